@@ -1,0 +1,203 @@
+"""Cards and card notation.
+
+A card is written as rank then suit: ``A 2 3 4 5 6 7 8 9 10 J Q K`` (``T`` for
+10) and ``S H D C`` or ``♠ ♥ ♦ ♣``, in any case; a joker is ``JK``. Burraco is
+played with two decks whose backs differ, so every card exists twice; the
+copy from the second (red-backed) deck carries a trailing apostrophe:
+``7H'``. Code that does not care which deck a card came from can ignore it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from .errors import NotationError
+
+JOKER = 0
+ACE, JACK, QUEEN, KING = 1, 11, 12, 13
+SUITS = ("S", "H", "D", "C")
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_CODES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+RANK_NAMES = {
+    1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+    8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king",
+}
+DECK_BACKS = ("blue", "red")
+
+_SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
+_SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
+_RANK_FROM_CODE = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
+_RANK_FROM_CODE.update({str(n): n for n in range(2, 11)})
+_CARD_RE = re.compile(r"^(10|[2-9AJQKT])(.)('?)$", re.IGNORECASE)
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+def rank_code(rank: int) -> str:
+    """``1`` -> ``"A"``, ``10`` -> ``"10"``; ranks above 13 stand for the high ace."""
+    if rank == JOKER:
+        return "JK"
+    if rank == 14:
+        return "A"
+    return RANK_CODES.get(rank, str(rank))
+
+
+class Card:
+    """One playing card: immutable, hashable, one shared instance per card.
+
+    ``rank`` is 1 (ace) to 13 (king), or 0 for a joker; ``suit`` is one of
+    ``"S" "H" "D" "C"`` ("" for a joker); ``deck`` is 0 or 1 (which of the
+    two decks, told apart by the colour of the back).
+    """
+
+    __slots__ = ("rank", "suit", "deck", "is_wild", "is_joker", "code", "face", "_key")
+
+    rank: int
+    suit: str
+    deck: int
+    is_wild: bool
+    is_joker: bool
+    code: str
+    face: tuple[int, str]
+    """Rank and suit without the deck: the two copies of a card share it."""
+    _key: tuple[int, int, int, int]
+
+    _instances: dict[tuple[int, str, int], Card] = {}
+
+    def __new__(cls, rank: int, suit: str = "", deck: int = 0) -> Card:
+        key = (rank, suit, deck)
+        card = cls._instances.get(key)
+        if card is not None:
+            return card
+        if deck not in (0, 1):
+            raise NotationError(f"deck must be 0 or 1, not {deck!r}", repr(deck))
+        if rank == JOKER:
+            if suit != "":
+                raise NotationError("a joker has no suit", repr(suit))
+        elif not (isinstance(rank, int) and 1 <= rank <= 13):
+            raise NotationError(f"rank must be 1 to 13 (0 for a joker), not {rank!r}", repr(rank))
+        elif suit not in SUITS:
+            raise NotationError(f"suit must be one of S H D C, not {suit!r}", repr(suit))
+        card = object.__new__(cls)
+        code = ("JK" if rank == JOKER else rank_code(rank) + suit) + ("'" if deck else "")
+        suit_order = SUITS.index(suit) if suit else 4
+        for name, value in (
+            ("rank", rank), ("suit", suit), ("deck", deck),
+            ("is_wild", rank in (JOKER, 2)), ("is_joker", rank == JOKER),
+            ("code", code), ("face", (rank, suit)), ("_key", (suit_order, rank or 99, deck, 0)),
+        ):
+            object.__setattr__(card, name, value)
+        cls._instances[key] = card
+        return card
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Card, (self.rank, self.suit, self.deck))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Card:
+        return self
+
+    def __repr__(self) -> str:
+        return f"parse_card({self.code!r})"
+
+    def __str__(self) -> str:
+        if self.is_joker:
+            return "JK"
+        return rank_code(self.rank) + SUIT_SYMBOLS[self.suit]
+
+    def __lt__(self, other: Card) -> bool:
+        return self._key < other._key
+
+    @property
+    def back(self) -> str:
+        """The colour of the card's back: ``"blue"`` (first deck) or ``"red"``."""
+        return DECK_BACKS[self.deck]
+
+    @property
+    def name(self) -> str:
+        """Text alternative for screen readers: ``"seven of hearts"``, ``"joker"``."""
+        if self.is_joker:
+            return "joker"
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+
+    def in_deck(self, deck: int) -> Card:
+        """The same face from the given deck."""
+        return Card(self.rank, self.suit, deck)
+
+    def _repr_svg_(self) -> str:
+        from .svg import card_svg
+
+        return card_svg(self)
+
+
+JOKER_CARD = Card(JOKER)
+
+
+def parse_card(text: str | Card) -> Card:
+    """Read one card: ``"10H"``, ``"th"``, ``"7♥"``, ``"JK"``, ``"QS'"`` (second deck)."""
+    if isinstance(text, Card):
+        return text
+    if not isinstance(text, str):
+        raise NotationError(f"a card is written as text such as '7H', not {text!r}", repr(text))
+    token = text.strip()
+    upper = token.upper()
+    if upper in ("JK", "JK'", "JOKER", "JOKER'"):
+        return Card(JOKER, "", 1 if upper.endswith("'") else 0)
+    match = _CARD_RE.match(token)
+    if not match:
+        raise NotationError(
+            f"cannot read {token!r} as a card: write the rank (A, 2-10, J, Q, K) "
+            "then the suit (S, H, D, C or ♠ ♥ ♦ ♣), for example 7H or 10♠; a joker is JK",
+            token,
+        )
+    rank_text, suit_text, prime = match.groups()
+    suit = _SYMBOL_TO_SUIT.get(suit_text, suit_text.upper())
+    if suit not in SUITS:
+        raise NotationError(
+            f"cannot read {token!r} as a card: {suit_text!r} is not a suit (S, H, D, C or ♠ ♥ ♦ ♣)",
+            token,
+        )
+    return Card(_RANK_FROM_CODE[rank_text.upper()], suit, 1 if prime else 0)
+
+
+def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
+    """Read cards separated by spaces and/or commas: ``"5H, 6H 2C"``.
+
+    A list of cards (or of card codes) is accepted too, so every function
+    taking cards can be called with either.
+    """
+    if isinstance(text, str):
+        tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
+        return tuple(parse_card(t) for t in tokens)
+    try:
+        items = list(text)
+    except TypeError:
+        raise NotationError(f"expected cards, got {text!r}", repr(text)) from None
+    return tuple(parse_card(c) for c in items)
+
+
+def format_cards(cards: Iterable[Card], pretty: bool = False) -> str:
+    """The inverse of :func:`parse_cards` (``pretty`` uses suit symbols)."""
+    return " ".join(str(c) if pretty else c.code for c in cards)
+
+
+def full_deck(jokers: int = 4) -> tuple[Card, ...]:
+    """Both decks in a fixed order: 104 natural cards plus the jokers (half per deck)."""
+    cards = [Card(rank, suit, deck) for deck in (0, 1) for suit in SUITS for rank in range(1, 14)]
+    cards += [Card(JOKER, "", i % 2) for i in range(jokers)]
+    return tuple(cards)
+
+
+def copies_in_play(card: Card, jokers: int) -> int:
+    """How many cards of this face the two decks hold (ignoring the back)."""
+    return jokers if card.is_joker else 2

@@ -1,0 +1,195 @@
+"""Rulesets: every cell of the variant table (RULES.md section 9) as a field.
+
+A teacher derives a house-rule variant with ``dataclasses.replace``::
+
+    house = dataclasses.replace(ruleset("classic"), id="house", pozzetto_al_volo=False)
+
+Fields that contradict each other raise :class:`RulesetError` at once
+instead of being silently fixed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from types import MappingProxyType
+from typing import Literal
+
+from .cards import ACE, JOKER, Card
+from .errors import RulesetError
+
+StockExhausted = Literal["hand-ends", "pozzetto-becomes-stock"]
+GameLength = Literal["match", "one-hand", "target"]
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """One way of playing Burraco. Every field is documented; none is derived."""
+
+    id: str
+    """Short name used in saved games and reprs (``"classic"``)."""
+    name: str = ""
+    """Name shown to people."""
+    jokers: int = 4
+    """Jokers in the two decks (4, or 0 in ``pulito``)."""
+    groups_allowed: bool = True
+    """Whether groups of one rank may be melded (``pulito``: runs only)."""
+    ace_to_ace: bool = False
+    """Whether a run may hold both aces, A-2-...-K-A (only complete, 14 cards)."""
+    two_value: int = 20
+    """Points of a 2, whatever role it plays."""
+    joker_value: int = 30
+    """Points of a joker."""
+    ace_value: int = 15
+    """Points of an ace."""
+    high_value: int = 10
+    """Points of an 8, 9, 10, J, Q or K."""
+    low_value: int = 5
+    """Points of a 3, 4, 5, 6 or 7."""
+    clean_bonus: int = 200
+    """Bonus for a clean burraco (no wild)."""
+    dirty_bonus: int = 100
+    """Bonus for a dirty burraco (with a wild)."""
+    semi_clean_bonus: int | None = None
+    """Bonus for a semi-clean burraco (a wild and 7 natural cards in a row); None: no such burraco."""
+    royal_bonus: int | None = None
+    """Bonus, instead of the clean one, for a clean run of all 13 ranks; None: no royal burraco."""
+    ace_to_ace_bonus: int | None = None
+    """Bonus, instead of the clean one, for a clean run A-2-...-K-A; None: no such burraco."""
+    closing_bonus: int = 100
+    """Points for the side that closes."""
+    pozzetto_al_volo: bool = True
+    """Whether a player may take the pozzetto by melding the last cards and play on at once."""
+    close_needs_clean: bool = False
+    """Whether closing needs a clean burraco (otherwise any burraco)."""
+    close_by_meld: bool = False
+    """Whether a player may close by melding the last card (otherwise only by a non-wild discard)."""
+    stock_exhausted: StockExhausted = "hand-ends"
+    """What happens when the stock runs out: the hand ends with 2 cards left, or a pozzetto becomes the stock."""
+    unused_pozzetto_penalty: int = 0
+    """Extra penalty when the side took its pozzetto but never played from it (its cards count too)."""
+    no_pozzetto_penalty: int = 100
+    """Penalty for a side that never took its pozzetto."""
+    game_length: GameLength = "match"
+    """How long a game is: several hands scored in match and victory points, one hand, or up to a target."""
+    target_score: int | None = None
+    """The score that ends a game when ``game_length`` is ``"target"`` (2005 in ``buraco``)."""
+    open_discard_pile: bool = True
+    """Whether every card of the discard pile is visible (False: "chiuso", only the top card)."""
+    opponents_must_have_played: bool = True
+    """Whether closing needs every opponent to have played at least one turn."""
+    stalemate_limit: int | None = 12
+    """After this many turns in a row that only take the discard pile, the hand is void; None: never."""
+
+    def __post_init__(self) -> None:
+        problems: list[str] = []
+        if not self.id or not isinstance(self.id, str):
+            problems.append("id must be a non-empty string")
+        if not (isinstance(self.jokers, int) and 0 <= self.jokers <= 4):
+            problems.append("jokers must be 0 to 4")
+        for f in fields(self):
+            value = getattr(self, f.name)
+            is_points = f.name.endswith(("_value", "_bonus", "_penalty")) and value is not None
+            if is_points and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
+                problems.append(f"{f.name} must be a whole number of points, 0 or more")
+        if self.ace_to_ace_bonus is not None and not self.ace_to_ace:
+            problems.append("ace_to_ace_bonus needs ace_to_ace=True (no such run could be built)")
+        if self.stock_exhausted not in ("hand-ends", "pozzetto-becomes-stock"):
+            problems.append("stock_exhausted must be 'hand-ends' or 'pozzetto-becomes-stock'")
+        if self.game_length not in ("match", "one-hand", "target"):
+            problems.append("game_length must be 'match', 'one-hand' or 'target'")
+        if self.game_length == "target" and not (isinstance(self.target_score, int) and self.target_score > 0):
+            problems.append("game_length 'target' needs a positive target_score")
+        if self.game_length != "target" and self.target_score is not None:
+            problems.append("target_score is only meaningful with game_length 'target'")
+        if self.stalemate_limit is not None and not (
+            isinstance(self.stalemate_limit, int) and self.stalemate_limit >= 2
+        ):
+            problems.append("stalemate_limit must be None or a whole number of at least 2")
+        if problems:
+            raise RulesetError(f"ruleset {self.id!r} is inconsistent: " + "; ".join(problems))
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in play: 104 naturals plus the jokers."""
+        return 104 + self.jokers
+
+    def card_value(self, card: Card) -> int:
+        """Points of a card in a meld (or against the side, when left in hand)."""
+        rank = card.rank
+        if rank == JOKER:
+            return self.joker_value
+        if rank == 2:
+            return self.two_value
+        if rank == ACE:
+            return self.ace_value
+        return self.high_value if rank >= 8 else self.low_value
+
+    def __repr__(self) -> str:
+        if RULESETS.get(self.id) == self:
+            return f"ruleset({self.id!r})"
+        base = RULESETS.get(self.id)
+        if base is None:
+            return _dataclass_repr(self)
+        changed = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)
+                   if getattr(self, f.name) != getattr(base, f.name)]
+        return f"dataclasses.replace(ruleset({self.id!r}), {', '.join(changed)})"
+
+
+def _dataclass_repr(rules: Ruleset) -> str:
+    return "Ruleset(" + ", ".join(f"{f.name}={getattr(rules, f.name)!r}" for f in fields(rules)) + ")"
+
+
+_BUILTIN = (
+    Ruleset(
+        id="classic",
+        name="Classic Italian Burraco",
+    ),
+    Ruleset(
+        id="italiano",
+        name="Burraco italiano (online)",
+        semi_clean_bonus=150,
+        pozzetto_al_volo=False,
+        stock_exhausted="pozzetto-becomes-stock",
+        game_length="one-hand",
+    ),
+    Ruleset(
+        id="buraco",
+        name="Buraco (to 2005)",
+        semi_clean_bonus=150,
+        game_length="target",
+        target_score=2005,
+    ),
+    Ruleset(
+        id="pulito",
+        name="Burraco pulito",
+        jokers=0,
+        groups_allowed=False,
+        ace_to_ace=True,
+        two_value=10,
+        royal_bonus=500,
+        ace_to_ace_bonus=1000,
+        close_needs_clean=True,
+        close_by_meld=True,
+        stock_exhausted="pozzetto-becomes-stock",
+        unused_pozzetto_penalty=100,
+        game_length="one-hand",
+    ),
+)
+
+RULESETS: MappingProxyType[str, Ruleset] = MappingProxyType({r.id: r for r in _BUILTIN})
+"""The four built-in rulesets by id."""
+
+
+def ruleset(rules: str | Ruleset) -> Ruleset:
+    """The built-in ruleset with this id (a Ruleset is returned as it is)."""
+    if isinstance(rules, Ruleset):
+        return rules
+    try:
+        return RULESETS[rules]
+    except (KeyError, TypeError):
+        raise RulesetError(
+            f"unknown ruleset {rules!r}; the known ids are: {', '.join(RULESETS)}"
+        ) from None
+
+
+__all__ = ["Ruleset", "RULESETS", "ruleset"]

@@ -1,0 +1,143 @@
+"""Scoring a hand (RULES.md section 7) and victory points (section 8)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .cards import Card, format_cards, parse_cards
+from .melds import Meld
+from .rulesets import Ruleset, ruleset
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One line of the count: what it is for, the points (negative for a penalty), the cards concerned."""
+
+    key: str
+    """Stable id of the kind of line: ``meld``, ``burraco``, ``closing``, ``in-hand``,
+    ``no-pozzetto``, ``unused-pozzetto``."""
+    label: str
+    points: int
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class ScoreBreakdown:
+    """A side's score for one hand, line by line."""
+
+    lines: tuple[ScoreLine, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(line.points for line in self.lines)
+
+    def sum_of(self, key: str) -> int:
+        """Points of every line of one kind (``"meld"``, ``"burraco"``, ...)."""
+        return sum(line.points for line in self.lines if line.key == key)
+
+    @property
+    def meld_points(self) -> int:
+        return self.sum_of("meld")
+
+    @property
+    def burraco_bonus(self) -> int:
+        return self.sum_of("burraco")
+
+    @property
+    def closing_bonus(self) -> int:
+        return self.sum_of("closing")
+
+    @property
+    def hand_penalty(self) -> int:
+        return self.sum_of("in-hand")
+
+    @property
+    def pozzetto_penalty(self) -> int:
+        return self.sum_of("no-pozzetto") + self.sum_of("unused-pozzetto")
+
+    def as_text(self) -> str:
+        """The breakdown as a small table, for a terminal or a dispute at the table."""
+        width = max((len(line.label) for line in self.lines), default=5)
+        rows = [f"{line.label:<{width}}  {line.points:>+6}  {line.detail}".rstrip() for line in self.lines]
+        rows.append(f"{'Total':<{width}}  {self.total:>+6}")
+        return "\n".join(rows)
+
+    def __str__(self) -> str:
+        return self.as_text()
+
+
+_BURRACO_LABELS = {
+    "clean": "Clean burraco", "dirty": "Dirty burraco", "semi-clean": "Semi-clean burraco",
+    "royal": "Royal burraco", "ace-to-ace": "Ace-to-ace burraco",
+}
+
+
+def score_side(
+    melds: Iterable[Meld],
+    in_hand: str | Iterable[Card | str],
+    rules: str | Ruleset,
+    *,
+    closed: bool,
+    took_pozzetto: bool,
+    pozzetto_unused: bool = False,
+) -> ScoreBreakdown:
+    """Count one side's hand.
+
+    ``in_hand`` is every card left in the hands of the side's players,
+    including a pozzetto taken but not yet played. ``pozzetto_unused`` says
+    the side took its pozzetto but never played from it (``pulito`` adds a
+    penalty for that on top of the cards).
+    """
+    rules = ruleset(rules)
+    hand = parse_cards(in_hand)
+    melds = tuple(melds)
+    lines: list[ScoreLine] = []
+    for meld in melds:
+        if meld.rules != rules:
+            raise ValueError(f"meld {meld} was laid down under {meld.rules.id!r}, not {rules.id!r}")
+        lines.append(ScoreLine("meld", f"{meld.kind.capitalize()} {meld}", meld.points()))
+    for meld in melds:
+        if meld.burraco:
+            lines.append(ScoreLine("burraco", _BURRACO_LABELS[meld.burraco], meld.burraco_bonus, str(meld)))
+    if closed:
+        lines.append(ScoreLine("closing", "Closing", rules.closing_bonus))
+    if hand:
+        lines.append(ScoreLine("in-hand", "Cards left in hand", -sum(rules.card_value(c) for c in hand),
+                               format_cards(hand, pretty=True)))
+    if not took_pozzetto:
+        lines.append(ScoreLine("no-pozzetto", "Pozzetto never taken", -rules.no_pozzetto_penalty))
+    elif pozzetto_unused and rules.unused_pozzetto_penalty:
+        lines.append(ScoreLine("unused-pozzetto", "Pozzetto taken but not played",
+                               -rules.unused_pozzetto_penalty))
+    return ScoreBreakdown(tuple(lines))
+
+
+# Victory points: RULES.md section 8, as published by Italian tournament sites
+# quoting the FIBUR code. Each row: highest match-point difference of the band,
+# winner's VP (the loser gets 20 minus it). Above the last row: 20-0.
+VICTORY_POINT_TABLES: dict[int, tuple[tuple[int, int], ...]] = {
+    3: ((50, 10), (150, 11), (250, 12), (350, 13), (500, 14), (650, 15), (800, 16),
+        (1000, 17), (1250, 18), (1500, 19)),
+    4: ((100, 10), (300, 11), (500, 12), (700, 13), (900, 14), (1100, 15), (1300, 16),
+        (1500, 17), (1700, 18), (2000, 19)),
+}
+VICTORY_POINT_SOURCE = (
+    "RULES.md section 8: tables published by Italian tournament sites quoting the "
+    "FIBUR 'Codice di Gara'; scores are multiples of 5, so the bands have no gaps."
+)
+
+
+def victory_points(match_points_a: int, match_points_b: int, hands: int = 3) -> tuple[int, int]:
+    """Convert two sides' match totals into victory points on the 20-0 scale."""
+    try:
+        table = VICTORY_POINT_TABLES[hands]
+    except KeyError:
+        raise ValueError(f"victory points are tabled for 3 or 4 hands, not {hands!r}") from None
+    difference = abs(match_points_a - match_points_b)
+    winner = 20
+    for upper, vp in table:
+        if difference <= upper:
+            winner = vp
+            break
+    return (winner, 20 - winner) if match_points_a >= match_points_b else (20 - winner, winner)

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Set up and run every check: lint (ruff), types (mypy, strict on burraco_core), all tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh "app,test"
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "installing Debian's chromium for the browser tests" >&2
+  apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+fi
+.venv/bin/ruff check .
+.venv/bin/mypy
+.venv/bin/python -m pytest "$@"
