@@ -31,3 +31,11 @@ __all__ = [
     "VICTORY_POINT_SOURCE", "VICTORY_POINT_TABLES", "ScoreBreakdown", "ScoreLine",
     "score_side", "victory_points",
 ]
+
+from .actions import Action, Attach, Discard, Draw, LayDown, TakePile, TakePozzetto, parse_action  # noqa: E402
+from .game import PHASES, Game, GameFileError  # noqa: E402
+
+__all__ += [
+    "Action", "Attach", "Discard", "Draw", "LayDown", "TakePile", "TakePozzetto", "parse_action",
+    "PHASES", "Game", "GameFileError",
+]

@@ -1,0 +1,122 @@
+"""Actions a player takes in a turn: small immutable values with a text form.
+
+=================  ==========================  =====================================
+action             text                        meaning
+=================  ==========================  =====================================
+``Draw()``         ``draw``                    take the top card of the stock
+``TakePile()``     ``take``                    take the whole discard pile
+``LayDown(cards)`` ``meld 5H 6H 7H``           lay down a new meld (``#1``: the
+                                               second legal arrangement)
+``Attach(i, c)``   ``attach 0 8H``             attach cards to your side's meld i
+``Discard(card)``  ``discard 7H``              discard, ending the turn
+``TakePozzetto()`` ``pozzetto``                pick up the pozzetto after melding
+                                               your last cards ("al volo")
+=================  ==========================  =====================================
+
+``parse_action(str(action)) == action`` for every action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card, format_cards, parse_card, parse_cards
+from .errors import NotationError
+
+
+@dataclass(frozen=True)
+class Draw:
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True)
+class TakePile:
+    def __str__(self) -> str:
+        return "take"
+
+
+@dataclass(frozen=True)
+class TakePozzetto:
+    def __str__(self) -> str:
+        return "pozzetto"
+
+
+@dataclass(frozen=True)
+class LayDown:
+    cards: tuple[Card, ...]
+    option: int = 0
+    """Which legal arrangement (0: the canonical one; see ``Meld.lay_down_options``)."""
+
+    def __init__(self, cards: str | tuple[Card, ...] | list[Card], option: int = 0) -> None:
+        object.__setattr__(self, "cards", parse_cards(cards))
+        object.__setattr__(self, "option", option)
+
+    def __str__(self) -> str:
+        return f"meld {format_cards(self.cards)}" + (f" #{self.option}" if self.option else "")
+
+
+@dataclass(frozen=True)
+class Attach:
+    meld: int
+    """Index of the meld among the acting side's melds (``game.melds[side]``)."""
+    cards: tuple[Card, ...]
+    option: int = 0
+
+    def __init__(self, meld: int, cards: str | tuple[Card, ...] | list[Card], option: int = 0) -> None:
+        object.__setattr__(self, "meld", meld)
+        object.__setattr__(self, "cards", parse_cards(cards))
+        object.__setattr__(self, "option", option)
+
+    def __str__(self) -> str:
+        return f"attach {self.meld} {format_cards(self.cards)}" + (f" #{self.option}" if self.option else "")
+
+
+@dataclass(frozen=True)
+class Discard:
+    card: Card
+
+    def __init__(self, card: str | Card) -> None:
+        object.__setattr__(self, "card", parse_card(card))
+
+    def __str__(self) -> str:
+        return f"discard {self.card.code}"
+
+
+Action = Draw | TakePile | TakePozzetto | LayDown | Attach | Discard
+
+
+def _option(words: list[str], text: str) -> tuple[list[str], int]:
+    if words and words[-1].startswith("#"):
+        try:
+            return words[:-1], int(words[-1][1:])
+        except ValueError:
+            raise NotationError(f"cannot read the arrangement number in {text!r}", words[-1]) from None
+    return words, 0
+
+
+def parse_action(text: str | Action) -> Action:
+    """Read an action from its text form (see the module docstring)."""
+    if isinstance(text, (Draw, TakePile, TakePozzetto, LayDown, Attach, Discard)):
+        return text
+    if not isinstance(text, str):
+        raise NotationError(f"not an action: {text!r}", repr(text))
+    words = str(text).replace(",", " ").split()
+    if not words:
+        raise NotationError("an empty action: write draw, take, meld ..., attach N ..., discard X or pozzetto", text)
+    verb, rest = words[0].lower(), words[1:]
+    if not rest and verb in ("draw", "take", "pozzetto"):
+        return Draw() if verb == "draw" else TakePile() if verb == "take" else TakePozzetto()
+    if verb == "meld" and rest:
+        rest, option = _option(rest, text)
+        return LayDown(" ".join(rest), option)
+    if verb == "attach" and len(rest) >= 2 and rest[0].isdigit():
+        cards, option = _option(rest[1:], text)
+        return Attach(int(rest[0]), " ".join(cards), option)
+    if verb == "discard" and len(rest) == 1:
+        return Discard(rest[0])
+    raise NotationError(
+        f"cannot read {text!r} as an action: write draw, take, meld <cards>, "
+        "attach <meld number> <cards>, discard <card> or pozzetto",
+        text,
+    )
