@@ -1,0 +1,10 @@
+"""Interactive pieces of Burraco Tutor, built with ipywidgets on burraco_core.
+
+The widgets only show and collect; every rule is decided by burraco_core.
+"""
+
+from .hand import Hand, palette_cards
+from .referee import MeldReferee
+from .score import ScoreCalculator
+
+__all__ = ["Hand", "MeldReferee", "ScoreCalculator", "palette_cards"]

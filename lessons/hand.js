@@ -1,0 +1,150 @@
+// Hand: a row (or grid) of cards drawn as SVG, selectable by mouse and keyboard.
+//
+// Synced traits (see hand.py): faces [{code, svg, label}], selected [index],
+// selectable, overlap (fraction of a card hidden under the next one),
+// columns (0: one row; N: a grid of N columns), card_width, label.
+// Keyboard: Tab focuses the hand, arrows move, Home/End jump, Space/Enter toggle.
+
+function render({ model, el }) {
+  const root = document.createElement("div");
+  root.className = "bh-hand";
+  el.classList.add("bh-hand-host");
+  el.appendChild(root);
+
+  let nodes = [];
+  let focus = 0;
+
+  const selectable = () => model.get("selectable");
+
+  function toggle(index) {
+    if (!selectable() || index < 0 || index >= nodes.length) return;
+    const chosen = model.get("selected").slice();
+    const at = chosen.indexOf(index);
+    if (at >= 0) chosen.splice(at, 1);
+    else chosen.push(index);
+    model.set("selected", chosen);
+    model.save_changes();
+  }
+
+  function paint() {
+    const chosen = new Set(model.get("selected"));
+    const active = selectable();
+    nodes.forEach((node, i) => {
+      const on = chosen.has(i);
+      node.classList.toggle("bh-selected", on);
+      if (active) {
+        node.setAttribute("aria-selected", on ? "true" : "false");
+        node.tabIndex = i === focus ? 0 : -1;
+      } else {
+        node.removeAttribute("aria-selected");
+        node.removeAttribute("tabindex");
+      }
+    });
+  }
+
+  function build() {
+    const faces = model.get("faces");
+    const width = model.get("card_width");
+    const overlap = model.get("overlap");
+    const columns = model.get("columns");
+    const active = selectable();
+    const hadFocus = root.contains(document.activeElement);
+    root.replaceChildren();
+    root.classList.toggle("bh-grid", columns > 0);
+    root.classList.toggle("bh-static", !active);
+    root.style.gridTemplateColumns = columns > 0 ? `repeat(${columns}, max-content)` : "";
+    root.setAttribute("role", active ? "listbox" : "list");
+    if (active) root.setAttribute("aria-multiselectable", "true");
+    else root.removeAttribute("aria-multiselectable");
+    root.setAttribute("aria-label", model.get("label"));
+    const shift = columns > 0 ? 0 : Math.round(width * overlap);
+    nodes = faces.map((face, i) => {
+      const node = document.createElement("div");
+      node.className = "bh-card";
+      node.setAttribute("role", active ? "option" : "listitem");
+      node.setAttribute("aria-label", face.label);
+      node.dataset.index = String(i);
+      node.dataset.code = face.code;
+      node.innerHTML = face.svg;
+      const picture = node.querySelector("svg");
+      if (picture) picture.setAttribute("aria-hidden", "true");
+      if (i > 0 && shift > 0) node.style.marginLeft = `-${shift}px`;
+      root.appendChild(node);
+      return node;
+    });
+    if (focus >= nodes.length) focus = Math.max(0, nodes.length - 1);
+    if (!nodes.length) {
+      const empty = document.createElement("div");
+      empty.className = "bh-empty";
+      empty.textContent = model.get("empty_text");
+      root.appendChild(empty);
+    }
+    paint();
+    if (hadFocus && nodes[focus]) nodes[focus].focus();
+  }
+
+  function moveTo(index) {
+    if (!nodes.length) return;
+    focus = Math.max(0, Math.min(nodes.length - 1, index));
+    paint();
+    nodes[focus].focus();
+  }
+
+  root.addEventListener("click", (event) => {
+    const node = event.target.closest(".bh-card");
+    if (!node || !root.contains(node)) return;
+    const index = Number(node.dataset.index);
+    focus = index;
+    toggle(index);
+    if (selectable()) node.focus();
+  });
+
+  root.addEventListener("keydown", (event) => {
+    if (!selectable() || !nodes.length) return;
+    const columns = model.get("columns");
+    const step = columns > 0 ? columns : 1;
+    const moves = {
+      ArrowLeft: focus - 1,
+      ArrowRight: focus + 1,
+      ArrowUp: columns > 0 ? focus - step : focus - 1,
+      ArrowDown: columns > 0 ? focus + step : focus + 1,
+      Home: 0,
+      End: nodes.length - 1,
+    };
+    if (event.key in moves) {
+      event.preventDefault();
+      moveTo(moves[event.key]);
+    } else if (event.key === " " || event.key === "Enter" || event.key === "Spacebar") {
+      event.preventDefault();
+      toggle(focus);
+    }
+  });
+
+  root.addEventListener("focusin", (event) => {
+    const node = event.target.closest(".bh-card");
+    if (node) {
+      focus = Number(node.dataset.index);
+      paint();
+    }
+  });
+
+  model.on("change:faces", build);
+  model.on("change:columns", build);
+  model.on("change:overlap", build);
+  model.on("change:card_width", build);
+  model.on("change:selectable", build);
+  model.on("change:label", () => root.setAttribute("aria-label", model.get("label")));
+  model.on("change:selected", paint);
+  build();
+
+  return () => {
+    model.off("change:faces", build);
+    model.off("change:columns", build);
+    model.off("change:overlap", build);
+    model.off("change:card_width", build);
+    model.off("change:selectable", build);
+    model.off("change:selected", paint);
+  };
+}
+
+export default { render };

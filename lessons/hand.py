@@ -1,0 +1,158 @@
+"""Hand: cards drawn as SVG that the learner selects by mouse or keyboard.
+
+One small anywidget; its JavaScript (``hand.js``) and style (``hand.css``)
+ship beside this file. Python sends the drawing of every card
+(``faces``: code, SVG, spoken label) and reads back ``selected``, the
+indices of the chosen cards in click order::
+
+    hand = Hand("5H 6H 2C 7H JK QS")
+    hand.selected = [0, 1]
+    hand.selected_cards        # (parse_card('5H'), parse_card('6H'))
+
+Sorting is done here, in Python; the browser only draws and collects clicks.
+"""
+
+from __future__ import annotations
+
+import pathlib
+from collections.abc import Iterable
+from functools import lru_cache
+
+import anywidget
+import traitlets
+
+import burraco_core as bc
+from burraco_core import svg
+
+_HERE = pathlib.Path(__file__).parent
+_SUIT_ORDER = {suit: i for i, suit in enumerate(("S", "H", "D", "C", ""))}
+
+
+@lru_cache(maxsize=4096)
+def _face_svg(card: bc.Card, width: int, four_colour: bool, face_down: bool) -> str:
+    if face_down:
+        return svg.back_svg(card.deck, width=width)
+    return svg.card_svg(card, width=width, four_colour=four_colour)
+
+
+def by_suit(card: bc.Card) -> tuple[int, int, int]:
+    """Sort key: suits in turn (spades, hearts, diamonds, clubs), ace low, jokers last."""
+    return (_SUIT_ORDER[card.suit], card.rank or 99, card.deck)
+
+
+def by_rank(card: bc.Card) -> tuple[int, int, int]:
+    """Sort key: 3 up to king, then aces, then 2s, then jokers; suits in turn within a rank."""
+    rank = {1: 14, 2: 15, 0: 16}.get(card.rank, card.rank)
+    return (rank, _SUIT_ORDER[card.suit], card.deck)
+
+
+def to_cards(cards: str | Iterable[bc.Card | str] | None) -> tuple[bc.Card, ...]:
+    """Cards from notation text or any iterable of cards or codes."""
+    if cards is None:
+        return ()
+    return bc.parse_cards(cards)
+
+
+class Hand(anywidget.AnyWidget):
+    """A row of cards (or a grid, with ``columns``) with a synced selection.
+
+    ``selected`` holds indices into :attr:`cards` in the order they were
+    clicked. ``four_colour`` redraws the faces with four suit colours;
+    ``face_down`` shows the backs (an opponent's hand); ``selectable=False``
+    makes a picture that does not react to clicks.
+    """
+
+    _esm = _HERE / "hand.js"
+    _css = _HERE / "hand.css"
+
+    faces = traitlets.List(traitlets.Dict()).tag(sync=True)
+    selected = traitlets.List(traitlets.Int()).tag(sync=True)
+    selectable = traitlets.Bool(True).tag(sync=True)
+    overlap = traitlets.Float(0.45).tag(sync=True)
+    columns = traitlets.Int(0).tag(sync=True)
+    card_width = traitlets.Int(72).tag(sync=True)
+    label = traitlets.Unicode("Cards").tag(sync=True)
+    empty_text = traitlets.Unicode("No cards").tag(sync=True)
+    four_colour = traitlets.Bool(False)
+    face_down = traitlets.Bool(False)
+
+    def __init__(self, cards: str | Iterable[bc.Card | str] | None = None, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self._cards: tuple[bc.Card, ...] = ()
+        self.cards = to_cards(cards)
+        self.observe(self._redraw, names=["four_colour", "face_down", "card_width"])
+
+    # ------------------------------------------------------------------ cards
+    @property
+    def cards(self) -> tuple[bc.Card, ...]:
+        """The cards shown, in display order. Setting them clears the selection."""
+        return self._cards
+
+    @cards.setter
+    def cards(self, cards: str | Iterable[bc.Card | str]) -> None:
+        self._cards = to_cards(cards)
+        with self.hold_sync():
+            self.selected = []
+            self._redraw()
+
+    def _redraw(self, change: object = None) -> None:
+        width, four, down = self.card_width, self.four_colour, self.face_down
+        self.faces = [
+            {
+                "code": "back" if down else card.code,
+                "svg": _face_svg(card, width, four, down),
+                "label": "face-down card" if down else card.name,
+            }
+            for card in self._cards
+        ]
+
+    # -------------------------------------------------------------- selection
+    @property
+    def selected_cards(self) -> tuple[bc.Card, ...]:
+        """The selected cards, in display order."""
+        return tuple(self._cards[i] for i in sorted(set(self.selected)) if 0 <= i < len(self._cards))
+
+    @property
+    def selected_in_click_order(self) -> tuple[bc.Card, ...]:
+        return tuple(self._cards[i] for i in self.selected if 0 <= i < len(self._cards))
+
+    def select(self, cards: str | Iterable[bc.Card | str]) -> None:
+        """Select these cards (each once, first free copy in display order); unknown ones are skipped."""
+        chosen: list[int] = []
+        for card in to_cards(cards):
+            for i, shown in enumerate(self._cards):
+                if shown is card and i not in chosen:
+                    chosen.append(i)
+                    break
+        self.selected = chosen
+
+    def clear_selection(self) -> None:
+        self.selected = []
+
+    # ---------------------------------------------------------------- sorting
+    def sort_by_suit(self) -> None:
+        """Reorder by suit (spades, hearts, diamonds, clubs), keeping the selection."""
+        self._reorder(by_suit)
+
+    def sort_by_rank(self) -> None:
+        """Reorder by rank (3 to king, aces, then wilds), keeping the selection."""
+        self._reorder(by_rank)
+
+    def _reorder(self, key: object) -> None:
+        order = sorted(range(len(self._cards)), key=lambda i: key(self._cards[i]))  # type: ignore[operator]
+        new_index = {old: new for new, old in enumerate(order)}
+        chosen = [new_index[i] for i in self.selected if i in new_index]
+        self._cards = tuple(self._cards[i] for i in order)
+        with self.hold_sync():
+            self._redraw()
+            self.selected = chosen
+
+
+def palette_cards(jokers: int = 2) -> tuple[bc.Card, ...]:
+    """One of each face from the first deck, suit by suit from ace to king, then jokers."""
+    faces = [bc.Card(rank, suit) for suit in ("S", "H", "D", "C") for rank in range(1, 14)]
+    faces += [bc.Card(bc.JOKER, "", i % 2) for i in range(jokers)]
+    return tuple(faces)
+
+
+__all__ = ["Hand", "by_rank", "by_suit", "palette_cards", "to_cards"]

@@ -1,0 +1,240 @@
+"""MeldReferee: is this meld legal, and what happens when these cards are attached?
+
+Pick cards in the palette or type them; the verdict follows at once. Every
+decision is burraco_core's (``Meld.lay_down_options``, ``Meld.parse``,
+``Meld.attach_options``); this module only shows the answer, so it also
+settles a dispute at the table: the verdict names the rule and its id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import ipywidgets as w
+
+import burraco_core as bc
+from burraco_core import svg
+
+from .hand import Hand, palette_cards
+from .ui import BAD, GOOD, NEUTRAL, WARN, box, esc, facts_table, refusal_html, ruleset_picker
+
+_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+@dataclass
+class Verdict:
+    """What the referee decided: ``legal`` is None when there was nothing to judge or the text was unreadable."""
+
+    html: str
+    legal: bool | None = None
+    rule: str | None = None
+    melds: tuple[bc.Meld, ...] = ()
+
+    @property
+    def meld(self) -> bc.Meld | None:
+        return self.melds[0] if self.melds else None
+
+
+def _meld_picture(meld: bc.Meld, four_colour: bool) -> str:
+    return f'<div class="bt-meld-svg" style="margin:6px 0">{svg.meld_svg(meld, width=60, four_colour=four_colour)}</div>'
+
+
+def _wild_text(meld: bc.Meld) -> str:
+    if meld.wild is None:
+        return "none: a clean meld"
+    text = f"{esc(meld.wild)} stands for {esc(meld.wild_stands_for)}"
+    if meld.kind == bc.GROUP:
+        return text + " (in a group a wild never moves)"
+    if meld.wild_is_free:
+        return text + " (free: at an end of the run, it may move when cards are attached)"
+    return text + " (bound: between two naturals, it moves only when its card is attached)"
+
+
+def _burraco_text(meld: bc.Meld) -> str:
+    if meld.burraco is None:
+        return f"not yet ({len(meld)} of the 7 cards a burraco needs)"
+    return f"<b>{esc(meld.burraco)} burraco</b>: bonus +{meld.burraco_bonus}"
+
+
+def describe_meld(meld: bc.Meld, four_colour: bool = False) -> str:
+    """Kind, wild, burraco and points of a legal meld, with its picture, as HTML."""
+    if meld.kind == bc.GROUP:
+        kind = f"group of {esc(bc.cards.rank_code(meld.rank))}s"
+    else:
+        kind = f"run of {_SUIT_NAMES[meld.suit]}"
+    points = f"{meld.points()} card points"
+    if meld.burraco_bonus:
+        points += f" + {meld.burraco_bonus} burraco bonus = {meld.points() + meld.burraco_bonus}"
+    rows = [
+        ("Kind", kind),
+        ("Wild", _wild_text(meld)),
+        ("Burraco", _burraco_text(meld)),
+        ("Points", points),
+        ("Table form", f"<code>{esc(meld.table_code)}</code>"),
+    ]
+    return _meld_picture(meld, four_colour) + facts_table(rows)
+
+
+def judge_meld(text: str, rules: str | bc.Ruleset, four_colour: bool = False) -> Verdict:
+    """Judge cards laid down as a new meld (``"5H 6H 2C"``, or a table form ``"2C=4H 5H 6H"``)."""
+    rules = bc.ruleset(rules)
+    if not text.strip():
+        return Verdict(box(NEUTRAL, "Pick cards or type them", "<div>A meld needs at least 3 cards.</div>",
+                           big=False))
+    try:
+        if "=" in text:
+            melds: tuple[bc.Meld, ...] = (bc.Meld.parse(text, rules),)
+        else:
+            melds = bc.Meld.lay_down_options(text, rules)
+    except bc.IllegalMove as err:
+        return Verdict(box(BAD, "✗ Not a legal meld", refusal_html(err)), legal=False, rule=err.rule)
+    except bc.NotationError as err:
+        return Verdict(box(WARN, "Cannot read these cards", f"<div>{esc(err)}</div>", big=False))
+    body = describe_meld(melds[0], four_colour)
+    if len(melds) > 1:
+        others = ", ".join(f"<code>{esc(m.table_code)}</code>" for m in melds[1:])
+        body += f"<div>Also legal, if the player prefers: {others}</div>"
+    return Verdict(box(GOOD, "✓ Legal meld", body), legal=True, melds=melds)
+
+
+def judge_attach(meld: bc.Meld | None, text: str, four_colour: bool = False) -> Verdict:
+    """Judge attaching the cards in ``text`` to ``meld``: every resulting arrangement, or the refusal."""
+    if meld is None:
+        return Verdict(box(NEUTRAL, "Attach: first make a legal meld above", big=False))
+    if not text.strip():
+        return Verdict(box(NEUTRAL, "Attach: type the cards to add to this meld", big=False))
+    try:
+        options = meld.attach_options(text)
+    except bc.IllegalMove as err:
+        return Verdict(box(BAD, "✗ Cannot attach", refusal_html(err), big=False), legal=False, rule=err.rule)
+    except bc.NotationError as err:
+        return Verdict(box(WARN, "Cannot read these cards", f"<div>{esc(err)}</div>", big=False))
+    if len(options) == 1:
+        headline = "✓ Can attach: one way to arrange the meld"
+    else:
+        headline = f"✓ Can attach: {len(options)} ways to arrange the meld"
+    parts = []
+    for number, option in enumerate(options, 1):
+        title = "Canonical arrangement" if number == 1 else f"Arrangement {number}"
+        parts.append(f'<div class="bt-option" style="margin-top:8px"><b>{title}</b>: {esc(option.describe())}'
+                     f"{describe_meld(option, four_colour)}</div>")
+    return Verdict(box(GOOD, headline, "".join(parts), big=False), legal=True, melds=options)
+
+
+class MeldReferee(w.VBox):
+    """Pick or type a meld and a ruleset; see at once whether it is legal, and what attaching does."""
+
+    def __init__(self, rules: str = "classic", cards: str = "", attach: str = "", **kwargs: object) -> None:
+        self.rules = ruleset_picker(rules)
+        self.four_colour = w.Checkbox(value=False, description="Four colours", indent=False,
+                                      layout=w.Layout(width="auto"))
+        self.target = w.ToggleButtons(
+            options=[("Palette fills the meld", "meld"), ("Palette fills the cards to attach", "attach")],
+            value="meld", style={"button_width": "auto"},
+        )
+        self.clear = w.Button(description="Clear", tooltip="Empty both boxes")
+        self.palette = Hand(palette_cards(), columns=13, card_width=46, overlap=0.0,
+                            label="Every card: choose the cards to judge")
+        self.palette.add_class("bt-palette")
+        self.meld_text = w.Text(value=cards, description="Meld", continuous_update=True,
+                                placeholder="e.g. 5H 6H 2C   or   7H 7S' JK",
+                                layout=w.Layout(width="min(36em, 95%)"))
+        self.meld_text.add_class("bt-meld-text")
+        self.attach_text = w.Text(value=attach, description="Attach", continuous_update=True,
+                                  placeholder="cards to add to the meld, e.g. 8H",
+                                  layout=w.Layout(width="min(36em, 95%)"))
+        self.attach_text.add_class("bt-attach-text")
+        self.verdict = w.HTML()
+        self.verdict.add_class("bt-verdict")
+        self.attach_verdict = w.HTML()
+        self.attach_verdict.add_class("bt-attach-verdict")
+        self.result = Verdict("")
+        self.attach_result = Verdict("")
+        self._syncing = False
+
+        help_text = w.HTML(
+            "<div style='color:#444'>Write cards as rank then suit: <code>7H</code>, <code>10S</code>, "
+            "<code>QD</code>, <code>AC</code>; a joker is <code>JK</code>; the copy from the second deck "
+            "takes an apostrophe: <code>7H'</code>. Place a wild yourself with <code>2C=4H</code>.</div>"
+        )
+        controls = w.HBox([self.rules, self.four_colour, self.clear],
+                          layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="12px"))
+        inputs = w.VBox([self.meld_text, self.verdict, self.attach_text, self.attach_verdict],
+                        layout=w.Layout(min_width="320px", flex="1 1 380px"))
+        picker = w.VBox([self.target, self.palette], layout=w.Layout(flex="0 1 auto"))
+        super().__init__(
+            [controls, help_text, w.HBox([picker, inputs], layout=w.Layout(flex_flow="row wrap",
+                                                                             grid_gap="16px"))],
+            **kwargs,
+        )
+        self.add_class("bt-referee")
+
+        self.palette.observe(self._palette_changed, names="selected")
+        self.meld_text.observe(self._text_changed, names="value")
+        self.attach_text.observe(self._text_changed, names="value")
+        self.target.observe(self._target_changed, names="value")
+        self.rules.observe(self._update, names="value")
+        self.four_colour.observe(self._colours_changed, names="value")
+        self.clear.on_click(self._clear)
+        self._target_changed()
+        self._update()
+
+    # ------------------------------------------------------------ syncing
+    def _target_box(self) -> w.Text:
+        return self.meld_text if self.target.value == "meld" else self.attach_text
+
+    def _palette_changed(self, change: object = None) -> None:
+        if self._syncing:
+            return
+        self._syncing = True
+        try:
+            self._target_box().value = bc.format_cards(self.palette.selected_in_click_order)
+        finally:
+            self._syncing = False
+        self._update()
+
+    def _show_in_palette(self, text: str) -> None:
+        try:
+            cards = bc.parse_cards(text)
+        except bc.NotationError:
+            return
+        self._syncing = True
+        try:
+            self.palette.select(cards)
+        finally:
+            self._syncing = False
+
+    def _text_changed(self, change: dict[str, object]) -> None:
+        if self._syncing:
+            return
+        if change["owner"] is self._target_box():
+            self._show_in_palette(str(change["new"]))
+        self._update()
+
+    def _target_changed(self, change: object = None) -> None:
+        self._show_in_palette(self._target_box().value)
+
+    def _colours_changed(self, change: object = None) -> None:
+        self.palette.four_colour = self.four_colour.value
+        self._update()
+
+    def _clear(self, button: object = None) -> None:
+        self._syncing = True
+        try:
+            self.meld_text.value = ""
+            self.attach_text.value = ""
+            self.palette.clear_selection()
+        finally:
+            self._syncing = False
+        self._update()
+
+    # ------------------------------------------------------------ judging
+    def _update(self, change: object = None) -> None:
+        four = self.four_colour.value
+        self.result = judge_meld(self.meld_text.value, self.rules.value, four)
+        self.attach_result = judge_attach(self.result.meld, self.attach_text.value, four)
+        self.verdict.value = self.result.html
+        self.attach_verdict.value = self.attach_result.html
+
+
+__all__ = ["MeldReferee", "Verdict", "describe_meld", "judge_attach", "judge_meld"]

@@ -1,0 +1,234 @@
+"""ScoreCalculator: count a hand for both sides, keep the match total, convert to victory points.
+
+The count is burraco_core's ``score_side``; the conversion is ``victory_points``.
+This module reads the boxes, shows each line of the count and keeps the list
+of hands played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import ipywidgets as w
+
+import burraco_core as bc
+
+from .ui import BAD, GOOD, NEUTRAL, box, esc, ruleset_picker
+
+SIDES = ("A", "B")
+
+
+@dataclass
+class SideResult:
+    """One side's count, or the problems that keep it from being counted."""
+
+    breakdown: bc.ScoreBreakdown | None
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def total(self) -> int | None:
+        return None if self.breakdown is None else self.breakdown.total
+
+
+def read_melds(text: str, rules: str | bc.Ruleset) -> tuple[list[bc.Meld], list[str]]:
+    """One meld per line (``Meld.parse``: plain cards or table form); the melds and one problem per bad line."""
+    melds, problems = [], []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            melds.append(bc.Meld.parse(line, rules))
+        except bc.IllegalMove as err:
+            problems.append(f"Meld line {number} ({line.strip()}): {err} [rule {err.rule}]")
+        except bc.NotationError as err:
+            problems.append(f"Meld line {number} ({line.strip()}): {err}")
+    return melds, problems
+
+
+def breakdown_html(result: SideResult) -> str:
+    """The count line by line, as a table (or the problems, in red)."""
+    if result.breakdown is None:
+        items = "".join(f"<li>{esc(p)}</li>" for p in result.problems)
+        return box(BAD, "Cannot count yet", f"<ul style='margin:4px 0'>{items}</ul>", big=False, role="alert")
+    rows = "".join(
+        f"<tr class='bt-line bt-line-{esc(line.key)}'><td style='padding:1px 10px 1px 0'>{esc(line.label)}</td>"
+        f"<td style='text-align:right;padding:1px 10px;font-variant-numeric:tabular-nums'>{line.points:+d}</td>"
+        f"<td style='color:#555'>{esc(line.detail)}</td></tr>"
+        for line in result.breakdown.lines
+    )
+    total = result.breakdown.total
+    rows += (f"<tr style='border-top:2px solid #333;font-weight:700'><td>Hand total</td>"
+             f"<td class='bt-side-total' style='text-align:right;padding:1px 10px'>{total:+d}</td><td></td></tr>")
+    return f"<table class='bt-breakdown' style='border-collapse:collapse;margin:4px 0'>{rows}</table>"
+
+
+class SidePanel(w.VBox):
+    """The inputs for one side: name, melds, cards left, pozzetto."""
+
+    def __init__(self, name: str) -> None:
+        self.name = w.Text(value=name, description="Side", layout=w.Layout(width="22em"))
+        self.melds = w.Textarea(
+            description="Melds", rows=6, continuous_update=False,
+            placeholder="one meld per line, e.g.\n5H 6H 7H 8H 9H 10H JH\n7S 7D JK\n2C=4H 5H 6H",
+            layout=w.Layout(width="22em"),
+        )
+        self.in_hand = w.Text(description="In hand", continuous_update=False,
+                              placeholder="cards left in hand (and an unplayed pozzetto)",
+                              layout=w.Layout(width="22em"))
+        self.took_pozzetto = w.Checkbox(value=True, description="Took its pozzetto", indent=False)
+        self.pozzetto_unused = w.Checkbox(value=False, description="Pozzetto taken but not played", indent=False)
+        self.breakdown = w.HTML()
+        self.breakdown.add_class("bt-breakdown-box")
+        super().__init__([self.name, self.melds, self.in_hand, self.took_pozzetto, self.pozzetto_unused,
+                          self.breakdown], layout=w.Layout(border="1px solid #ccc", padding="8px",
+                                                           margin="4px", flex="1 1 340px"))
+
+    def count(self, rules: str | bc.Ruleset, closed: bool) -> SideResult:
+        melds, problems = read_melds(self.melds.value, rules)
+        try:
+            hand = bc.parse_cards(self.in_hand.value)
+        except bc.NotationError as err:
+            problems.append(f"Cards in hand: {err}")
+            hand = ()
+        if problems:
+            return SideResult(None, problems)
+        breakdown = bc.score_side(melds, hand, rules, closed=closed,
+                                  took_pozzetto=self.took_pozzetto.value,
+                                  pozzetto_unused=self.pozzetto_unused.value)
+        return SideResult(breakdown)
+
+
+class ScoreCalculator(w.VBox):
+    """Both sides' counts for a hand, the match so far, and victory points."""
+
+    def __init__(self, rules: str = "classic", names: tuple[str, str] = ("North-South", "East-West"),
+                 **kwargs: object) -> None:
+        self.rules = ruleset_picker(rules)
+        self.hands_in_match = w.Dropdown(options=[("3 hands", 3), ("4 hands", 4)], value=3,
+                                         description="Match of", layout=w.Layout(width="auto"))
+        self.sides = {side: SidePanel(name) for side, name in zip(SIDES, names, strict=True)}
+        self.closed_by = w.RadioButtons(description="Who closed", style={"description_width": "initial"})
+        self.hand_total = w.HTML()
+        self.hand_total.add_class("bt-hand-total")
+        self.add_hand = w.Button(description="Add hand to the match", button_style="primary")
+        self.remove_hand = w.Button(description="Remove last hand")
+        self.new_match = w.Button(description="New match")
+        self.match = w.HTML()
+        self.match.add_class("bt-match")
+        self.hands: list[tuple[int, int]] = []
+        self.results: dict[str, SideResult] = {}
+        super().__init__(
+            [
+                w.HBox([self.rules, self.hands_in_match], layout=w.Layout(flex_flow="row wrap", grid_gap="12px")),
+                w.HBox(list(self.sides.values()), layout=w.Layout(flex_flow="row wrap")),
+                self.closed_by,
+                self.hand_total,
+                w.HBox([self.add_hand, self.remove_hand, self.new_match], layout=w.Layout(flex_flow="row wrap")),
+                self.match,
+            ],
+            **kwargs,
+        )
+        self.add_class("bt-score")
+        self._set_closers()
+        for panel in self.sides.values():
+            panel.name.observe(self._names_changed, names="value")
+            for box_ in (panel.melds, panel.in_hand, panel.took_pozzetto, panel.pozzetto_unused):
+                box_.observe(self._update, names="value")
+        self.closed_by.observe(self._update, names="value")
+        self.rules.observe(self._update, names="value")
+        self.hands_in_match.observe(self._show_match, names="value")
+        self.add_hand.on_click(self._add_hand)
+        self.remove_hand.on_click(self._remove_hand)
+        self.new_match.on_click(self._new_match)
+        self._update()
+
+    def _set_closers(self) -> None:
+        current = self.closed_by.value
+        self.closed_by.options = [("Nobody (stock ran out)", "none")] + [
+            (self.sides[side].name.value or f"Side {side}", side) for side in SIDES
+        ]
+        self.closed_by.value = current if current in ("none", *SIDES) else "none"
+
+    def _names_changed(self, change: object = None) -> None:
+        self._set_closers()
+        self._update()
+
+    def name(self, side: str) -> str:
+        return self.sides[side].name.value or f"Side {side}"
+
+    def _update(self, change: object = None) -> None:
+        rules = self.rules.value
+        self.results = {side: panel.count(rules, closed=self.closed_by.value == side)
+                        for side, panel in self.sides.items()}
+        for side, panel in self.sides.items():
+            panel.breakdown.value = breakdown_html(self.results[side])
+        totals = [self.results[side].total for side in SIDES]
+        self.add_hand.disabled = None in totals
+        if None in totals:
+            self.hand_total.value = box(NEUTRAL, "This hand: fix the lines in red to count it", big=False)
+        else:
+            text = " · ".join(f"{self.name(side)} {total:+d}" for side, total in zip(SIDES, totals, strict=True))
+            self.hand_total.value = box(GOOD, f"This hand: {text}", big=False)
+        self._show_match()
+
+    def current_totals(self) -> tuple[int, int] | None:
+        a, b = (self.results[side].total for side in SIDES)
+        return None if a is None or b is None else (a, b)
+
+    def _add_hand(self, button: object = None) -> None:
+        totals = self.current_totals()
+        if totals is not None:
+            self.hands.append(totals)
+            self._show_match()
+
+    def _remove_hand(self, button: object = None) -> None:
+        if self.hands:
+            self.hands.pop()
+            self._show_match()
+
+    def _new_match(self, button: object = None) -> None:
+        self.hands.clear()
+        self._show_match()
+
+    @property
+    def match_totals(self) -> tuple[int, int]:
+        return (sum(a for a, _ in self.hands), sum(b for _, b in self.hands))
+
+    @property
+    def victory(self) -> tuple[int, int]:
+        return bc.victory_points(*self.match_totals, hands=self.hands_in_match.value)
+
+    def _show_match(self, change: object = None) -> None:
+        self.remove_hand.disabled = not self.hands
+        if not self.hands:
+            self.match.value = "<div style='color:#555'>No hand added to the match yet.</div>"
+            return
+        head = (f"<tr><th style='text-align:left;padding:2px 12px'>Hand</th>"
+                f"<th style='padding:2px 12px'>{esc(self.name('A'))}</th>"
+                f"<th style='padding:2px 12px'>{esc(self.name('B'))}</th></tr>")
+        running_a = running_b = 0
+        rows = ""
+        for number, (a, b) in enumerate(self.hands, 1):
+            running_a, running_b = running_a + a, running_b + b
+            rows += (f"<tr><td style='padding:2px 12px'>{number}</td><td style='text-align:right;padding:2px 12px'>"
+                     f"{a:+d} <span style='color:#666'>({running_a})</span></td>"
+                     f"<td style='text-align:right;padding:2px 12px'>{b:+d} "
+                     f"<span style='color:#666'>({running_b})</span></td></tr>")
+        total_a, total_b = self.match_totals
+        rows += (f"<tr class='bt-match-total' style='border-top:2px solid #333;font-weight:700'>"
+                 f"<td style='padding:2px 12px'>Match points</td>"
+                 f"<td style='text-align:right;padding:2px 12px'>{total_a}</td>"
+                 f"<td style='text-align:right;padding:2px 12px'>{total_b}</td></tr>")
+        planned = self.hands_in_match.value
+        vp_a, vp_b = self.victory
+        played = len(self.hands)
+        status = (f"after {played} of {planned} hands" if played < planned
+                  else f"after {played} hands: final" if played == planned
+                  else f"after {played} hands (more than the {planned} planned; the {planned}-hand table is used)")
+        vp = box(GOOD, f"Victory points: {self.name('A')} {vp_a} – {vp_b} {self.name('B')}",
+                 f"<div>Difference {abs(total_a - total_b)} match points, {esc(status)} "
+                 f"(table for {planned} hands).</div>", big=False)
+        self.match.value = f"<table style='border-collapse:collapse'>{head}{rows}</table>{vp}"
+
+
+__all__ = ["ScoreCalculator", "SidePanel", "SideResult", "breakdown_html", "read_melds"]

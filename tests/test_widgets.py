@@ -1,0 +1,276 @@
+"""The lessons' widgets, driven through their traits and callbacks (no browser)."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+import burraco_core as bc
+from lessons import Hand, MeldReferee, ScoreCalculator, palette_cards
+from lessons.referee import judge_attach, judge_meld
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+# ---------------------------------------------------------------------- Hand
+def test_hand_faces_carry_svg_code_and_spoken_label():
+    hand = Hand("7H JK 10S'")
+    assert [f["code"] for f in hand.faces] == ["7H", "JK", "10S'"]
+    assert [f["label"] for f in hand.faces] == ["seven of hearts", "joker", "ten of spades"]
+    assert all(f["svg"].lstrip().startswith("<svg") for f in hand.faces)
+
+
+def test_hand_javascript_is_shipped_as_files():
+    js = (ROOT / "lessons" / "hand.js").read_text()
+    assert "export default" in js and "ArrowLeft" in js and "aria-selected" in js
+    assert "import " not in js and "http" not in js      # nothing fetched from the internet
+    assert "bh-selected" in (ROOT / "lessons" / "hand.css").read_text()
+    assert "ArrowLeft" in str(Hand()._esm)                # the widget ships that file
+
+
+def test_hand_selection_in_click_order_and_in_display_order():
+    hand = Hand("5H 6H 7H")
+    hand.selected = [2, 0]
+    assert hand.selected_in_click_order == bc.parse_cards("7H 5H")
+    assert hand.selected_cards == bc.parse_cards("5H 7H")
+    hand.select("6H 9C")
+    assert hand.selected == [1]
+    hand.clear_selection()
+    assert hand.selected_cards == ()
+
+
+def test_hand_select_picks_distinct_copies():
+    hand = Hand("9D 9D 9D'")
+    hand.select("9D 9D")
+    assert hand.selected == [0, 1]
+
+
+def test_hand_sort_keeps_the_selection():
+    hand = Hand("KS 3H JK 2C AH 5S")
+    hand.select("JK 3H")
+    hand.sort_by_suit()
+    assert [c.code for c in hand.cards] == ["5S", "KS", "AH", "3H", "2C", "JK"]
+    assert {c.code for c in hand.selected_cards} == {"JK", "3H"}
+    assert [f["code"] for f in hand.faces] == [c.code for c in hand.cards]
+    hand.sort_by_rank()
+    assert [c.code for c in hand.cards] == ["3H", "5S", "KS", "AH", "2C", "JK"]
+    assert {c.code for c in hand.selected_cards} == {"JK", "3H"}
+
+
+def test_hand_four_colour_and_face_down_redraw():
+    hand = Hand("7D 7C")
+    plain = [f["svg"] for f in hand.faces]
+    hand.four_colour = True
+    assert [f["svg"] for f in hand.faces] != plain
+    hand.face_down = True
+    assert [f["label"] for f in hand.faces] == ["face-down card"] * 2
+
+
+def test_setting_cards_clears_selection():
+    hand = Hand("7D 7C")
+    hand.selected = [1]
+    hand.cards = "8D 8C 8S"
+    assert hand.selected == [] and len(hand.faces) == 3
+
+
+def test_palette_has_54_distinct_faces():
+    cards = palette_cards()
+    assert len(cards) == 54 and len(set(cards)) == 54
+
+
+# ------------------------------------------------------------------- Referee
+def test_referee_typed_legal_meld_shows_kind_wild_and_points():
+    ref = MeldReferee()
+    ref.meld_text.value = "2H 5H 6H"
+    html = ref.verdict.value
+    assert "Legal meld" in html and "run of hearts" in html
+    assert "stands for 4♥" in html
+    assert "30 card points" in html
+    assert "<svg" in html
+    assert ref.result.legal is True
+
+
+def test_referee_typed_illegal_meld_names_the_rule():
+    ref = MeldReferee()
+    ref.meld_text.value = "5H 6H JK 2C"
+    html = ref.verdict.value
+    assert "Not a legal meld" in html and "meld.one-wild" in html
+    assert ref.result.rule == "meld.one-wild"
+
+
+def test_referee_palette_clicks_update_text_and_verdict():
+    ref = MeldReferee()
+    palette = ref.palette
+    codes = [c.code for c in palette.cards]
+    palette.selected = [codes.index("7S")]
+    assert ref.meld_text.value == "7S"
+    assert "at least 3 cards" in ref.verdict.value
+    palette.selected = [codes.index("7S"), codes.index("7D"), codes.index("JK")]
+    assert ref.meld_text.value == "7S 7D JK"
+    assert "Legal meld" in ref.verdict.value and "group of 7s" in ref.verdict.value
+
+
+def test_referee_typed_text_is_shown_in_the_palette():
+    ref = MeldReferee()
+    ref.meld_text.value = "QH KH AH"
+    assert {c.code for c in ref.palette.selected_cards} == {"QH", "KH", "AH"}
+    ref.meld_text.value = "QH KH AH'"   # second-deck copy: not in the palette, the text stays
+    assert ref.meld_text.value == "QH KH AH'"
+    assert "Legal meld" in ref.verdict.value
+
+
+def test_referee_ruleset_changes_the_verdict():
+    ref = MeldReferee(cards="7S 7D 7C")
+    assert ref.result.legal is True
+    ref.rules.value = "pulito"
+    assert ref.result.rule == "group.not-allowed"
+    assert "group.not-allowed" in ref.verdict.value
+
+
+def test_referee_unreadable_text():
+    ref = MeldReferee(cards="7X 8H")
+    assert "Cannot read" in ref.verdict.value and ref.result.legal is None
+
+
+def test_referee_attach_shows_arrangements():
+    ref = MeldReferee(cards="2H 5H 6H")
+    ref.attach_text.value = "8H"
+    html = ref.attach_verdict.value
+    assert "Can attach" in html and "5H 6H 2H=7H 8H" in html
+    ref.attach_text.value = "10H"
+    assert "Cannot attach" in ref.attach_verdict.value
+    assert "run.gap" in ref.attach_verdict.value
+
+
+def test_referee_attach_bound_wild_refusal_and_palette_target():
+    ref = MeldReferee(cards="6H JK 8H")
+    ref.target.value = "attach"
+    codes = [c.code for c in ref.palette.cards]
+    ref.palette.selected = [codes.index("10H")]
+    assert ref.attach_text.value == "10H"
+    assert ref.meld_text.value == "6H JK 8H"
+    assert "wild.bound" in ref.attach_verdict.value
+    ref.palette.selected = [codes.index("10H"), codes.index("7H")]
+    assert "Can attach" in ref.attach_verdict.value
+    assert ref.attach_result.meld.table_code == "6H 7H 8H JK=9H 10H"
+
+
+def test_referee_several_arrangements_are_listed():
+    verdict = judge_attach(bc.Meld.lay_down("5H 6H 7H", "classic"), "JK")
+    assert verdict.legal and len(verdict.melds) == 2
+    assert "2 ways" in verdict.html
+
+
+def test_referee_clear_button():
+    ref = MeldReferee(cards="5H 6H 7H", attach="8H")
+    ref.clear.click()
+    assert ref.meld_text.value == "" and ref.attach_text.value == "" and ref.palette.selected == []
+    assert "Pick cards" in ref.verdict.value
+
+
+def test_referee_four_colours_redraws_palette():
+    ref = MeldReferee(cards="5D 6D 7D")
+    before = ref.palette.faces[0]["svg"]
+    ref.four_colour.value = True
+    assert ref.palette.faces != [] and ref.palette.four_colour
+    assert before is not None
+
+
+def test_judge_meld_table_form_and_burraco():
+    verdict = judge_meld("3S 4S 5S 6S 7S 8S 9S", "classic")
+    assert verdict.legal and "clean burraco" in verdict.html and "+200" in verdict.html
+    placed = judge_meld("2C=4H 5H 6H", "classic")
+    assert placed.legal and placed.meld.table_code == "2C=4H 5H 6H"
+
+
+# ------------------------------------------------------------ Score calculator
+def _fill(calc: ScoreCalculator, side: str, melds: str, hand: str = "", took: bool = True) -> None:
+    panel = calc.sides[side]
+    panel.melds.value = melds
+    panel.in_hand.value = hand
+    panel.took_pozzetto.value = took
+
+
+def test_score_calculator_counts_each_side_line_by_line():
+    calc = ScoreCalculator()
+    _fill(calc, "A", "3S 4S 5S 6S 7S 8S 9S\n7H 7D JK", "")
+    _fill(calc, "B", "QH KH AH", "9C 2D", took=False)
+    calc.closed_by.value = "A"
+    a = calc.results["A"].breakdown
+    b = calc.results["B"].breakdown
+    expected_a = bc.score_side([bc.Meld.parse("3S 4S 5S 6S 7S 8S 9S", "classic"),
+                                bc.Meld.parse("7H 7D JK", "classic")], "", "classic",
+                               closed=True, took_pozzetto=True)
+    assert a == expected_a and a.total == 45 + 200 + 40 + 100
+    assert b.total == 35 - 30 - 100
+    html_a = calc.sides["A"].breakdown.value
+    assert "Clean burraco" in html_a and "Closing" in html_a and "+385" in html_a
+    assert "Pozzetto never taken" in calc.sides["B"].breakdown.value
+    assert "+385" in calc.hand_total.value and "-95" in calc.hand_total.value
+
+
+def test_score_calculator_reports_bad_lines_and_blocks_adding():
+    calc = ScoreCalculator()
+    _fill(calc, "A", "5H 6H JK 2C\n7S 7D 7C", "")
+    assert calc.results["A"].breakdown is None
+    assert "Meld line 1" in calc.sides["A"].breakdown.value
+    assert "meld.one-wild" in calc.sides["A"].breakdown.value
+    assert calc.add_hand.disabled
+    calc.add_hand.click()
+    assert calc.hands == []
+
+
+def test_score_calculator_match_totals_and_victory_points():
+    calc = ScoreCalculator()
+    _fill(calc, "A", "3S 4S 5S 6S 7S 8S 9S")
+    _fill(calc, "B", "QH KH AH")
+    calc.closed_by.value = "A"
+    calc.add_hand.click()                      # A 360, B 35
+    _fill(calc, "A", "7H 7D 7C")
+    _fill(calc, "B", "QS KS AS JK", "4D")
+    calc.closed_by.value = "B"
+    calc.add_hand.click()
+    assert len(calc.hands) == 2
+    total_a, total_b = calc.match_totals
+    assert total_a == sum(h[0] for h in calc.hands) and total_b == sum(h[1] for h in calc.hands)
+    assert calc.victory == bc.victory_points(total_a, total_b, hands=3)
+    assert "Victory points" in calc.match.value and "after 2 of 3 hands" in calc.match.value
+    calc.hands_in_match.value = 4
+    assert calc.victory == bc.victory_points(total_a, total_b, hands=4)
+    calc.remove_hand.click()
+    assert len(calc.hands) == 1
+    calc.new_match.click()
+    assert calc.hands == [] and "No hand" in calc.match.value
+
+
+def test_score_calculator_table_form_and_pulito_unused_pozzetto():
+    calc = ScoreCalculator(rules="pulito")
+    _fill(calc, "A", "2C=4H 5H 6H", "")
+    calc.sides["A"].pozzetto_unused.value = True
+    assert calc.results["A"].breakdown.pozzetto_penalty == -100
+    assert "Pozzetto taken but not played" in calc.sides["A"].breakdown.value
+
+
+def test_score_calculator_side_names_follow_into_closer_choice():
+    calc = ScoreCalculator()
+    calc.sides["A"].name.value = "Anna & Bruno"
+    assert ("Anna & Bruno", "A") in calc.closed_by.options
+    assert calc.closed_by.value == "none"
+
+
+# ------------------------------------------------------------------ Notebook
+@pytest.mark.notebook
+def test_index_notebook_runs_headless():
+    nbclient = pytest.importorskip("nbclient")
+    nbformat = pytest.importorskip("nbformat")
+    path = ROOT / "tutorial" / "index.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    client = nbclient.NotebookClient(nb, timeout=120, kernel_name="python3", store_widget_state=True,
+                                     resources={"metadata": {"path": str(path.parent)}})
+    client.execute()
+    outputs = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.outputs]
+    assert not [o for o in outputs if o.output_type == "error"]
+    views = [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    assert len(views) == 3
+    assert "application/vnd.jupyter.widget-state+json" in nb.metadata.get("widgets", {})
