@@ -216,8 +216,8 @@ class Game:
         """Build a position from text, for lessons and tests.
 
         Cards written without an apostrophe are given to whichever deck still
-        has that card. ``pozzetti`` defaults to two packets of 11 and
-        ``stock`` to every card not placed elsewhere (shuffled with ``seed``);
+        has that card. ``pozzetti`` defaults to a packet of 11 for each side
+        that has not taken its pozzetto, and ``stock`` to every card not placed elsewhere (shuffled with ``seed``);
         either way all 108 (104) cards must be there exactly once.
         """
         rules = ruleset(rules)
@@ -243,9 +243,10 @@ class Game:
             raise GameFileError(f"cannot set up this position: {err}") from err
         rest = pool.remaining()
         random.Random(seed).shuffle(rest)
-        if poz is None:
-            poz = [rest[:11], rest[11:22]]
-            rest = rest[22:]
+        if poz is None:  # one packet of 11 for each side that has not taken its pozzetto
+            untaken = 2 - sum(bool(t) for t in took_pozzetto)
+            poz = [rest[i * 11:(i + 1) * 11] for i in range(untaken)]
+            rest = rest[untaken * 11:]
         if stock_cards is None:
             stock_cards, rest = rest, []
         if rest:
@@ -470,7 +471,8 @@ class Game:
         try:
             self._check_discard(hand[0], 0, melds)
         except IllegalMove as err:
-            raise IllegalMove("close.no-discard-left", card=str(hand[0]), reason=str(err)) from err
+            raise IllegalMove("close.no-discard-left", card=str(hand[0]), reason=str(err),
+                              because=err.rule) from err
 
     # ------------------------------------------------------------ carrying out
     def _do_draw(self) -> None:

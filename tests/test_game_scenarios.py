@@ -1,0 +1,395 @@
+"""Scripted hands: every way a hand ends and every refusal of RULES.md sections 2, 5 and 6.
+
+Positions are built with ``Game.setup`` so each test states exactly what is on the
+table; the cards a test does not name go to the stock (shuffled with a fixed seed).
+"""
+
+import dataclasses
+import json
+
+import pytest
+
+import burraco_core as bc
+
+BURRACO = "3S 4S 5S 6S 7S 8S 9S"  # clean, 45 points
+DIRTY_BURRACO = "3D 4D 5D 6D 7D 8D JK=9D"  # dirty, 65 points
+
+
+def lines(breakdown):
+    return [(line.key, line.points) for line in breakdown.lines]
+
+
+def refused(game, action, rule):
+    before = game.to_json()
+    with pytest.raises(bc.IllegalMove) as info:
+        game.apply(action)
+    assert info.value.rule == rule, str(info.value)
+    assert game.to_json() == before, "a refused action changed the game"
+    assert game.explain(action).rule == rule
+    return info.value
+
+
+def ready_to_close(rules="classic", **overrides):
+    """Side 0 has its pozzetto and a clean burraco; player 0 is about to draw."""
+    args = dict(
+        hands=["5C 6C", "KH KS"],
+        melds=[[BURRACO], []],
+        discard_pile="7C 8C",
+        took_pozzetto=(True, False),
+        turns_played=[1, 1],
+    )
+    args.update(overrides)
+    return bc.Game.setup(rules, **args)
+
+
+def last_card(rules="classic", card="8C", **overrides):
+    """Player 0 holds one card after drawing and melding: discarding it empties the hand."""
+    args = dict(hands=[card, "KH KS"], melds=[[BURRACO], []], discard_pile="QD",
+                took_pozzetto=(True, False), turns_played=[1, 1], phase="play")
+    args.update(overrides)
+    return bc.Game.setup(rules, **args)
+
+
+def arranged(rules, stock_size, untaken_pozzetti=2, discard_pile="", **kw):
+    """A position whose stock holds exactly ``stock_size`` cards; the rest lie under the discard pile."""
+    probe = bc.Game.setup(rules, discard_pile=discard_pile, **kw)
+    rest = list(probe.stock) + [c for p in probe.pozzetti for c in p]
+    pozzetti = [rest[stock_size + 11 * i: stock_size + 11 * (i + 1)] for i in range(untaken_pozzetti)]
+    stock = rest[:stock_size]
+    pile = rest[stock_size + 11 * untaken_pozzetti:] + list(probe.discard_pile)
+    return bc.Game.setup(rules, stock=stock, pozzetti=pozzetti, discard_pile=pile, **kw)
+
+
+# ---------------------------------------------------------------- closing
+def test_close_by_discard_scores_every_line():
+    game = ready_to_close()
+    game.apply("take")
+    game.apply("meld 5C 6C 7C")
+    game.apply("discard 8C")
+    assert game.is_over and game.result == {"reason": "closed", "side": 0, "player": 0}
+    mine, theirs = game.score()
+    assert lines(mine) == [("meld", 45), ("meld", 15), ("burraco", 200), ("closing", 100)]
+    assert mine.total == 360
+    assert lines(theirs) == [("in-hand", -20), ("no-pozzetto", -100)]
+    assert theirs.total == -120
+
+
+def test_close_with_a_dirty_burraco_in_classic():
+    game = last_card(melds=[[DIRTY_BURRACO], []])
+    game.apply("discard 8C")
+    mine, _ = game.score()
+    assert lines(mine) == [("meld", 65), ("burraco", 100), ("closing", 100)]
+
+
+def test_close_refused_without_burraco_names_the_condition():
+    game = last_card(melds=[["3S 4S 5S"], []])
+    err = refused(game, "discard 8C", "close.needs-burraco")
+    assert "burraco" in str(err)
+    assert game.legal_actions() == []  # stranded positions only arise from a hand-made setup
+
+
+def test_close_refused_with_a_wild():
+    refused(last_card(card="JK"), "discard JK", "close.wild-discard")
+
+
+def test_close_refused_before_opponents_have_played():
+    err = refused(last_card(turns_played=[1, 0]), "discard 8C", "close.opponents-not-played")
+    assert "player 1" in str(err)
+
+
+def test_four_players_every_opponent_must_have_played():
+    game = last_card(hands=["8C", "KH", "QH", "JH"], turns_played=[1, 1, 1, 0])
+    err = refused(game, "discard 8C", "close.opponents-not-played")
+    assert "player 3" in str(err)
+    game = last_card(hands=["8C", "KH", "QH", "JH"], turns_played=[1, 1, 0, 1])
+    game.apply("discard 8C")  # the partner (player 2) need not have played
+    assert game.result["reason"] == "closed"
+
+
+@pytest.mark.parametrize("melds, card, because", [
+    ([["3S 4S 5S"], []], "8C", "close.needs-burraco"),
+    ([[BURRACO], []], "JK", "close.wild-discard"),
+])
+def test_meld_that_would_strand_the_last_card_is_refused(melds, card, because):
+    game = ready_to_close(melds=melds, discard_pile="7C " + card)
+    game.apply("take")
+    err = refused(game, "meld 5C 6C 7C", "close.no-discard-left")
+    assert err.params["because"] == because
+    assert str(bc.parse_card(card)) in str(err)
+
+
+def test_close_by_melding_the_last_card_refused_in_classic():
+    game = ready_to_close(hands=["5C 6C", "KH KS"], discard_pile="7C")
+    game.apply("take")
+    refused(game, "meld 5C 6C 7C", "close.by-meld")
+
+
+def test_pulito_closes_by_meld_with_a_clean_burraco():
+    game = ready_to_close("pulito", hands=["5C 6C", "KH KS"], discard_pile="7C")
+    game.apply("take")
+    game.apply("meld 5C 6C 7C")
+    assert game.result["reason"] == "closed"
+    mine, theirs = game.score()
+    assert lines(mine) == [("meld", 45), ("meld", 15), ("burraco", 200), ("closing", 100)]
+    assert lines(theirs) == [("in-hand", -20), ("no-pozzetto", -100)]
+
+
+def test_pulito_needs_a_clean_burraco():
+    game = ready_to_close("pulito", melds=[["3D 4D 5D 6D 7D 8D 2S=9D"], []], discard_pile="7C")
+    game.apply("take")
+    refused(game, "meld 5C 6C 7C", "close.needs-clean-burraco")
+    refused(last_card("pulito", melds=[["3D 4D 5D 6D 7D 8D 2S=9D"], []]), "discard 8C",
+            "close.needs-clean-burraco")
+
+
+def test_pulito_royal_burraco_scores_500():
+    royal = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+    game = last_card("pulito", melds=[[royal], []])
+    game.apply("discard 8C")
+    mine, _ = game.score()
+    assert lines(mine) == [("meld", 15 + 10 + 5 * 5 + 6 * 10), ("burraco", 500), ("closing", 100)]
+
+
+def test_single_card_pile_cannot_be_rediscarded_to_close():
+    game = ready_to_close(hands=["5C 6C 7C", "KH KS"], discard_pile="9H")
+    game.apply("take")
+    err = refused(game, "meld 5C 6C 7C", "close.no-discard-left")
+    assert err.params["because"] == "discard.single-pile-card"
+    assert "9♥" in str(err)
+
+
+# ---------------------------------------------------------------- the pozzetto
+def test_pozzetto_al_volo_then_play_on():
+    game = bc.Game.setup("classic", hands=["5C 6C", "KH KS"], discard_pile="7C", turns_played=[0, 0])
+    game.apply("take")
+    game.apply("meld 5C 6C 7C")
+    assert game.phase == "pozzetto" and game.hands[0] == ()
+    refused(game, "discard 5C", "turn.take-pozzetto")
+    assert game.legal_actions() == [bc.TakePozzetto()]
+    game.apply("pozzetto")
+    assert game.phase == "play" and len(game.hands[0]) == 11
+    assert game.took_pozzetto == (True, False) and len(game.pozzetti) == 1
+    game.apply(bc.Discard(game.hands[0][0]))
+    assert game.current_player == 1 and game.phase == "draw"
+
+
+def test_no_pozzetto_al_volo_in_italiano():
+    game = bc.Game.setup("italiano", hands=["5C 6C", "KH KS"], discard_pile="7C")
+    game.apply("take")
+    err = refused(game, "meld 5C 6C 7C", "pozzetto.no-al-volo")
+    assert "al volo" in str(err)
+
+
+def test_pozzetto_con_scarto_even_with_a_wild():
+    game = bc.Game.setup("italiano", hands=["2D", "KH KS"], discard_pile="QD", phase="play")
+    game.apply("discard 2D")  # a wild is a fine discard to go to pozzetto (not to close)
+    assert game.took_pozzetto == (True, False)
+    assert len(game.hands[0]) == 11 and game.current_player == 1
+
+
+def test_one_pozzetto_per_side():
+    # Side 0 already took its pozzetto: emptying the hand again is a closing attempt.
+    game = last_card(melds=[["3S 4S 5S"], []])
+    assert len(game.pozzetti) == 1
+    refused(game, "discard 8C", "close.needs-burraco")
+
+
+def test_pulito_pozzetto_taken_but_not_played_costs_100():
+    # Player 0 takes the last pozzetto by discarding; player 1 draws the last stock card and the
+    # hand ends before player 0 plays again.
+    game = arranged("pulito", 1, untaken_pozzetti=1, hands=["9D", "KH KS"], discard_pile="QD",
+                    phase="play", took_pozzetto=(False, True), turns_played=[1, 1])
+    game.apply("discard 9D")
+    assert game.took_pozzetto == (True, True) and game.pozzetti == ()
+    game.apply("draw")
+    game.apply("discard KH")
+    assert game.result == {"reason": "stock", "player": 1}
+    side0, _ = game.score()
+    assert lines(side0)[-1] == ("unused-pozzetto", -100)
+    assert lines(side0)[-2][0] == "in-hand"
+
+
+def test_classic_unplayed_pozzetto_counts_as_cards_only():
+    game = arranged("classic", 3, untaken_pozzetti=1, hands=["9D", "KH KS"], discard_pile="QD",
+                    phase="play", took_pozzetto=(False, True), turns_played=[1, 1])
+    game.apply("discard 9D")
+    game.apply("draw")
+    game.apply("discard KH")
+    side0, _ = game.score()
+    keys = [k for k, _ in lines(side0)]
+    assert "unused-pozzetto" not in keys and "no-pozzetto" not in keys
+    assert side0.hand_penalty == -sum(game.rules.card_value(c) for c in game.hands[0])
+
+
+def _finish_on_stock(game):
+    """Both players draw and discard until the hand ends on the stock."""
+    while not game.is_over:
+        game.apply("draw")
+        hand = game.hands[game.current_player]
+        game.apply(bc.Discard(hand[-1]))
+    assert game.result["reason"] == "stock"
+    return game.score()
+
+
+# ---------------------------------------------------------------- the stock
+def test_classic_hand_ends_when_two_stock_cards_are_left():
+    game = arranged("classic", 3, hands=["5C 6C", "KH KS"], turns_played=[3, 3], discard_pile="9D")
+    top = game.stock[-1]
+    game.apply("draw")
+    assert len(game.stock) == 2
+    game.apply(bc.Discard(top))
+    assert game.is_over and game.result == {"reason": "stock", "player": 0}
+    side0, side1 = game.score()
+    assert ("closing", 100) not in lines(side0) + lines(side1)
+    assert lines(side0) == [("in-hand", -10), ("no-pozzetto", -100)]
+    assert lines(side1) == [("in-hand", -20), ("no-pozzetto", -100)]
+
+
+def test_last_two_stock_cards_are_never_drawn():
+    game = arranged("buraco", 2, hands=["5C 6C", "KH KS"], discard_pile="9D")
+    err = refused(game, "draw", "draw.last-two")
+    assert "2 cards" in str(err)
+    assert game.legal_actions() == [bc.TakePile()]
+
+
+def test_italiano_pozzetto_becomes_the_stock_then_hand_ends():
+    game = arranged("italiano", 1, hands=["5C 6C", "KH KS"], discard_pile="9D")
+    game.apply("draw")
+    game.apply("discard 5C")
+    assert not game.is_over and len(game.stock) == 0 and len(game.pozzetti) == 2
+    game.apply("draw")  # the first pozzetto becomes the stock
+    assert len(game.pozzetti) == 1 and len(game.stock) == 10
+    game.apply(bc.Discard(game.hands[1][-1]))
+    side0, side1 = _finish_on_stock(game)
+    assert game.pozzetti == ()
+    assert ("no-pozzetto", -100) in lines(side0) and ("no-pozzetto", -100) in lines(side1)
+
+
+# ---------------------------------------------------------------- turn order and refusals
+def test_turn_order_refusals():
+    game = bc.Game.new("classic", players=4, seed=3)
+    refused(game, "discard " + game.hands[0][0].code, "turn.draw-first")
+    refused(game, bc.LayDown(game.hands[0][:3]), "turn.draw-first")
+    game.apply("draw")
+    refused(game, "draw", "turn.already-drawn")
+    refused(game, "take", "turn.already-drawn")
+    refused(game, "pozzetto", "turn.already-drawn")
+    other = game.hands[1][0]
+    if other.face not in {c.face for c in game.hands[0]}:
+        refused(game, bc.Discard(other), "hand.not-held")
+    refused(game, bc.Attach(0, game.hands[0][:1]), "attach.no-such-meld")
+
+
+def test_whole_discard_pile_is_taken():
+    game = bc.Game.setup("classic", hands=["5C 6C", "KH KS"], discard_pile="9D 10D JD")
+    game.apply("take")
+    assert game.discard_pile == () and len(game.hands[0]) == 5
+
+
+def test_single_card_pile_allowed_when_the_twin_was_held():
+    game = bc.Game.setup("classic", hands=["9H 6C", "KH KS"], discard_pile="9H")
+    game.apply("take")
+    assert sorted(c.deck for c in game.hands[0] if c.face == (9, "H")) == [0, 1]
+    game.apply("discard 9H")
+    assert game.current_player == 1
+
+
+def test_single_card_pile_refused_without_the_twin():
+    game = bc.Game.setup("classic", hands=["8H 6C", "KH KS"], discard_pile="9H")
+    game.apply("take")
+    refused(game, "discard 9H", "discard.single-pile-card")
+    assert bc.Discard(bc.parse_card("9H")) not in game.legal_actions()
+
+
+def test_no_second_group_of_the_same_rank():
+    game = bc.Game.setup("classic", hands=["8H 8D 8C 8S 4C", "KH KS"], melds=[["8H 8D JK"], []],
+                         discard_pile="4D")
+    game.apply("take")
+    err = refused(game, "meld 8C 8S 8H", "side.second-group")
+    assert "attach" in str(err)
+    game.apply("attach 0 8C 8S")
+    assert len(game.melds[0][0]) == 5
+
+
+def test_attach_only_to_own_side():
+    game = bc.Game.setup("classic", hands=["9S 4C 4D", "KH KS"], melds=[[], [BURRACO]],
+                         discard_pile="4H")
+    game.apply("take")
+    refused(game, "attach 0 9S", "attach.no-such-meld")
+
+
+def test_stalemate_voids_the_hand():
+    rules = dataclasses.replace(bc.ruleset("classic"), id="house", stalemate_limit=4)
+    game = bc.Game.setup(rules, hands=["5C 9D", "KH 9S"], discard_pile="QD")
+    for _ in range(4):
+        game.apply("take")
+        hand = game.hands[game.current_player]
+        pick = [c for c in hand if c.face != (12, "D")] if game.current_player == 0 else list(hand)
+        playable = [c for c in pick if game.explain(bc.Discard(c)) is None]
+        game.apply(bc.Discard(playable[0]))
+    assert game.is_over and game.result["reason"] == "void"
+    assert all(b.total == 0 for b in game.score())
+
+
+def test_over_means_no_more_moves():
+    game = ready_to_close()
+    game.apply("take")
+    game.apply("meld 5C 6C 7C")
+    game.apply("discard 8C")
+    refused(game, "draw", "turn.over")
+    assert game.legal_actions() == []
+
+
+def test_score_before_the_end_is_an_error():
+    with pytest.raises(bc.BurracoError):
+        bc.Game.new(seed=1).score()
+
+
+# ---------------------------------------------------------------- positions and saved games
+def test_setup_checks_card_conservation():
+    with pytest.raises(bc.GameFileError, match="more times"):
+        bc.Game.setup("classic", hands=["5C 5C 5C", "KH"])
+    with pytest.raises(bc.GameFileError, match="without jokers"):
+        bc.Game.setup("pulito", hands=["JK 5C", "KH"])
+    with pytest.raises(bc.GameFileError, match="missing"):
+        bc.Game.setup("classic", hands=["5C", "KH"], stock="2C", pozzetti=["", ""])
+
+
+def test_saved_game_round_trip_and_corruption():
+    game = bc.Game.new("buraco", players=4, seed=11)
+    game.apply("draw")
+    text = game.to_json()
+    again = bc.Game.from_json(text)
+    assert again.to_json() == text
+    assert again.legal_actions() == game.legal_actions()
+    with pytest.raises(bc.GameFileError, match="not JSON"):
+        bc.Game.from_json(text[:-10])
+    body = json.loads(text)
+    body["hands"][0] = body["hands"][0].replace(body["hands"][0].split()[0], "JK")
+    with pytest.raises(bc.GameFileError, match="changed"):
+        bc.Game.from_json(json.dumps(body))
+    with pytest.raises(bc.GameFileError):
+        bc.Game.from_json('{"format": "something else"}')
+    with pytest.raises(bc.GameFileError):
+        bc.Game.from_json("[1, 2]")
+
+
+def test_tampered_file_with_a_fixed_checksum_is_still_refused():
+    from burraco_core.game import _checksum
+
+    game = bc.Game.new("classic", players=2, seed=5)
+    body = json.loads(game.to_json())
+    first = body["hands"][0].split()[0]
+    body["hands"][1] += " " + first  # the same card twice
+    body.pop("checksum")
+    body["checksum"] = _checksum(body)
+    with pytest.raises(bc.GameFileError, match="more times"):
+        bc.Game.from_json(json.dumps(body, ensure_ascii=False, indent=1))
+
+
+def test_actions_text_round_trip():
+    for text in ["draw", "take", "pozzetto", "meld 5H 6H 7H", "meld 5H 6H JK #1", "attach 2 8H 9H",
+                 "discard 7H'"]:
+        assert str(bc.parse_action(text)) == text
+    with pytest.raises(bc.NotationError):
+        bc.parse_action("fold")
