@@ -50,12 +50,12 @@ RULE_IDS: dict[str, tuple[str, str]] = {
     ),
     "group.wrong-rank": (
         "Every natural card of a group has the group's rank.",
-        "{cards} cannot join a group of {rank}: every natural card must be a {rank}.",
+        "{cards} cannot join the group of {rank}s: every natural card of a group has the group's rank.",
     ),
     # runs
     "run.mixed-suits": (
         "Every natural card of a run has the run's suit.",
-        "{cards} cannot join a run of {suit}: every natural card must be a {suit}.",
+        "{cards} cannot join a run of {suit}: every natural card of a run has the run's suit.",
     ),
     "run.duplicate-rank": (
         "A run holds each rank once.",

@@ -124,7 +124,7 @@ class _State:
     current: int = 0
     phase: str = "draw"
     took_pozzetto: list[bool] = dataclasses.field(default_factory=lambda: [False, False])
-    pozzetto_pending: list[bool] = dataclasses.field(default_factory=lambda: [False, False])
+    pozzetto_pending: list[bool] = dataclasses.field(default_factory=list)  # per player: taken, not yet played
     turns_played: list[int] = dataclasses.field(default_factory=list)
     pile_pick: tuple[Card, bool] | None = None  # (the single card taken, held its twin before)
     took_pile: bool = False
@@ -179,6 +179,8 @@ class Game:
         self._s = state
         if not state.turns_played:
             state.turns_played = [0] * players
+        if not state.pozzetto_pending:
+            state.pozzetto_pending = [False] * players
 
     # ------------------------------------------------------------ construction
     @classmethod
@@ -499,7 +501,7 @@ class Game:
     def _start_turn(self) -> None:
         s = self._s
         s.melded = False
-        s.pozzetto_pending[self.side_of(s.current)] = False
+        s.pozzetto_pending[s.current] = False
 
     def _do_meld(self, cards: list[Card], index: int | None, meld: Meld) -> None:
         s = self._s
@@ -535,7 +537,7 @@ class Game:
             if self._can_take_pozzetto(side):
                 s.hands[player] = s.pozzetti.pop(0)
                 s.took_pozzetto[side] = True
-                s.pozzetto_pending[side] = True
+                s.pozzetto_pending[player] = True
             else:
                 self._end("closed", side=side, player=player)
                 return
@@ -621,7 +623,8 @@ class Game:
             closed = s.result["reason"] == "closed" and s.result.get("side") == side
             scores.append(score_side(
                 s.melds[side], in_hand, self.rules, closed=closed,
-                took_pozzetto=s.took_pozzetto[side], pozzetto_unused=s.pozzetto_pending[side],
+                took_pozzetto=s.took_pozzetto[side],
+                pozzetto_unused=any(s.pozzetto_pending[p] for p in self.partners(side)),
             ))
         return (scores[0], scores[1])
 
@@ -694,6 +697,8 @@ class Game:
         if players != game.players or len(s.turns_played) != players or len(s.took_pozzetto) != 2:
             raise GameFileError("per-player or per-side lists have the wrong length")
         s.pozzetto_pending = [bool(x) for x in body["pozzetto_pending"]]
+        if len(s.pozzetto_pending) != players:
+            raise GameFileError("per-player lists have the wrong length")
         pick = body["pile_pick"]
         s.pile_pick = None if pick is None else (parse_cards(pick[0])[0], bool(pick[1]))
         s.took_pile, s.melded = bool(body["took_pile"]), bool(body["melded"])
