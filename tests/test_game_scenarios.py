@@ -393,3 +393,19 @@ def test_actions_text_round_trip():
         assert str(bc.parse_action(text)) == text
     with pytest.raises(bc.NotationError):
         bc.parse_action("fold")
+
+
+def test_four_players_partner_turn_does_not_count_as_using_the_pozzetto():
+    # Player 0 takes the last pozzetto by discarding; players 1, 2 and 3 play; the stock runs out
+    # before player 0 plays again, so side 0 never used it.
+    game = arranged("pulito", 3, untaken_pozzetti=1, hands=["9D", "KH KS", "QH QS", "JH JS"],
+                    discard_pile="QD", phase="play", took_pozzetto=(False, True), turns_played=[1, 1, 1, 1])
+    game.apply("discard 9D")
+    for player in (1, 2, 3):
+        assert game.current_player == player
+        game.apply("draw")
+        game.apply(bc.Discard(game.hands[player][0]))
+    assert game.result == {"reason": "stock", "player": 3}
+    side0, side1 = game.score()
+    assert lines(side0)[-1] == ("unused-pozzetto", -100)
+    assert "unused-pozzetto" not in [k for k, _ in lines(side1)]
