@@ -87,7 +87,7 @@ def _arrange_run(
     twos: list[Card],
     wilds: list[Card],
     pinned: tuple[Card, int] | None,
-    released: Card | None,
+    released: tuple[Card, int] | None,
     rules: Ruleset,
 ) -> list[Arrangement] | Failure:
     """Every legal arrangement with the fewest wilds, canonical first; or why none is legal.
@@ -96,7 +96,8 @@ def _arrange_run(
     their rank (an ace: 1 or 14); ``twos`` are 2s of the run's suit, which may
     stand in slot 2 as naturals or act as wilds; ``wilds`` act as wilds;
     ``pinned`` is a bound wild that must keep its slot; ``released`` is a
-    replaced wild, which may not move to stand for the second ace.
+    wild that may be replaced, with its old slot: if a natural takes that
+    slot, the wild may not move to stand for the second ace.
     """
     base = dict(fixed)
     aces: list[Card] = []
@@ -156,7 +157,7 @@ def _place_wild(
     slots: dict[int, Card],
     free: list[Card],
     pinned: tuple[Card, int] | None,
-    released: Card | None,
+    released: tuple[Card, int] | None,
 ) -> list[Arrangement] | Failure:
     wild_count = len(free) + (pinned is not None)
     if wild_count > 1:
@@ -189,18 +190,20 @@ def _place_wild(
         return [build(wild, gaps[0])]
     if gaps:
         return _gap_failure(suit, slots, gaps, 1)
+    # A wild whose old slot a natural has taken was replaced: it may not move to the second ace.
+    replaced = released is not None and wild is released[0] and released[1] in slots
     ends = []
     for end in (low - 1, high + 1):
         if not 1 <= end <= HIGH_ACE:
             continue
         second_ace = (end == 1 and HIGH_ACE in slots) or (end == HIGH_ACE and 1 in slots)
-        if second_ace and wild is released:
+        if second_ace and replaced:
             continue
         ends.append(end)
     if not ends:
-        if wild is released:
-            return ("wild.nowhere-to-go", {"wild": str(wild),
-                                           "card": _fmt(c for c in slots.values())})
+        if replaced:
+            assert released is not None
+            return ("wild.nowhere-to-go", {"wild": str(wild), "card": str(slots[released[1]])})
         return ("run.too-long", {"meld": _fmt(slots[s] for s in sorted(slots)), "cards": str(wild)})
     return [build(wild, end) for end in ends]
 
@@ -366,17 +369,19 @@ class Meld:
         twos = [c for c in new if c.rank == 2 and c.suit == suit]
         wilds = [c for c in new if c.is_wild and not (c.rank == 2 and c.suit == suit)]
         pinned: tuple[Card, int] | None = None
-        released: Card | None = None
+        released: tuple[Card, int] | None = None
         if self.wild_index is not None:
             wild = self.cards[self.wild_index]
             wild_slot = low + self.wild_index
             bound = 0 < self.wild_index < len(self.cards) - 1
-            replaced = any(c.rank == wild_slot for c in loose) or (wild_slot == 2 and bool(twos))
+            # a wild standing for an ace (slot 1 or 14) may be replaced by an ace
+            stood_for = ACE if wild_slot == HIGH_ACE else wild_slot
+            replaced = any(c.rank == stood_for for c in loose) or (wild_slot == 2 and bool(twos))
             if bound and not replaced:
                 pinned = (wild, wild_slot)
             else:
                 if replaced:
-                    released = wild
+                    released = (wild, wild_slot)
                 (twos if wild.rank == 2 and wild.suit == suit else wilds).insert(0, wild)
         result = _arrange_run(suit, fixed, loose, twos, wilds, pinned, released, rules)
         if isinstance(result, tuple):
