@@ -132,7 +132,7 @@ class MeldReferee(w.VBox):
             options=[("Palette fills the meld", "meld"), ("Palette fills the cards to attach", "attach")],
             value="meld", style={"button_width": "auto"},
         )
-        self.clear = w.Button(description="Clear", tooltip="Empty both boxes")
+        self.clear = w.Button(description="Clear", tooltip="Empty both boxes", layout=w.Layout(width="auto"))
         self.palette = Hand(palette_cards(), columns=13, card_width=46, overlap=0.0,
                             label="Every card: choose the cards to judge")
         self.palette.add_class("bt-palette")

@@ -110,9 +110,10 @@ class ScoreCalculator(w.VBox):
         self.closed_by = w.RadioButtons(description="Who closed", style={"description_width": "initial"})
         self.hand_total = w.HTML()
         self.hand_total.add_class("bt-hand-total")
-        self.add_hand = w.Button(description="Add hand to the match", button_style="primary")
-        self.remove_hand = w.Button(description="Remove last hand")
-        self.new_match = w.Button(description="New match")
+        auto = w.Layout(width="auto")
+        self.add_hand = w.Button(description="Add hand to the match", button_style="primary", layout=auto)
+        self.remove_hand = w.Button(description="Remove last hand", layout=auto)
+        self.new_match = w.Button(description="New match", layout=auto)
         self.match = w.HTML()
         self.match.add_class("bt-match")
         self.hands: list[tuple[int, int]] = []
@@ -123,7 +124,8 @@ class ScoreCalculator(w.VBox):
                 w.HBox(list(self.sides.values()), layout=w.Layout(flex_flow="row wrap")),
                 self.closed_by,
                 self.hand_total,
-                w.HBox([self.add_hand, self.remove_hand, self.new_match], layout=w.Layout(flex_flow="row wrap")),
+                w.HBox([self.add_hand, self.remove_hand, self.new_match],
+                       layout=w.Layout(flex_flow="row wrap", grid_gap="8px")),
                 self.match,
             ],
             **kwargs,
