@@ -594,8 +594,15 @@ class Game:
         for card in hand:
             faces.setdefault(card.face, card)
         for index, meld in enumerate(s.melds[side]):
+            # a run's naturals fill these slots; one wild bridges one gap, so a natural
+            # card goes to a free slot at most two beyond them, or nowhere
+            taken = {meld.low + i for i in range(len(meld.cards)) if i != meld.wild_index}
+            reach = range(min(taken) - 2, max(taken) + 3) if meld.kind != GROUP else range(0)
             for card in faces.values():
                 if not card.is_wild and (card.rank != meld.rank if meld.kind == GROUP else card.suit != meld.suit):
+                    continue
+                if not card.is_wild and meld.kind != GROUP and not any(
+                        slot in reach and slot not in taken for slot in ((1, 14) if card.rank == 1 else (card.rank,))):
                     continue
                 attach = Attach(index, (card,))
                 if self.explain(attach) is None:
