@@ -1,0 +1,295 @@
+"""Every small lay-down, checked against a slow reference written from RULES.md section 3.
+
+What is swept (the choice the brief leaves open):
+
+* every multiset of 3 card faces taken from the 52 natural faces and the joker
+  (53 faces, a face may repeat up to 3 times, so the over-the-limit triples such
+  as 7♥ 7♥ 7♥ are in too and must be refused): C(55, 3) = 26,235 multisets;
+* every multiset of 4 faces from one suit's 13 cards, a 2 of another suit, the
+  joker, and one card of another suit (7♠): C(19, 4) = 3,876 multisets. Four
+  cards are where a natural 2 and a second wild, two gaps, or a run crossing
+  the ace first meet; one suit is enough because suits are symmetric;
+* every multiset of 5 faces from one suit's 13 cards, a 2 of another suit and
+  the joker: C(19, 5) = 11,628 multisets;
+* every set of 12, 13 or 14 cards from the 13 hearts, a second A♥ and 2♥, a 2♠
+  and a joker (5,775 distinct multisets): the long runs, where the second ace,
+  ace to ace (pulito) and the 14-card run A..K + wild (seed 000) meet;
+* every multiset of 4 faces of two ranks in all four suits with the 2s and
+  the joker (groups): 7s, 8s, 2♥, 2♠, JK: C(14, 4) = 1,001 multisets;
+
+each under all four rulesets (about 12 s in all). Every 4-card multiset of all
+53 faces (367,290) would take close to a minute, so 4 and 5 cards are swept in
+one suit plus foreign wilds and one foreign card, which covers the same cases
+by the symmetry of the suits. Repeated faces are the two decks' copies (7H and
+7H'); the deck does not change a verdict, so the reference works on faces.
+
+The reference does not share code or ideas with melds.py beyond the rules
+themselves: for a run it tries every assignment of every card to a slot
+(1 = low ace, 2..13, 14 = high ace) and a role (natural or wild), keeps the
+assignments that obey RULES.md section 3, prefers the fewest wilds, and among
+those the canonical placement. RULES.md 3 places a wild at an end "at the low
+end ... unless the ace is already low (then it goes high)": the naturals are
+placed first, then the wild. So among equal readings the reference takes a
+natural ace low rather than high (RULES.md does not say which when both fit;
+this matters only for 12+ card runs such as A♥ 2♥ 2♥ 3♥ ... K♥, where the
+extra 2♥ stands for the high ace, not for the low ace with the A♥ high), then
+the lowest slot for the wild (the one gap, else the low end, else the high end).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from functools import cache
+
+import pytest
+
+import burraco_core as bc
+
+JOKER = (0, "")
+SUITS = ("S", "H", "D", "C")
+NATURAL_FACES = [(rank, suit) for suit in SUITS for rank in range(1, 14)]
+ALL_FACES = NATURAL_FACES + [JOKER]
+
+
+def is_wild(face):
+    return face[0] in (0, 2)
+
+
+# --------------------------------------------------------------- reference
+
+
+def reference(faces: tuple, jokers: int, groups_allowed: bool, ace_to_ace: bool):
+    """The verdict RULES.md section 3 gives for laying down these faces as a new meld.
+
+    Returns ("illegal", rule or None) -- the rule id only where the reason is a single,
+    unambiguous clause of RULES.md -- or ("group", rank, wild_face) or
+    ("run", suit, first_slot, wild_face, wild_slot).
+    """
+    counts = Counter(faces)
+    # RULES.md 1 and 9: pulito has no jokers; two copies of every card, jokers as many as the deck has
+    if counts[JOKER] and not jokers:
+        return ("illegal", "card.no-jokers")
+    for face, n in counts.items():
+        if n > (jokers if face == JOKER else 2):
+            return ("illegal", "card.too-many-copies")
+    # RULES.md 3: never only wilds
+    if all(is_wild(f) for f in faces):
+        return ("illegal", "meld.only-wilds")
+    naturals = [f for f in faces if not is_wild(f)]
+    one_rank = len({r for r, _ in naturals}) == 1
+    one_suit = len({s for _, s in naturals}) == 1
+    if not one_rank and not one_suit:
+        return ("illegal", "meld.not-a-meld")
+
+    readings = []  # (wild count, (natural ace high, wild slot or 0), verdict)
+    # Group: one rank (not 2), any suits, all 2s and jokers are wilds, at most one wild, at most 9 cards.
+    if one_rank and groups_allowed:
+        wilds = [f for f in faces if is_wild(f)]
+        if len(wilds) <= 1 and len(faces) <= 9:
+            readings.append((len(wilds), (False, 0), ("group", naturals[0][0], wilds[0] if wilds else None)))
+    # Run: try every slot and role for every card.
+    if one_suit:
+        suit = naturals[0][1]
+        for assignment in _assignments(list(faces), suit):
+            slots = sorted(slot for slot, _ in assignment)
+            if slots != list(range(slots[0], slots[0] + len(slots))):
+                continue  # not consecutive
+            wild = [(slot, face) for slot, (face, role) in assignment if role == "wild"]
+            natural_slots = {slot for slot, (_, role) in assignment if role == "natural"}
+            if {1, 14} <= natural_slots and not ace_to_ace:
+                # "the ace ... appears once ... no A-to-A except in pulito"; a wild may still stand
+                # for the second ace: "At most 13 naturals + 1 wild = 14 cards" (RULES.md 3),
+                # seed 000 "A-2-3-4-5-6-7-8-9-10-J-Q-K-Comodín"
+                continue
+            if len(wild) > 1:
+                continue
+            if len(wild) == len(assignment):
+                continue  # only wilds
+            wild_slot, wild_face = wild[0] if wild else (0, None)
+            ace_high = 14 in natural_slots and 1 not in natural_slots
+            readings.append((len(wild), (ace_high, wild_slot),
+                             ("run", suit, slots[0], wild_face, wild_slot or None)))
+    if not readings:
+        if one_rank and len(naturals) > 1 and not groups_allowed:
+            # two naturals of one rank can only be a group (RULES.md 9: pulito has runs only)
+            return ("illegal", "group.not-allowed")
+        return ("illegal", None)
+    fewest = min(r[0] for r in readings)
+    best = sorted({(r[1], r[2]) for r in readings if r[0] == fewest}, key=lambda r: (r[0], repr(r[1])))
+    kinds = {b[1][0] for b in best}
+    assert len(kinds) == 1, f"{faces}: a group and a run reading tie, RULES.md has no rule for it"
+    return best[0][1]
+
+
+def _assignments(faces, suit):
+    """Every way to give each card a distinct slot 1..14 and a role, with at most one wild."""
+
+    def options(face):
+        rank, card_suit = face
+        out = []
+        if rank not in (0, 2) and card_suit == suit:
+            out += [(1, "natural"), (14, "natural")] if rank == 1 else [(rank, "natural")]
+        if rank == 2 and card_suit == suit:
+            out.append((2, "natural"))  # a 2 of the run's suit in the 2's own slot
+        if rank in (0, 2):
+            out += [(slot, "wild") for slot in range(1, 15)]
+        return out
+
+    def walk(i, used, wilds, chosen):
+        if i == len(faces):
+            yield list(chosen)
+            return
+        for slot, role in options(faces[i]):
+            if slot in used or (role == "wild" and wilds):
+                continue
+            chosen.append((slot, (faces[i], role)))
+            yield from walk(i + 1, used | {slot}, wilds + (role == "wild"), chosen)
+            chosen.pop()
+
+    yield from walk(0, frozenset(), 0, [])
+
+
+# ----------------------------------------------------------------- engine
+
+
+def cards_for(faces):
+    """Physical cards for a multiset of faces: repeats come from the second deck (7H, 7H')."""
+    seen: Counter = Counter()
+    cards = []
+    for rank, suit in faces:
+        deck = seen[(rank, suit)] % 2
+        seen[(rank, suit)] += 1
+        cards.append(bc.Card(rank, suit, deck))
+    return tuple(cards)
+
+
+def engine(faces, rules):
+    try:
+        meld = bc.Meld.lay_down(cards_for(faces), rules)
+    except bc.IllegalMove as err:
+        return ("illegal", err.rule), None
+    wild = meld.wild
+    wild_face = None if wild is None else wild.face
+    if meld.kind == bc.GROUP:
+        return ("group", meld.rank, wild_face), meld
+    wild_slot = None if meld.wild_index is None else meld.low + meld.wild_index
+    return ("run", meld.suit, meld.low, wild_face, wild_slot), meld
+
+
+RULE_FEATURES = {rid: (r.jokers, r.groups_allowed, r.ace_to_ace) for rid, r in bc.RULESETS.items()}
+
+
+@cache
+def reference_for(faces, features):
+    return reference(faces, *features)
+
+
+def check(faces, rules_id):
+    expected = reference_for(faces, RULE_FEATURES[rules_id])
+    got, meld = engine(faces, bc.ruleset(rules_id))
+    label = f"{rules_id}: {' '.join(bc.Card(r, s).code for r, s in faces)}"
+    if expected[0] == "illegal":
+        assert got[0] == "illegal", f"{label}: engine lays down {meld.table_code}, reference refuses"
+        if expected[1] is not None:
+            assert got[1] == expected[1], f"{label}: rule {got[1]}, reference {expected[1]}"
+        return None
+    assert got == expected, f"{label}: engine {got} ({meld.table_code if meld else ''}), reference {expected}"
+    # the cards on the table are the cards given
+    assert Counter(c.face for c in meld.cards) == Counter(faces)
+    return got
+
+
+# ------------------------------------------------------------------ sweeps
+
+THREES = list(itertools.combinations_with_replacement(ALL_FACES, 3))
+ONE_SUIT_FOURS = list(itertools.combinations_with_replacement(
+    [(r, "H") for r in range(1, 14)] + [(2, "S"), JOKER, (7, "S")], 4))
+ONE_SUIT_FIVES = list(itertools.combinations_with_replacement(
+    [(r, "H") for r in range(1, 14)] + [(2, "S"), JOKER], 5))
+# Long runs, where the second ace, ace-to-ace and a full run meet: every set of 12 to 14 cards
+# from the hearts, a second A♥ and 2♥, a 2♠ and a joker (as faces: the second copies repeat).
+LONG_POOL = [(r, "H") for r in range(1, 14)] + [(1, "H"), (2, "H"), (2, "S"), JOKER]
+LONG_RUNS = sorted({tuple(sorted(c)) for n in (12, 13, 14) for c in itertools.combinations(LONG_POOL, n)})
+GROUP_FOURS = list(itertools.combinations_with_replacement(
+    [(7, s) for s in SUITS] + [(8, s) for s in SUITS] + [(2, "H"), (2, "S"), JOKER], 4))
+
+
+def test_sweep_sizes():
+    assert len(THREES) == 26235
+    assert len(ONE_SUIT_FOURS) == 3876
+    assert len(ONE_SUIT_FIVES) == 11628
+    assert len(GROUP_FOURS) == 1001
+
+
+@pytest.mark.parametrize("rules_id", list(bc.RULESETS))
+def test_every_three_card_lay_down(rules_id):
+    verdicts = sweep(THREES, rules_id)
+    # the reference's own tally (so a change to the sweep or the reference shows up)
+    if rules_id == "pulito":
+        assert verdicts == {"run": 440, "illegal": 25795}
+    else:
+        assert verdicts == {"run": 540, "group": 792, "illegal": 24903}
+
+
+@pytest.mark.parametrize("rules_id", list(bc.RULESETS))
+def test_every_four_card_lay_down_in_one_suit(rules_id):
+    verdicts = sweep(ONE_SUIT_FOURS, rules_id)
+    assert verdicts["run"] == (77 if rules_id == "pulito" else 111)
+
+
+@pytest.mark.parametrize("rules_id", list(bc.RULESETS))
+def test_every_five_card_lay_down_in_one_suit(rules_id):
+    verdicts = sweep(ONE_SUIT_FIVES, rules_id)
+    assert verdicts["run"] > 0
+
+
+@pytest.mark.parametrize("rules_id", list(bc.RULESETS))
+def test_every_long_run(rules_id):
+    verdicts = sweep(LONG_RUNS, rules_id)
+    assert verdicts["run"] > 0
+
+
+@pytest.mark.parametrize("rules_id", list(bc.RULESETS))
+def test_every_four_card_group(rules_id):
+    verdicts = sweep(GROUP_FOURS, rules_id)
+    assert verdicts["group"] == (0 if rules_id == "pulito" else 134)
+
+
+def sweep(multisets, rules_id):
+    verdicts = Counter()
+    for faces in multisets:
+        got = check(faces, rules_id)
+        verdicts[got[0] if got else "illegal"] += 1
+    return verdicts
+
+
+# ------------------------------------------------- the reference's own checks
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("2H 5H 6H", ("run", "H", 4, (2, "H"), 4)),          # RULES.md 4 / seed 000
+        ("6H JK 8H", ("run", "H", 6, JOKER, 7)),
+        ("2H 2H 3H", ("run", "H", 1, (2, "H"), 1)),          # RULES.md 3
+        ("AH 2H 3H", ("run", "H", 1, None, None)),
+        ("KH AH 2H", ("run", "H", 12, (2, "H"), 12)),
+        ("AH 2H JK", ("run", "H", 1, JOKER, 3)),             # ace low: the wild goes high
+        ("7H 7S JK", ("group", 7, JOKER)),
+        ("KH AH 3H", ("illegal", None)),
+        ("2H 2S JK", ("illegal", "meld.only-wilds")),
+        ("7H 7H 7H", ("illegal", "card.too-many-copies")),
+        ("3H 4S 5D", ("illegal", "meld.not-a-meld")),
+    ],
+)
+def test_reference_on_examples(text, expected):
+    faces = tuple(c.face for c in bc.parse_cards(text))
+    assert reference(faces, 4, True, False) == expected
+
+
+def test_reference_for_pulito():
+    faces = tuple(c.face for c in bc.parse_cards("7H 7S 7D"))
+    assert reference(faces, 0, False, True) == ("illegal", "group.not-allowed")
+    faces = tuple(c.face for c in bc.parse_cards("7H 8H JK"))
+    assert reference(faces, 0, False, True) == ("illegal", "card.no-jokers")
