@@ -118,7 +118,8 @@ def _arrange_run(
         if not placements:
             return ("run.duplicate-rank", {"card": str(aces[0])})
     elif len(aces) == 2 and 1 not in base and HIGH_ACE not in base:
-        placements.append({**base, 1: aces[0], HIGH_ACE: aces[1]})
+        low_ace, high_ace = sorted(aces)
+        placements.append({**base, 1: low_ace, HIGH_ACE: high_ace})
     else:
         return ("run.duplicate-rank", {"card": str(aces[0])})
 
@@ -285,7 +286,8 @@ class Meld:
         same_suit = all(c.suit == first.suit for c in naturals)
         run_result: list[Arrangement] | Failure | None = None
         if same_suit:
-            twos = [c for c in cards if c.rank == 2 and c.suit == first.suit]
+            # sorted: of two copies of the suit's 2, the first deck's is the natural one
+            twos = sorted(c for c in cards if c.rank == 2 and c.suit == first.suit)
             others = [c for c in cards if c.is_wild and not (c.rank == 2 and c.suit == first.suit)]
             run_result = _arrange_run(first.suit, {}, naturals, twos, others, None, None, rules)
             if isinstance(run_result, list):
@@ -330,6 +332,11 @@ class Meld:
         for meld in options:
             if meld.table_code.upper() == wanted.upper():
                 return meld
+        # the two copies of a 2 may stand the other way round (one natural, its twin wild)
+        for meld in options:
+            if meld.table_code.replace("'", "").upper() == wanted.replace("'", "").upper():
+                return cls._make(meld.kind, parse_cards(plain), meld.wild_index, rules,
+                                 suit=meld.suit, rank=meld.rank, low=meld.low)
         legal = " or ".join(repr(m.table_code) for m in options)
         raise NotationError(f"{text!r} is not a legal arrangement of these cards; legal: {legal}", text)
 
@@ -366,7 +373,7 @@ class Meld:
             raise IllegalMove("run.mixed-suits", cards=_fmt(wrong), suit=SUIT_NAMES[suit])
         fixed = {low + i: c for i, c in enumerate(self.cards) if i != self.wild_index}
         loose = [c for c in new if not c.is_wild]
-        twos = [c for c in new if c.rank == 2 and c.suit == suit]
+        twos = sorted(c for c in new if c.rank == 2 and c.suit == suit)
         wilds = [c for c in new if c.is_wild and not (c.rank == 2 and c.suit == suit)]
         pinned: tuple[Card, int] | None = None
         released: tuple[Card, int] | None = None
