@@ -762,8 +762,9 @@ def _candidate_melds(hand: Sequence[Card], rules: Ruleset) -> list[list[Card]]:
     """Card sets from the hand that may form a meld (each still checked by Meld.lay_down).
 
     Runs: for each suit, windows of consecutive slots with at most one hole,
-    plus one wild at the hole or at an end. Groups: every set of naturals of a
-    rank, with or without one wild.
+    plus one wild at the hole, at an end or in place of an inner card (the
+    second ace at the top when the ruleset plays ace to ace). Groups: every
+    set of naturals of a rank, with or without one wild.
     """
     wilds: dict[tuple[int, str], list[Card]] = {}
     by_suit: dict[str, dict[int, Card]] = {}
@@ -786,19 +787,25 @@ def _candidate_melds(hand: Sequence[Card], rules: Ruleset) -> list[list[Card]]:
             if free is not None:
                 yield cards + [free]
 
-    for slots in by_suit.values():
+    # ace to ace: the second copy of the ace stands at the top of a run from the low ace
+    top_aces = {c.suit: c for c in hand if c.rank == 1 and c is not by_suit[c.suit][1]} if rules.ace_to_ace else {}
+    for suit, slots in by_suit.items():
         present = sorted(slots)
         for low in present:
             holes = 0
             window: list[Card] = []
             for slot in range(low, 15):
-                if slot in slots and not (slot == 14 and low == 1):
-                    card = slots[slot]
+                top = slot == 14 and low == 1
+                if (slot in slots and not top) or (top and suit in top_aces):
+                    card = top_aces[suit] if top else slots[slot]
                     if card in window:
                         break
                     window.append(card)
                     if len(window) >= 3 and holes == 0:
                         out.append(list(window))
+                        # a wild may also stand for a card the player holds: leave out an inner card
+                        for skip in range(1, len(window) - 1):
+                            out.extend(with_wild(window[:skip] + window[skip + 1:]))
                     if len(window) >= 2:
                         out.extend(with_wild(window))
                 else:
