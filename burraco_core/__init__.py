@@ -39,3 +39,8 @@ __all__ += [
     "Action", "Attach", "Discard", "Draw", "LayDown", "TakePile", "TakePozzetto", "parse_action",
     "PHASES", "Game", "GameFileError",
 ]
+
+from .bots import GreedyBot, Hint, RandomBot, hints, play_hand  # noqa: E402
+from .match import Match  # noqa: E402
+
+__all__ += ["GreedyBot", "Hint", "RandomBot", "hints", "play_hand", "Match"]

@@ -1,0 +1,98 @@
+"""Speed of the engine: legal_actions() on mid-hand positions, and whole hands between greedy bots.
+
+Run from the project root: ``.venv/bin/python benchmarks/bench_game.py``
+(``--quick`` for a smaller sample). The positions are fixed: they are
+reached by greedy play from seeded deals, so every run measures the same
+work. Wall-clock figures depend on what else the machine is doing; the
+CPU-time figure beside each one does not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from burraco_core import RULESETS, Game  # noqa: E402
+from burraco_core.bots import GreedyBot, play_hand  # noqa: E402
+
+LEGAL_ACTIONS_TARGET_MS = 2.0
+HANDS_PER_SECOND_TARGET = 20.0
+
+
+def mid_hand_positions(rules: str, deals: int, players: int = 4) -> list[Game]:
+    """Every position in the play phase of greedy hands, after the first round of turns."""
+    positions = []
+    for seed in range(deals):
+        game = Game.new(rules, players, seed=seed)
+        bots = [GreedyBot(seed * 10 + p) for p in range(players)]
+        while not game.is_over:
+            if game.phase == "play" and len(game.history) >= 2 * players:
+                positions.append(game.copy())
+            game.apply(bots[game.current_player].choose(game))
+    return positions
+
+
+def time_legal_actions(positions: list[Game], repeats: int = 3) -> list[float]:
+    """Seconds per call, the best of ``repeats`` for each position."""
+    times = []
+    for game in positions:
+        best = float("inf")
+        for _ in range(repeats):
+            start = time.perf_counter()
+            game.legal_actions()
+            best = min(best, time.perf_counter() - start)
+        times.append(best)
+    return times
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def hands_per_second(rules: str, hands: int, players: int = 4) -> tuple[float, float]:
+    """Greedy-bot hands per second: wall clock, and CPU time of this process."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    for seed in range(hands):
+        game = Game.new(rules, players, seed=1000 + seed)
+        play_hand(game, [GreedyBot(seed * 10 + p) for p in range(players)])
+    return hands / (time.perf_counter() - wall), hands / (time.process_time() - cpu)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a smaller sample")
+    args = parser.parse_args(argv)
+    deals, hands = (3, 5) if args.quick else (8, 30)
+
+    print(f"legal_actions() on mid-hand positions (play phase, 4 players, {deals} greedy deals per ruleset)")
+    print(f"{'ruleset':<10} {'positions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}   target")
+    everything: list[float] = []
+    for rules in RULESETS:
+        times = time_legal_actions(mid_hand_positions(rules, deals))
+        everything += times
+        print(f"{rules:<10} {len(times):>9} {statistics.median(times) * 1e3:>10.3f} "
+              f"{percentile(times, 0.95) * 1e3:>8.3f} {max(times) * 1e3:>8.3f}   "
+              f"median <= {LEGAL_ACTIONS_TARGET_MS} ms")
+    median = statistics.median(everything) * 1e3
+    print(f"{'all':<10} {len(everything):>9} {median:>10.3f} {percentile(everything, 0.95) * 1e3:>8.3f} "
+          f"{max(everything) * 1e3:>8.3f}   median <= {LEGAL_ACTIONS_TARGET_MS} ms: "
+          f"{'met' if median <= LEGAL_ACTIONS_TARGET_MS else 'NOT MET'}")
+
+    print()
+    print(f"greedy-bot hands per second (4 players, {hands} hands per ruleset)")
+    print(f"{'ruleset':<10} {'hands/s':>8} {'(CPU)':>8}   target")
+    for rules in RULESETS:
+        wall, cpu = hands_per_second(rules, hands)
+        verdict = "met" if wall >= HANDS_PER_SECOND_TARGET else "NOT MET"
+        print(f"{rules:<10} {wall:>8.1f} {cpu:>8.1f}   >= {HANDS_PER_SECOND_TARGET:.0f} hands/s: {verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

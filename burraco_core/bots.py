@@ -1,0 +1,518 @@
+"""Computer players and hints.
+
+``RandomBot`` picks uniformly among ``game.legal_actions()``: a baseline
+for tests and simulations. ``GreedyBot`` plays a sensible, fast, one-move-
+at-a-time game:
+
+- it takes the discard pile when the pile gives it a new meld or a card to
+  attach, and draws from the stock otherwise;
+- it lays down and attaches what it can, best move first: moves that make
+  or grow a burraco, that score the most, that empty the hand towards the
+  pozzetto; it keeps its wild cards for later unless a wild completes a
+  burraco or the hand is nearly over;
+- it discards its least useful card: not a wild, not one that an opponent's
+  meld could take when another card will do, not one of a pair or a
+  near-run.
+
+``hints(game)`` explains the best few plays in one sentence each, with the
+same evaluation. ``play_hand(game, bots)`` plays a hand to its end.
+
+The bots only look at what the player may see: their own hand, the melds on
+the table, the discard pile (only its top card when the ruleset plays it
+closed), the sizes of the stock and of the other hands.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from .actions import Action, Attach, Discard, Draw, LayDown, TakePile, TakePozzetto
+from .cards import RANK_NAMES, SUIT_NAMES, Card, rank_code
+from .errors import BurracoError, IllegalMove
+from .game import Game, _candidate_melds
+from .melds import GROUP, HIGH_ACE, Meld
+from .rulesets import Ruleset
+
+MAX_ACTIONS = 10_000
+"""``play_hand`` gives up after this many actions (a hand takes a few hundred)."""
+
+
+class Bot(Protocol):
+    """Anything that picks the current player's next action."""
+
+    def choose(self, game: Game) -> Action: ...
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested action and why, in one sentence a learner understands."""
+
+    action: Action
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.action}: {self.reason}"
+
+
+# --------------------------------------------------------------------------- evaluation
+
+@dataclass(frozen=True)
+class _Play:
+    """A lay-down (``index`` None) or an attach from the hand, with the meld before and after."""
+
+    index: int | None
+    before: Meld | None
+    after: Meld
+    cards: tuple[Card, ...]
+    score: float
+
+    @property
+    def action(self) -> LayDown | Attach:
+        if self.index is None:
+            return LayDown(self.cards)
+        return Attach(self.index, self.cards)
+
+
+def _pretty(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def _run_reach(meld: Meld) -> tuple[int, int, frozenset[int]]:
+    """Lowest and highest slot of a run's naturals, and the slots they fill."""
+    slots = [meld.low + i for i in range(len(meld.cards)) if i != meld.wild_index]
+    return min(slots), max(slots), frozenset(slots)
+
+
+def _fits(meld: Meld, reach: tuple[int, int, frozenset[int]] | None, card: Card) -> bool:
+    if card.is_wild:
+        return True
+    if reach is None:
+        return card.rank == meld.rank
+    if card.suit != meld.suit:
+        return False
+    low, high, taken = reach
+    if card.rank == 1:
+        return (1 not in taken and low <= 3) or (HIGH_ACE not in taken and high >= 12)
+    return card.rank not in taken and low - 2 <= card.rank <= high + 2
+
+
+def may_attach(meld: Meld, card: Card) -> bool:
+    """A quick test that never says no to a card the meld could take (it may say yes wrongly).
+
+    A natural card fits a group of its rank; in a run of its suit it needs a
+    free place no further than two slots from the naturals (one wild can fill
+    only one gap).
+    """
+    return _fits(meld, None if meld.kind == GROUP else _run_reach(meld), card)
+
+
+Face = tuple[int, str]
+
+
+class _Memo:
+    """Remembers which card sets make a meld and which cards attach (both depend on faces only)."""
+
+    LIMIT = 200_000
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        self.laid: dict[tuple[Face, ...], Meld | None] = {}
+        self.attached: dict[tuple[Meld, Face], Meld | None] = {}
+
+    def lay_down(self, key: tuple[Face, ...], cards: tuple[Card, ...]) -> Meld | None:
+        try:
+            return self.laid[key]
+        except KeyError:
+            pass
+        try:
+            meld: Meld | None = Meld.lay_down(cards, self.rules)
+        except IllegalMove:
+            meld = None
+        if len(self.laid) > self.LIMIT:
+            self.laid.clear()
+        self.laid[key] = meld
+        return meld
+
+    def attach(self, meld: Meld, card: Card) -> Meld | None:
+        key = (meld, card.face)
+        try:
+            return self.attached[key]
+        except KeyError:
+            pass
+        try:
+            after: Meld | None = meld.attach((card,))
+        except IllegalMove:
+            after = None
+        if len(self.attached) > self.LIMIT:
+            self.attached.clear()
+        self.attached[key] = after
+        return after
+
+
+class _Context:
+    """What the evaluation needs to know about the current player's situation."""
+
+    def __init__(self, game: Game, memo: _Memo | None = None) -> None:
+        self.memo = memo if memo is not None and memo.rules is game.rules else _Memo(game.rules)
+        player = game.current_player
+        side = game.side_of(player)
+        self.rules: Ruleset = game.rules
+        self.side = side
+        self.hand: list[Card] = list(game.hands[player])
+        melds = game.melds
+        self.own: tuple[Meld, ...] = melds[side]
+        self.theirs: tuple[Meld, ...] = melds[1 - side]
+        self.pozzetto_left = not game.took_pozzetto[side] and bool(game.pozzetti)
+        self.stock = len(game.stock)
+        self.pile: tuple[Card, ...] = game.discard_pile
+        self.players = game.players
+        # when the hand is nearly over, cards in hand only cost points
+        ends_soon = self.stock <= 2 * game.players + 2 and (
+            game.rules.stock_exhausted == "hand-ends" or not game.pozzetti)
+        self.ends_soon = ends_soon
+
+    def wild_cost(self, hand_left: int) -> float:
+        """How much keeping a wild in hand is worth over spending it now."""
+        if self.ends_soon or (not self.pozzetto_left and hand_left <= 3):
+            return 0.0
+        return 45.0
+
+
+def _score(ctx: _Context, before: Meld | None, after: Meld, used: Sequence[Card], left: int) -> float:
+    value = ctx.rules.card_value
+    bonus = after.burraco_bonus - (before.burraco_bonus if before is not None else 0)
+    old_len = len(before) if before is not None else 0
+    progress = 9 * (min(len(after), 7) - min(old_len, 7))
+    score = float(sum(value(c) for c in used) + bonus + progress + 4 * len(used))
+    wild = after.wild
+    if wild is not None and bonus <= 0 and any(c.face == wild.face for c in used):
+        score -= ctx.wild_cost(left)
+    if before is not None and before.wild is None and wild is not None and 5 <= old_len < 7:
+        score -= 25  # a clean burraco was two cards away
+    if left == 0:
+        score += 60 if ctx.pozzetto_left else ctx.rules.closing_bonus
+    return score
+
+
+def _meld_plays(ctx: _Context, hand: Sequence[Card], must_use: frozenset[Card] = frozenset()) -> list[_Play]:
+    """Every lay-down and single-card attach the meld rules allow from ``hand``, scored.
+
+    Game-level conditions (the last card, the pozzetto) are not checked
+    here: the caller confirms the chosen play with ``game.explain``. With
+    ``must_use``, only plays using at least one of those cards are kept.
+    """
+    memo = ctx.memo
+    plays: list[_Play] = []
+    groups = {m.rank for m in ctx.own if m.kind == GROUP}
+    size = len(hand)
+    seen: set[tuple[Face, ...]] = set()
+    for cards in _candidate_melds(hand, ctx.rules):
+        if must_use and not any(c in must_use for c in cards):
+            continue
+        key = tuple(sorted(c.face for c in cards))
+        if key in seen:
+            continue
+        seen.add(key)
+        used = tuple(cards)
+        meld = memo.lay_down(key, used)
+        if meld is None or (meld.kind == GROUP and meld.rank in groups):
+            continue
+        plays.append(_Play(None, None, meld, used, _score(ctx, None, meld, used, size - len(used))))
+    faces: dict[Face, Card] = {}
+    for card in hand:
+        if not must_use or card in must_use:
+            faces.setdefault(card.face, card)
+    for index, meld in enumerate(ctx.own):
+        reach = None if meld.kind == GROUP else _run_reach(meld)
+        for card in faces.values():
+            if not _fits(meld, reach, card):
+                continue
+            after = memo.attach(meld, card)
+            if after is not None:
+                plays.append(_Play(index, meld, after, (card,), _score(ctx, meld, after, (card,), size - 1)))
+    return plays
+
+
+def _fits_melds(memo: _Memo, card: Card, melds: Sequence[tuple[Meld, tuple[int, int, frozenset[int]] | None]]) -> bool:
+    return any(_fits(meld, reach, card) and memo.attach(meld, card) is not None for meld, reach in melds)
+
+
+def _keep_values(ctx: _Context, hand: Sequence[Card]) -> dict[Card, float]:
+    """How much each card is worth keeping (the lowest is the best discard)."""
+    by_rank = Counter(c.rank for c in hand if not c.is_wild)
+    by_suit: dict[str, set[int]] = {}
+    for c in hand:
+        if not c.is_wild:
+            ranks = by_suit.setdefault(c.suit, set())
+            ranks.add(c.rank)
+            if c.rank == 1:
+                ranks.add(HIGH_ACE)
+    own = [(m, None if m.kind == GROUP else _run_reach(m)) for m in ctx.own]
+    theirs = [(m, None if m.kind == GROUP else _run_reach(m)) for m in ctx.theirs]
+    values: dict[Card, float] = {}
+    for card in hand:
+        if card in values:
+            continue
+        if card.is_wild:
+            values[card] = 1000.0 + ctx.rules.card_value(card)
+            continue
+        value = 0.0
+        if ctx.rules.groups_allowed:
+            value += 14 * min(by_rank[card.rank] - 1, 2)
+        ranks = by_suit[card.suit]
+        for slot in ((1, HIGH_ACE) if card.rank == 1 else (card.rank,)):
+            for distance, weight in ((1, 12), (2, 6)):
+                value += weight * ((slot - distance in ranks) + (slot + distance in ranks))
+        if _fits_melds(ctx.memo, card, own):
+            value += 40
+        if _fits_melds(ctx.memo, card, theirs):
+            value += 35  # feeding an opponent's meld
+        if ctx.pile and ctx.pile[-1].face == card.face:
+            value += 3
+        value -= ctx.rules.card_value(card) / (2 if ctx.ends_soon else 10)
+        values[card] = value
+    return values
+
+
+def _pile_plays(game: Game, ctx: _Context) -> list[_Play]:
+    """Plays that taking the discard pile would open (the pile as the player can see it)."""
+    pile = ctx.pile if game.rules.open_discard_pile else ctx.pile[-1:]
+    if not pile:
+        return []
+    return _meld_plays(ctx, ctx.hand + list(pile), frozenset(pile))
+
+
+# --------------------------------------------------------------------------- reasons
+
+def _meld_words(meld: Meld) -> str:
+    if meld.kind == GROUP:
+        return f"group of {rank_code(meld.rank)}s"
+    return f"run of {SUIT_NAMES[meld.suit]}"
+
+
+def _stands_for(meld: Meld) -> str:
+    if meld.kind == GROUP:
+        name = RANK_NAMES[meld.rank]
+        return ("an " if name[0] in "aeiou" else "a ") + name
+    return str(meld.wild_stands_for)
+
+
+def _wild_words(before: Meld | None, after: Meld, used: Sequence[Card]) -> str:
+    """What the wild does in this play: stands for a card, moves, or takes its natural place."""
+    wild = after.wild
+    if wild is not None and any(c.face == wild.face for c in used):
+        return f", {wild} standing for {_stands_for(after)}"
+    if before is None or before.wild is None or before.kind == GROUP:
+        return ""
+    old = before.wild
+    if wild is None:
+        return f", and {old} takes its natural place"
+    if before.wild_stands_for != after.wild_stands_for:
+        return f", and {old} moves to stand for {after.wild_stands_for}"
+    return ""
+
+
+def _article(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
+def _play_reason(ctx: _Context, play: _Play, left: int) -> str:
+    before, after = play.before, play.after
+    points = sum(ctx.rules.card_value(c) for c in play.cards)
+    points += after.burraco_bonus - (before.burraco_bonus if before is not None else 0)
+    wild = _wild_words(before, after, play.cards)
+    if before is None:
+        text = f"Lay down {_pretty(after.cards)}: a new {_meld_words(after)}{wild}"
+        if after.burraco:
+            text += f", already {_article(after.burraco)} burraco"
+    else:
+        text = f"Attach {_pretty(play.cards)} to your {_meld_words(before)} {_pretty(before.cards)}{wild}"
+        if after.burraco and after.burraco != before.burraco:
+            text += f": it becomes {_article(after.burraco)} burraco"
+    text += f" ({points:+d} points)"
+    if left == 0:
+        text += (": these are your last cards, so you pick up the pozzetto" if ctx.pozzetto_left
+                 else ": your last cards, and you close the hand")
+    elif left == 1 and not ctx.pozzetto_left:
+        text += "; then discard your last card to close"
+    elif left == 1:
+        text += "; then discard your last card to take the pozzetto"
+    return text + "."
+
+
+def _neighbours(card: Card, hand: Sequence[Card]) -> bool:
+    """Whether another natural card in hand could make a group or a run with this one."""
+    slots = (1, HIGH_ACE) if card.rank == 1 else (card.rank,)
+    for other in hand:
+        if other is card or other.is_wild:
+            continue
+        if other.rank == card.rank:
+            return True
+        if other.suit == card.suit:
+            others = (1, HIGH_ACE) if other.rank == 1 else (other.rank,)
+            if any(abs(a - b) <= 2 for a in slots for b in others):
+                return True
+    return False
+
+
+def _discard_reason(ctx: _Context, card: Card, hand: Sequence[Card]) -> str:
+    if len(hand) == 1:
+        if ctx.pozzetto_left:
+            return f"Discard your last card {card} to take the pozzetto."
+        return f"Discard your last card {card} and close the hand (+{ctx.rules.closing_bonus} points)."
+    if card.is_wild:
+        return f"Discard {card}: every card you hold is a wild, so one has to go."
+    theirs = [(m, None if m.kind == GROUP else _run_reach(m)) for m in ctx.theirs]
+    if _fits_melds(ctx.memo, card, theirs):
+        return f"Discard {card}: it fits an opponent's meld, but every other card is more useful to you."
+    if _neighbours(card, hand):
+        return f"Discard {card}: it is the least useful card you hold."
+    return f"Discard {card}: it fits none of your melds, pairs or runs, and no opponent meld takes it."
+
+
+# --------------------------------------------------------------------------- choosing
+
+def _ranked_discards(ctx: _Context, rng: random.Random | None) -> list[Card]:
+    values = _keep_values(ctx, ctx.hand)
+    cards = list(values)
+    jitter = {c: rng.random() if rng is not None else 0.0 for c in cards}
+    cards.sort(key=lambda c: (values[c], jitter[c], c._key))
+    return cards
+
+
+def _draw_choice(game: Game, ctx: _Context) -> tuple[Action, str]:
+    can_draw = game.explain(Draw()) is None
+    if not ctx.pile:
+        return Draw(), "Draw from the stock: the discard pile is empty."
+    if not can_draw:
+        return TakePile(), "Take the discard pile: the last two cards of the stock are never drawn."
+    plays = _pile_plays(game, ctx)
+    best = max(plays, key=lambda p: p.score, default=None)
+    if best is not None and best.score > 12:
+        taken = [c for c in best.cards if c in ctx.pile]
+        what = (f"lay down {_pretty(best.after.cards)}" if best.before is None
+                else f"attach {_pretty(best.cards)} to your {_meld_words(best.before)}")
+        size = len(ctx.pile)
+        return TakePile(), (f"Take the discard pile ({size} card{'s' if size > 1 else ''}): "
+                            f"with {_pretty(taken)} you can {what}.")
+    return Draw(), "Draw from the stock: the discard pile gives you no new meld and nothing to attach."
+
+
+def _best_plays(game: Game, ctx: _Context, rng: random.Random | None, limit: int) -> list[_Play]:
+    """The best legal meld plays with a positive score, best first (confirmed with ``explain``)."""
+    plays = [p for p in _meld_plays(ctx, ctx.hand) if p.score > 0]
+    jitter = [rng.random() if rng is not None else 0.0 for _ in plays]
+    order = sorted(range(len(plays)), key=lambda i: (-plays[i].score, jitter[i]))
+    chosen: list[_Play] = []
+    for i in order:
+        if game.explain(plays[i].action) is None:
+            chosen.append(plays[i])
+            if len(chosen) >= limit:
+                break
+    return chosen
+
+
+def _fallback(game: Game, rng: random.Random | None) -> Action:
+    actions = game.legal_actions()
+    if not actions:
+        raise BurracoError("no legal action: the hand is over")
+    return actions[0] if rng is None else rng.choice(actions)
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions (reproducible with a seed)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Action:
+        actions = game.legal_actions()
+        if not actions:
+            raise BurracoError("no legal action: the hand is over")
+        return self.rng.choice(actions)
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+class GreedyBot:
+    """Plays the best-looking move each time (see the module docstring); a seed breaks ties."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        self._memo: _Memo | None = None
+
+    def choose(self, game: Game) -> Action:
+        phase = game.phase
+        if phase == "over":
+            raise BurracoError("no legal action: the hand is over")
+        if phase == "pozzetto":
+            return TakePozzetto()
+        ctx = _Context(game, self._memo)
+        self._memo = ctx.memo
+        if phase == "draw":
+            return _draw_choice(game, ctx)[0]
+        plays = _best_plays(game, ctx, self.rng, 1)
+        if plays:
+            return plays[0].action
+        for card in _ranked_discards(ctx, self.rng):
+            action = Discard(card)
+            if game.explain(action) is None:
+                return action
+        return _fallback(game, self.rng)
+
+    def __repr__(self) -> str:
+        return "GreedyBot()"
+
+
+def hints(game: Game, n: int = 3) -> list[Hint]:
+    """The best few legal actions for the current player, best first, each with its reason."""
+    phase = game.phase
+    if phase == "over" or n <= 0:
+        return []
+    if phase == "pozzetto":
+        return [Hint(TakePozzetto(), "Pick up your pozzetto: you have melded your last cards and play on.")]
+    ctx = _Context(game)
+    if phase == "draw":
+        first, why = _draw_choice(game, ctx)
+        result = [Hint(first, why)]
+        other: Action = Draw() if isinstance(first, TakePile) else TakePile()
+        if game.explain(other) is None:
+            if isinstance(other, Draw):
+                why = "Draw from the stock: keep your hand hidden and leave the pile for later."
+            else:
+                size = len(ctx.pile)
+                why = (f"Take the discard pile ({size} card{'s' if size > 1 else ''}): more cards to play with, "
+                       "though it gives you no meld right now.")
+            result.append(Hint(other, why))
+        return result[:n]
+    result = []
+    for play in _best_plays(game, ctx, None, n):
+        result.append(Hint(play.action, _play_reason(ctx, play, len(ctx.hand) - len(play.cards))))
+    if len(result) < n:
+        for card in _ranked_discards(ctx, None):
+            action = Discard(card)
+            if game.explain(action) is None:
+                result.append(Hint(action, _discard_reason(ctx, card, ctx.hand)))
+                break
+    return result
+
+
+def play_hand(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTIONS) -> Game:
+    """Play the hand to its end, ``bots[p]`` choosing for player p; returns the same game."""
+    if len(bots) != game.players:
+        raise ValueError(f"{game.players} players need {game.players} bots, not {len(bots)}")
+    for _ in range(max_actions):
+        if game.is_over:
+            return game
+        game.apply(bots[game.current_player].choose(game))
+    if game.is_over:
+        return game
+    raise BurracoError(f"the hand did not end within {max_actions} actions")
+
+
+__all__ = ["Bot", "Hint", "RandomBot", "GreedyBot", "hints", "play_hand", "may_attach"]

@@ -1,0 +1,168 @@
+"""A game of several hands: running totals and when the game is over (RULES.md section 8).
+
+How long a game lasts is the ruleset's ``game_length``:
+
+- ``"target"`` (``buraco``): hands are played until a side reaches
+  ``target_score`` (2005) at the end of a hand; if both sides reach it in
+  the same hand, the higher total wins (equal totals: a draw).
+- ``"one-hand"`` (``italiano``, ``pulito``): one hand; a tie goes to the
+  side that started, side 0 (player 0 always plays first).
+- ``"match"`` (``classic``): a fixed number of hands, 3 or 4 (3 unless told),
+  whose match points are converted to victory points with
+  :func:`~burraco_core.scoring.victory_points`; 10-10 is a draw.
+
+A void hand (the players only traded discards) counts 0 for both sides.
+Each hand is dealt from its own seed, derived from the match seed and the
+hand's number, so a match is replayed exactly from its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .errors import BurracoError
+from .game import Game
+from .rulesets import Ruleset, ruleset
+from .scoring import victory_points
+
+if TYPE_CHECKING:
+    from .bots import Bot
+
+
+class Match:
+    """Several hands of one ruleset between two sides, with running totals."""
+
+    def __init__(self, rules: str | Ruleset = "classic", players: int = 4, hands: int | None = None,
+                 seed: int = 0) -> None:
+        self.rules = ruleset(rules)
+        if players not in (2, 4):
+            raise BurracoError(f"Burraco is played by 2 or 4 players, not {players!r}")
+        length = self.rules.game_length
+        if length == "match":
+            hands = 3 if hands is None else hands
+            if hands not in (3, 4):
+                raise BurracoError(f"a match is played over 3 or 4 hands (victory points are tabled for those), "
+                                   f"not {hands!r}")
+        elif length == "one-hand":
+            if hands not in (None, 1):
+                raise BurracoError(f"{self.rules.id} is played in one hand, not {hands!r}")
+            hands = 1
+        elif hands is not None and (not isinstance(hands, int) or hands < 1):
+            raise BurracoError(f"the most hands to play must be a whole number of at least 1, not {hands!r}")
+        self.players = players
+        self.hands: int | None = hands
+        """Hands to play (``"target"`` games: the most hands to play, None for no limit)."""
+        self.seed = seed
+        self.hand_scores: list[tuple[int, int]] = []
+        """Each recorded hand's score, side 0 then side 1."""
+        self.results: list[str] = []
+        """How each recorded hand ended: ``"closed"``, ``"stock"`` or ``"void"``."""
+
+    # ------------------------------------------------------------ hands
+    def hand_seed(self, number: int) -> int:
+        """The deal seed of hand ``number`` (0 for the first hand)."""
+        return random.Random(f"burraco-match:{self.seed}:{number}").getrandbits(48)
+
+    def next_game(self) -> Game:
+        """A freshly dealt hand: the next one to play."""
+        if self.is_over:
+            raise BurracoError("the match is over: there is no next hand")
+        return Game.new(self.rules, self.players, seed=self.hand_seed(len(self.hand_scores)))
+
+    def record(self, game: Game) -> tuple[int, int]:
+        """Add a finished hand to the totals; returns its score (side 0, side 1)."""
+        if self.is_over:
+            raise BurracoError("the match is over: no more hands can be recorded")
+        if not game.is_over:
+            raise BurracoError("only a finished hand can be recorded")
+        if game.rules != self.rules or game.players != self.players:
+            raise BurracoError(f"this hand was played as {game.rules.id} with {game.players} players, "
+                               f"but the match is {self.rules.id} with {self.players}")
+        reason = str((game.result or {}).get("reason", ""))
+        side0, side1 = game.score()
+        return self.record_score(side0.total, side1.total, reason)
+
+    def record_score(self, side0: int, side1: int, reason: str = "closed") -> tuple[int, int]:
+        """Add a hand scored elsewhere (at a real table, say); a ``"void"`` hand counts 0 for both."""
+        if self.is_over:
+            raise BurracoError("the match is over: no more hands can be recorded")
+        if reason not in ("closed", "stock", "void"):
+            raise BurracoError(f"a hand ends 'closed', 'stock' or 'void', not {reason!r}")
+        scores = (0, 0) if reason == "void" else (int(side0), int(side1))
+        self.hand_scores.append(scores)
+        self.results.append(reason)
+        return scores
+
+    def play(self, bots: Sequence[Bot]) -> Match:
+        """Play every remaining hand with one bot per player; returns the match."""
+        from .bots import play_hand
+
+        while not self.is_over:
+            self.record(play_hand(self.next_game(), bots))
+        return self
+
+    # ------------------------------------------------------------ totals and the end
+    @property
+    def totals(self) -> tuple[int, int]:
+        """Running totals (match points) of side 0 and side 1."""
+        return (sum(s[0] for s in self.hand_scores), sum(s[1] for s in self.hand_scores))
+
+    @property
+    def hands_played(self) -> int:
+        return len(self.hand_scores)
+
+    @property
+    def is_over(self) -> bool:
+        played = len(self.hand_scores)
+        if self.rules.game_length == "target":
+            target = self.rules.target_score
+            assert target is not None
+            reached = played > 0 and max(self.totals) >= target
+            return reached or (self.hands is not None and played >= self.hands)
+        assert self.hands is not None
+        return played >= self.hands
+
+    @property
+    def victory_points(self) -> tuple[int, int] | None:
+        """Victory points of side 0 and side 1 (``"match"`` games, once every hand is played)."""
+        if self.rules.game_length != "match" or not self.is_over:
+            return None
+        assert self.hands is not None
+        return victory_points(*self.totals, hands=self.hands)
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side (0 or 1) once the game is over; None before, or for a draw."""
+        if not self.is_over:
+            return None
+        a, b = self.totals
+        if self.rules.game_length == "match":
+            vp = self.victory_points
+            assert vp is not None
+            return None if vp[0] == vp[1] else (0 if vp[0] > vp[1] else 1)
+        if self.rules.game_length == "one-hand":
+            return 0 if a >= b else 1  # a tie goes to the side that started
+        return None if a == b else (0 if a > b else 1)
+
+    def summary(self) -> str:
+        """The hands and totals as a few lines of text."""
+        lines = [f"{self.rules.name or self.rules.id}, {self.players} players"]
+        for number, ((a, b), why) in enumerate(zip(self.hand_scores, self.results, strict=True), 1):
+            lines.append(f"hand {number}: {a:+d} / {b:+d} ({why})")
+        a, b = self.totals
+        lines.append(f"totals: side 0 {a:+d}, side 1 {b:+d}")
+        if self.victory_points is not None:
+            lines.append(f"victory points: {self.victory_points[0]}-{self.victory_points[1]}")
+        if self.is_over:
+            winner = self.winner
+            lines.append("a draw" if winner is None else f"side {winner} wins")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return (f"<Match {self.rules.id} {self.players} players, {len(self.hand_scores)} hand(s), "
+                f"totals {self.totals[0]}-{self.totals[1]}>")
+
+
+__all__ = ["Match"]
