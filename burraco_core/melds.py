@@ -319,12 +319,12 @@ class Meld:
     def parse(cls, text: str, rules: str | Ruleset) -> Meld:
         """Read a meld from its table form, as :attr:`table_code` writes it.
 
-        ``"5H 6H 2H=7H 8H"`` places the wild exactly; without ``=`` the cards
-        are laid down canonically, as by :meth:`lay_down`.
+        ``"5H 6H 2H=7H 8H"`` places the wild exactly, and a run without a wild
+        written in one of its legal orders keeps it (``"2H 3H ... KH AH"``, the
+        ace high); otherwise, without ``=``, the cards are laid down
+        canonically, as by :meth:`lay_down`.
         """
         rules = ruleset(rules)
-        if "=" not in text:
-            return cls.lay_down(text, rules)
         tokens = [t for t in text.replace(",", " ").split() if t]
         plain = " ".join(t.split("=")[0] for t in tokens)
         wanted = " ".join(tokens)
@@ -332,11 +332,14 @@ class Meld:
         for meld in options:
             if meld.table_code.upper() == wanted.upper():
                 return meld
-        # the two copies of a 2 may stand the other way round (one natural, its twin wild)
+        # the two copies of a card may stand the other way round (a 2 natural and its twin
+        # wild, or the two aces of an ace-to-ace run)
         for meld in options:
-            if meld.table_code.replace("'", "").upper() == wanted.replace("'", "").upper():
+            if meld.kind == RUN and meld.table_code.replace("'", "").upper() == wanted.replace("'", "").upper():
                 return cls._make(meld.kind, parse_cards(plain), meld.wild_index, rules,
                                  suit=meld.suit, rank=meld.rank, low=meld.low)
+        if "=" not in text:
+            return options[0]
         legal = " or ".join(repr(m.table_code) for m in options)
         raise NotationError(f"{text!r} is not a legal arrangement of these cards; legal: {legal}", text)
 
