@@ -6,5 +6,6 @@ The widgets only show and collect; every rule is decided by burraco_core.
 from .hand import Hand, palette_cards
 from .referee import MeldReferee
 from .score import ScoreCalculator
+from .table import PlayTable, Table
 
-__all__ = ["Hand", "MeldReferee", "ScoreCalculator", "palette_cards"]
+__all__ = ["Hand", "MeldReferee", "PlayTable", "ScoreCalculator", "Table", "palette_cards"]

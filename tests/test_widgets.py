@@ -7,7 +7,8 @@ import pathlib
 import pytest
 
 import burraco_core as bc
-from lessons import Hand, MeldReferee, ScoreCalculator, palette_cards
+from burraco_core.bots import GreedyBot
+from lessons import Hand, MeldReferee, PlayTable, ScoreCalculator, Table, palette_cards
 from lessons.referee import judge_attach, judge_meld
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -259,6 +260,123 @@ def test_score_calculator_side_names_follow_into_closer_choice():
     assert calc.closed_by.value == "none"
 
 
+# ---------------------------------------------------------------- Play table
+def press(table: PlayTable, action: bc.Action) -> None:
+    """Play an action the way a learner does: select the cards, press the button."""
+    if isinstance(action, bc.Draw):
+        table.draw.click()
+    elif isinstance(action, bc.TakePile):
+        table.take_pile.click()
+    elif isinstance(action, bc.TakePozzetto):
+        table.pozzetto.click()
+    elif isinstance(action, bc.LayDown):
+        table.hand.select(action.cards)
+        table.lay_down.click()
+    elif isinstance(action, bc.Attach):
+        table.attach_to.value = action.meld
+        table.hand.select(action.cards)
+        table.attach.click()
+    else:
+        table.hand.select([action.card])
+        table.discard.click()
+
+
+@pytest.mark.parametrize(("rules", "players", "seed"), [("classic", 4, 3), ("classic", 2, 7), ("pulito", 2, 1),
+                                                        ("italiano", 4, 5)])
+def test_play_a_whole_hand_through_the_buttons(rules, players, seed):
+    table = PlayTable(rules=rules, players=players, seed=seed)
+    learner = GreedyBot(1234)
+    kinds = set()
+    for _ in range(400):
+        if table.game.is_over:
+            break
+        action = learner.choose(table.game)
+        before = len(table.events)
+        press(table, action)
+        assert "Not allowed" not in table.message.value, table.message.value
+        assert table.events[before].startswith("You ")
+        kinds.add(type(action).__name__)
+    assert table.game.is_over
+    assert {"Draw", "Discard", "LayDown"} <= kinds
+    html = table.final.value
+    assert "End of the hand" in html and "Hand total" in html
+    mine, theirs = table.game.score()
+    assert f"Your side {mine.total:+d}" in html and f"the other side {theirs.total:+d}" in html
+    assert "The hand is over" in table.table.view.value
+    table.draw.click()
+    assert "deal a new hand" in table.message.value
+
+
+def test_play_table_shows_refusals_with_the_rule():
+    table = PlayTable(players=2, seed=7)
+    table.hand.selected = [0]
+    table.discard.click()
+    assert "Not allowed" in table.message.value and "turn.draw-first" in table.message.value
+    table.draw.click()
+    assert "You drew from the stock" in table.message.value
+    table.draw.click()
+    assert "turn.already-drawn" in table.message.value
+    table.hand.selected = [0, 1]
+    table.discard.click()
+    assert "Select one card" in table.message.value
+    table.hand.selected = [0]
+    table.lay_down.click()
+    assert "meld.too-few-cards" in table.message.value
+    table.attach.click()
+    assert "no meld yet" in table.message.value
+
+
+def test_play_table_undo_restores_the_learners_turn():
+    table = PlayTable(players=4, seed=11)
+    start_hand = table.game.hands[0]
+    assert table.undo.disabled
+    table.draw.click()
+    assert len(table.game.hands[0]) == 12 and not table.undo.disabled
+    table.hand.selected = [0]
+    table.discard.click()
+    assert table.game.current_player == 0 or table.game.is_over      # the bots have played
+    table.undo.click()
+    assert table.game.phase == "play" and len(table.game.hands[0]) == 12
+    table.undo.click()
+    assert table.game.hands[0] == start_hand and table.game.phase == "draw"
+    assert table.events == []
+    table.undo.click()
+    assert "Nothing to undo" in table.message.value
+
+
+def test_play_table_hint_sort_and_new_hand():
+    table = PlayTable(players=2, seed=7)
+    table.hint.click()
+    assert "Hints" in table.message.value and "<code>draw</code>" in table.message.value
+    table.sort_rank.click()
+    assert list(table.hand.cards) == sorted(table.hand.cards, key=lambda c: ({1: 14, 2: 15, 0: 16}.get(c.rank, c.rank)))
+    table.player_count.value = 4
+    table.rules.value = "pulito"
+    table.new_hand.click()
+    assert table.game.players == 4 and table.game.rules.id == "pulito"
+    assert "Opponent B" in table.table.view.value and "A new hand is dealt" in table.message.value
+
+
+def test_table_closed_discard_pile_shows_only_the_top_card():
+    import dataclasses
+
+    closed = dataclasses.replace(bc.ruleset("classic"), open_discard_pile=False)
+    game = bc.Game.setup(closed, hands=["5H 6H 7H", "8C 9C 10C"], discard_pile="3S 4D KC", seed=1)
+    html = Table(game).view.value
+    assert "only the top one shows" in html and "king of clubs" in html and "three of spades" not in html
+    open_game = bc.Game.setup("classic", hands=["5H 6H 7H", "8C 9C 10C"], discard_pile="3S 4D KC", seed=1)
+    assert "three of spades" in Table(open_game).view.value
+
+
+def test_table_shows_melds_of_both_sides_and_counts():
+    game = bc.Game.setup("classic", hands=["5H 6H 7H", "8C 9C 10C"], melds=[["QS QD QC"], ["4D 5D 6D 7D 8D 9D 10D"]],
+                         seed=2)
+    html = Table(game).view.value
+    assert "Your melds: 1 meld" in html and "Your opponent&#x27;s melds: 1 meld" in html
+    assert "clean burraco" in html and "Stock: " in html and "Opponent: 3 cards" in html
+    assert "Pozzetti left: 2" in html and "Your turn: draw" in html
+
+
 # ------------------------------------------------------------------ Notebook
 @pytest.mark.notebook
 def test_index_notebook_runs_headless():
@@ -272,5 +390,5 @@ def test_index_notebook_runs_headless():
     outputs = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.outputs]
     assert not [o for o in outputs if o.output_type == "error"]
     views = [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
-    assert len(views) == 3
+    assert len(views) == 4
     assert "application/vnd.jupyter.widget-state+json" in nb.metadata.get("widgets", {})

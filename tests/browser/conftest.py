@@ -141,7 +141,18 @@ def shoot():
     def save(locator, name: str) -> pathlib.Path:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
-        locator.screenshot(path=str(path))
+        page = locator.page
+        size = page.viewport_size
+        height = (locator.bounding_box() or {}).get("height", 0)
+        if size and height > size["height"] - 40:
+            # Chromium leaves parts outside the viewport unpainted in element shots of tall elements
+            page.set_viewport_size({"width": size["width"], "height": int(height) + 120})
+        try:
+            locator.scroll_into_view_if_needed()
+            locator.screenshot(path=str(path))
+        finally:
+            if size:
+                page.set_viewport_size(size)
         return path
 
     return save
