@@ -55,20 +55,28 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def hands_per_second(rules: str, hands: int, players: int = 4) -> tuple[float, float]:
-    """Greedy-bot hands per second: wall clock, and CPU time of this process."""
-    wall, cpu = time.perf_counter(), time.process_time()
-    for seed in range(hands):
-        game = Game.new(rules, players, seed=1000 + seed)
-        play_hand(game, [GreedyBot(seed * 10 + p) for p in range(players)])
-    return hands / (time.perf_counter() - wall), hands / (time.process_time() - cpu)
+def hands_per_second(rules: str, hands: int, rounds: int = 3, players: int = 4) -> tuple[float, float]:
+    """Greedy-bot hands per second, the best of ``rounds`` plays of the same deals.
+
+    Returns the wall-clock rate and the rate in CPU time of this process
+    (which other programs running at the same time do not slow down).
+    """
+    best_wall = best_cpu = 0.0
+    for _ in range(rounds):
+        wall, cpu = time.perf_counter(), time.process_time()
+        for seed in range(hands):
+            game = Game.new(rules, players, seed=1000 + seed)
+            play_hand(game, [GreedyBot(seed * 10 + p) for p in range(players)])
+        best_wall = max(best_wall, hands / (time.perf_counter() - wall))
+        best_cpu = max(best_cpu, hands / max(time.process_time() - cpu, 1e-9))
+    return best_wall, best_cpu
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a smaller sample")
     args = parser.parse_args(argv)
-    deals, hands = (3, 5) if args.quick else (8, 30)
+    deals, hands = (3, 5) if args.quick else (8, 20)
 
     print(f"legal_actions() on mid-hand positions (play phase, 4 players, {deals} greedy deals per ruleset)")
     print(f"{'ruleset':<10} {'positions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}   target")
@@ -85,8 +93,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{'met' if median <= LEGAL_ACTIONS_TARGET_MS else 'NOT MET'}")
 
     print()
-    print(f"greedy-bot hands per second (4 players, {hands} hands per ruleset)")
-    print(f"{'ruleset':<10} {'hands/s':>8} {'(CPU)':>8}   target")
+    print(f"greedy-bot hands per second (4 players, {hands} hands per ruleset, best of 3 rounds)")
+    print(f"{'ruleset':<10} {'hands/s':>8} {'CPU':>8}   target (wall clock)")
     for rules in RULESETS:
         wall, cpu = hands_per_second(rules, hands)
         verdict = "met" if wall >= HANDS_PER_SECOND_TARGET else "NOT MET"

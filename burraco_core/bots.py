@@ -278,12 +278,32 @@ def _keep_values(ctx: _Context, hand: Sequence[Card]) -> dict[Card, float]:
     return values
 
 
+def _partners(card: Card, other: Card, groups: bool) -> bool:
+    """Whether two cards could be the two naturals a meld needs at least (a 2 may be natural in its suit)."""
+    if other.is_wild and not (other.rank == 2 and other.suit == card.suit):
+        return False
+    if groups and other.rank == card.rank:
+        return True
+    if other.suit != card.suit:
+        return False
+    slots = (1, HIGH_ACE) if card.rank == 1 else (card.rank,)
+    others = (1, HIGH_ACE) if other.rank == 1 else (other.rank,)
+    return any(0 < abs(a - b) <= 2 for a in slots for b in others)
+
+
 def _pile_plays(game: Game, ctx: _Context) -> list[_Play]:
     """Plays that taking the discard pile would open (the pile as the player can see it)."""
     pile = ctx.pile if game.rules.open_discard_pile else ctx.pile[-1:]
-    if not pile:
+    cards = ctx.hand + list(pile)
+    own = [(m, None if m.kind == GROUP else _run_reach(m)) for m in ctx.own]
+    groups = ctx.rules.groups_allowed
+    # a quick look first: a pile card helps only as a wild, on one of the side's melds,
+    # or beside another natural card that could share a meld with it
+    if not any(card.is_wild or any(_fits(m, r, card) for m, r in own)
+               or any(other is not card and _partners(card, other, groups) for other in cards)
+               for card in pile):
         return []
-    return _meld_plays(ctx, ctx.hand + list(pile), frozenset(pile))
+    return _meld_plays(ctx, cards, frozenset(pile))
 
 
 # --------------------------------------------------------------------------- reasons
@@ -402,9 +422,81 @@ def _draw_choice(game: Game, ctx: _Context) -> tuple[Action, str]:
     return Draw(), "Draw from the stock: the discard pile gives you no new meld and nothing to attach."
 
 
-def _best_plays(game: Game, ctx: _Context, rng: random.Random | None, limit: int) -> list[_Play]:
+def _regather(cards: Sequence[Card], held: dict[Face, list[Card]]) -> tuple[Card, ...] | None:
+    """The same faces from the cards held (the same physical cards where possible), or None."""
+    chosen: list[Card] = []
+    for card in cards:
+        options = [c for c in held.get(card.face, ()) if c not in chosen]
+        if not options:
+            return None
+        chosen.append(card if card in options else options[0])
+    return tuple(chosen)
+
+
+def _follow_up(ctx: _Context, previous: Sequence[_Play], applied: _Play) -> list[_Play]:
+    """The plays left once ``applied`` is on the table, without searching the whole hand again.
+
+    Taking cards out of a hand never makes a new lay-down possible, so the
+    lay-downs left are the earlier ones whose cards are still held. The
+    attaches are the earlier ones to melds that did not change, and every
+    attach to the meld that changed (or was just laid down).
+    """
+    held: dict[Face, list[Card]] = {}
+    for card in ctx.hand:
+        held.setdefault(card.face, []).append(card)
+    changed = applied.index if applied.index is not None else len(ctx.own) - 1
+    groups = {m.rank for m in ctx.own if m.kind == GROUP}
+    size = len(ctx.hand)
+    plays: list[_Play] = []
+    for play in previous:
+        if play is applied or play.index == changed:
+            continue
+        if play.index is None and play.after.kind == GROUP and play.after.rank in groups:
+            continue
+        cards = _regather(play.cards, held)
+        if cards is not None:
+            plays.append(_Play(play.index, play.before, play.after, cards,
+                               _score(ctx, play.before, play.after, cards, size - len(cards))))
+    meld = ctx.own[changed]
+    reach = None if meld.kind == GROUP else _run_reach(meld)
+    for copies in held.values():
+        card = copies[0]
+        if _fits(meld, reach, card):
+            after = ctx.memo.attach(meld, card)
+            if after is not None:
+                plays.append(_Play(changed, meld, after, (card,), _score(ctx, meld, after, (card,), size - 1)))
+    return plays
+
+
+@dataclass(frozen=True)
+class _Turn:
+    """What a greedy bot remembers between two plays of the same turn."""
+
+    game: int
+    history: int
+    plays: list[_Play]
+    applied: _Play
+    own: tuple[Meld, ...]
+    hand: Counter[Face]
+
+    def still_matches(self, game: Game, ctx: _Context) -> bool:
+        """Whether the game is this turn's game, just after the remembered play and nothing else."""
+        history = game.history
+        if id(game) != self.game or len(history) != self.history or history[-1] != str(self.applied.action):
+            return False
+        changed = self.applied.index if self.applied.index is not None else len(self.own)
+        own = ctx.own
+        if len(own) != len(self.own) + (self.applied.index is None) or own[changed] != self.applied.after:
+            return False
+        if any(a is not b for i, (a, b) in enumerate(zip(self.own, own, strict=False)) if i != changed):
+            return False
+        return Counter(c.face for c in ctx.hand) == self.hand
+
+
+def _best_plays(game: Game, ctx: _Context, rng: random.Random | None, limit: int,
+                found: Sequence[_Play] | None = None) -> list[_Play]:
     """The best legal meld plays with a positive score, best first (confirmed with ``explain``)."""
-    plays = [p for p in _meld_plays(ctx, ctx.hand) if p.score > 0]
+    plays = [p for p in (_meld_plays(ctx, ctx.hand) if found is None else found) if p.score > 0]
     jitter = [rng.random() if rng is not None else 0.0 for _ in plays]
     order = sorted(range(len(plays)), key=lambda i: (-plays[i].score, jitter[i]))
     chosen: list[_Play] = []
@@ -445,6 +537,7 @@ class GreedyBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
         self._memo: _Memo | None = None
+        self._turn: _Turn | None = None
 
     def choose(self, game: Game) -> Action:
         phase = game.phase
@@ -456,9 +549,18 @@ class GreedyBot:
         self._memo = ctx.memo
         if phase == "draw":
             return _draw_choice(game, ctx)[0]
-        plays = _best_plays(game, ctx, self.rng, 1)
-        if plays:
-            return plays[0].action
+        turn, self._turn = self._turn, None
+        if turn is not None and turn.still_matches(game, ctx):
+            found = _follow_up(ctx, turn.plays, turn.applied)
+        else:
+            found = _meld_plays(ctx, ctx.hand)
+        best = _best_plays(game, ctx, self.rng, 1, found)
+        if best:
+            play = best[0]
+            left = Counter(c.face for c in ctx.hand)
+            left.subtract(c.face for c in play.cards)
+            self._turn = _Turn(id(game), len(game.history) + 1, found, play, ctx.own, +left)
+            return play.action
         for card in _ranked_discards(ctx, self.rng):
             action = Discard(card)
             if game.explain(action) is None:
