@@ -57,6 +57,11 @@ def _hand_text(hand: Sequence[Card]) -> str:
     return " | ".join(_cards(p) for p in parts) or "-"
 
 
+def _typed(action: Action) -> str:
+    """An action as a player would type it: which deck a card comes from does not matter here."""
+    return str(action).replace("'", "")
+
+
 def _meld_line(index: int, meld: Meld) -> str:
     kind = "group" if meld.kind == GROUP else "run"
     extra = f", {meld.wild} for {meld.wild_stands_for}" if meld.wild is not None else ""
@@ -108,8 +113,8 @@ class Terminal:
         side = game.side_of(me)
         rules = game.rules
         self.say()
-        self.say(f"--- Your turn: {'draw' if game.phase == 'draw' else 'play'} ---"
-                 if game.phase in ("draw", "play") else f"--- {game.phase} ---")
+        self.say({"draw": "--- Your turn: draw ---", "play": "--- Your turn: play ---"}.get(
+            game.phase, "--- Your turn: you are out of cards, pick up your pozzetto ---"))
         took = game.took_pozzetto
         self.say(f"Stock: {len(game.stock)} cards.  Pozzetti left: {len(game.pozzetti)}.  "
                  f"Your side {'has taken' if took[side] else 'has not taken'} its pozzetto; "
@@ -130,7 +135,7 @@ class Terminal:
         hand = game.hands[me]
         self.say(f"Your hand ({len(hand)}): {_hand_text(hand)}")
         for hint in hints(game, 3):
-            self.say(f"  hint: {hint.action}  -- {hint.reason}")
+            self.say(f"  hint: {_typed(hint.action)}  -- {hint.reason}")
 
     def ask(self) -> str | None:
         self.out.write("> ")
@@ -169,7 +174,7 @@ class Terminal:
                 continue
             if word in ("hint", "hints"):
                 for hint in hints(game, 3):
-                    self.say(f"  {hint.action}  -- {hint.reason}")
+                    self.say(f"  {_typed(hint.action)}  -- {hint.reason}")
                 continue
             if word in ("show", "look"):
                 self.show()
@@ -267,12 +272,12 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
     if args.command == "play":
         return _play(args, stdin, stdout)
     if args.hands < 1:
-        print("--hands must be at least 1", file=sys.stderr)
-        return 2
+        parser.error("--hands must be at least 1")
     return _simulate(args, stdout)
 
 
