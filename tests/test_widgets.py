@@ -172,10 +172,12 @@ def test_referee_clear_button():
 
 def test_referee_four_colours_redraws_palette():
     ref = MeldReferee(cards="5D 6D 7D")
-    before = ref.palette.faces[0]["svg"]
+    diamond = [f["code"] for f in ref.palette.faces].index("7D")
+    before_face, before_verdict = ref.palette.faces[diamond]["svg"], ref.verdict.value
     ref.four_colour.value = True
-    assert ref.palette.faces != [] and ref.palette.four_colour
-    assert before is not None
+    assert ref.palette.four_colour
+    assert ref.palette.faces[diamond]["svg"] != before_face
+    assert ref.verdict.value != before_verdict and "Legal meld" in ref.verdict.value
 
 
 def test_judge_meld_table_form_and_burraco():

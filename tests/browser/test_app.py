@@ -41,7 +41,7 @@ def test_click_selects_and_unselects_a_card(app, shoot):
     assert card.get_attribute("aria-selected") == "false"
 
 
-def test_keyboard_moves_and_toggles(app):
+def test_keyboard_moves_and_toggles(app, shoot):
     first = app.locator(".bh-hand").first.locator(".bh-card").first
     first.focus()
     app.keyboard.press("ArrowRight")
@@ -51,6 +51,7 @@ def test_keyboard_moves_and_toggles(app):
     app.wait_for_function("document.querySelectorAll('.bh-hand')[0].querySelectorAll('.bh-card')[2]"
                           ".getAttribute('aria-selected') == 'true'")
     assert third.evaluate("node => node === document.activeElement")
+    shoot(app.locator(".bh-hand-host").first, "hand-keyboard")
     app.keyboard.press("Enter")
     app.wait_for_function("document.querySelectorAll('.bh-hand')[0].querySelectorAll('.bh-card')[2]"
                           ".getAttribute('aria-selected') == 'false'")
