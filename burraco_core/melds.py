@@ -4,7 +4,10 @@ A run is kept as its suit, the *slot* of its first card and its cards in
 table order. Slots number the places of a run: 1 is the low ace, 2 to 13
 the ranks, 14 the high ace. Every check is arithmetic on slots: the
 naturals fix their slots, the gaps are counted, and at most one wild
-fills one gap or stands at an end. No search over wild placements.
+fills one gap or stands at an end. No search over wild placements: the
+slots taken are a bit mask, so gaps and ends are integer operations, and
+the common run (no ace, no 2 of its suit, at most one wild) takes a
+shorter path. A refusal's message is formatted only for the refusal shown.
 
 Choices RULES.md leaves open, taken here (and in docs/rules-choices.md):
 
@@ -16,14 +19,19 @@ Choices RULES.md leaves open, taken here (and in docs/rules-choices.md):
   by the card it stood for may not move there: that is how the seeds' "a
   complete run's wild cannot be replaced" comes out (RULES.md section 4).
 - A group is shown with its naturals sorted by suit and the wild last.
+- Of two copies of the suit's 2 (or the two aces of an ace-to-ace run), the
+  first deck's copy takes the natural (low) place when a meld is laid down.
+- When a natural ace could stand low or high with as few wilds either way,
+  the low ace comes first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from operator import attrgetter
 from typing import Any
 
-from .cards import ACE, JOKER, SUIT_NAMES, SUIT_SYMBOLS, Card, parse_cards, rank_code
+from .cards import ACE, JOKER, SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card, parse_cards, rank_code
 from .errors import IllegalMove, NotationError
 from .rulesets import Ruleset, ruleset
 
@@ -39,13 +47,34 @@ _PRIORITY = {
 }
 
 CardsLike = str | Iterable[Card | str]
-Failure = tuple[str, dict[str, Any]]
+# A refusal: the rule id, and a function that builds the message's parameters. The
+# parameters are built only for the refusal that is shown, so the readings tried and
+# dropped on the way to a legal meld cost no formatting.
+Failure = tuple[str, Callable[[], dict[str, Any]]]
 # An arrangement: (slot of the first card, cards in table order, index of the wild or None)
 Arrangement = tuple[int, tuple[Card, ...], int | None]
 
+# The order of Card.__lt__ (suit, rank, deck) as a key, so sorting stays in C.
+_card_order = attrgetter("_key")
+_rank_of = attrgetter("rank")
+
+class _Texts(dict[Card, str]):
+    """Display text of each card, computed on first use (str(card) is on every refusal's path)."""
+
+    def __missing__(self, card: Card) -> str:
+        text = self[card] = str(card)
+        return text
+
+
+_PRETTY = _Texts()
+# ... and of every place of a run: (slot, suit) -> "7♥" (slot 14 is the high ace).
+_SLOT_TEXT: dict[tuple[int, str], str] = {
+    (slot, suit): rank_code(slot) + symbol for slot in range(1, 15) for suit, symbol in SUIT_SYMBOLS.items()}
+
 
 def _fmt(cards: Iterable[Card]) -> str:
-    return " ".join(str(c) for c in cards)
+    pretty = _PRETTY
+    return " ".join([pretty[c] for c in cards])
 
 
 def _and(items: list[str]) -> str:
@@ -53,36 +82,61 @@ def _and(items: list[str]) -> str:
 
 
 def _slot_card(slot: int, suit: str) -> str:
-    return rank_code(slot) + SUIT_SYMBOLS[suit]
+    return _SLOT_TEXT[slot, suit]
+
+
+def _refuse(failure: Failure) -> IllegalMove:
+    return IllegalMove(failure[0], **failure[1]())
 
 
 def _as_cards(cards: CardsLike) -> tuple[Card, ...]:
-    if isinstance(cards, tuple) and all(type(c) is Card for c in cards):
-        return cards
+    if type(cards) is tuple:
+        for card in cards:
+            if type(card) is not Card:
+                break
+        else:
+            return cards
     return parse_cards(cards)
 
 
 def _check_deck(cards: tuple[Card, ...], rules: Ruleset) -> Failure | None:
     """Jokers allowed, and no more copies of a face than the two decks hold."""
+    jokers = rules.jokers
+    if not jokers:
+        for card in cards:
+            if card.is_joker:
+                return ("card.no-jokers", lambda: {"ruleset": rules.name or rules.id,
+                                                   "cards": _fmt([c for c in cards if c.is_joker])})
+    if jokers != 1 and len(set(cards)) == len(cards):
+        # Each face exists as two Card objects (one per deck): with no card given twice,
+        # no face is there more than twice, and 2 jokers are within any limit but 1.
+        return None
     faces = [c.face for c in cards]
-    if not rules.jokers and any(c.is_joker for c in cards):
-        return ("card.no-jokers", {"ruleset": rules.name or rules.id,
-                                   "cards": _fmt(c for c in cards if c.is_joker)})
     if len(set(faces)) == len(faces):
         return None
     counts: dict[tuple[int, str], int] = {}
     for card in cards:
-        counts[card.face] = counts.get(card.face, 0) + 1
+        face = card.face
+        count = counts[face] = counts.get(face, 0) + 1
         limit = rules.jokers if card.is_joker else 2
-        if counts[card.face] > limit:
-            return ("card.too-many-copies", {"card": str(card), "limit": limit,
-                                             "count": faces.count(card.face)})
+        if count > limit:
+            return ("card.too-many-copies", lambda card=card, limit=limit, face=face: {
+                "card": _PRETTY[card], "limit": limit, "count": faces.count(face)})
     return None
+
+
+# A run being arranged is a table of 15 places (index = slot, 1..14; 0 unused) and a
+# bit mask of the slots taken (bit n = slot n): the checks are then integer arithmetic.
+Table = list[Card | None]
+_ALL_ACES = 1 << 1 | 1 << HIGH_ACE
+_QUEEN_KING = 1 << 12 | 1 << 13
+_TWO_TO_FOUR = 1 << 2 | 1 << 3 | 1 << 4
 
 
 def _arrange_run(
     suit: str,
-    fixed: dict[int, Card],
+    table: Table,
+    mask: int,
     loose: list[Card],
     twos: list[Card],
     wilds: list[Card],
@@ -92,132 +146,191 @@ def _arrange_run(
 ) -> list[Arrangement] | Failure:
     """Every legal arrangement with the fewest wilds, canonical first; or why none is legal.
 
-    ``fixed`` naturals keep their slots; ``loose`` naturals take the slot of
-    their rank (an ace: 1 or 14); ``twos`` are 2s of the run's suit, which may
-    stand in slot 2 as naturals or act as wilds; ``wilds`` act as wilds;
-    ``pinned`` is a bound wild that must keep its slot; ``released`` is a
-    wild that may be replaced, with its old slot: if a natural takes that
-    slot, the wild may not move to stand for the second ace.
+    ``table``/``mask`` hold the naturals that keep their slots (a fresh table
+    is changed in place); ``loose`` naturals take the slot of their rank (an
+    ace: 1 or 14); ``twos`` are 2s of the run's suit, which may stand in slot 2
+    as naturals or act as wilds; ``wilds`` act as wilds; ``pinned`` is a bound
+    wild that must keep its slot; ``released`` is a wild that may be replaced,
+    with its old slot: if a natural takes that slot, the wild may not move to
+    stand for the second ace.
+
+    The placements of the aces are tried in order (low first), each with a 2 of
+    the suit standing in its natural slot (one wild fewer) and then with every
+    2 acting as a wild; only the readings with the fewest wilds are kept.
     """
-    base = dict(fixed)
     aces: list[Card] = []
     for card in loose:
-        if card.rank == ACE:
+        rank = card.rank
+        if rank == ACE:
             aces.append(card)
-        elif card.rank in base:
-            return ("run.duplicate-rank", {"card": str(card)})
+        elif mask >> rank & 1:
+            return ("run.duplicate-rank", lambda card=card: {"card": _PRETTY[card]})
         else:
-            base[card.rank] = card
-    placements: list[dict[int, Card]] = []
+            table[rank] = card
+            mask |= 1 << rank
+    placements: list[tuple[int, Table]]
     if not aces:
-        placements.append(base)
+        placements = [(mask, table)]
     elif len(aces) == 1:
+        placements = []
         for slot in (1, HIGH_ACE):
-            if slot not in base:
-                placements.append({**base, slot: aces[0]})
+            if not mask >> slot & 1:
+                placed = table[:]
+                placed[slot] = aces[0]
+                placements.append((mask | 1 << slot, placed))
         if not placements:
-            return ("run.duplicate-rank", {"card": str(aces[0])})
-    elif len(aces) == 2 and 1 not in base and HIGH_ACE not in base:
-        low_ace, high_ace = sorted(aces)
-        placements.append({**base, 1: low_ace, HIGH_ACE: high_ace})
+            return ("run.duplicate-rank", lambda: {"card": _PRETTY[aces[0]]})
+    elif len(aces) == 2 and not mask & _ALL_ACES:
+        low_ace, high_ace = sorted(aces, key=_card_order)
+        placed = table[:]
+        placed[1] = low_ace
+        placed[HIGH_ACE] = high_ace
+        placements = [(mask | _ALL_ACES, placed)]
     else:
-        return ("run.duplicate-rank", {"card": str(aces[0])})
+        return ("run.duplicate-rank", lambda: {"card": _PRETTY[aces[0]]})
 
-    found: list[tuple[int, int, Arrangement]] = []
-    failure: Failure | None = None
-    for order, placed in enumerate(placements):
-        if 1 in placed and HIGH_ACE in placed and not rules.ace_to_ace:
-            failure = _worse(failure, ("run.ace-to-ace", {"cards": _fmt([placed[1], placed[HIGH_ACE]])}))
-            continue
-        readings: list[tuple[dict[int, Card], list[Card]]] = []
-        if twos and 2 not in placed:
-            readings.append(({**placed, 2: twos[0]}, wilds + twos[1:]))
-        readings.append((placed, wilds + twos))
-        for slots, free in readings:
-            result = _place_wild(suit, slots, free, pinned, released)
-            if isinstance(result, tuple):
-                failure = _worse(failure, result)
+    # Refusals met on the way: (priority, where it was met, refusal). When nothing is legal,
+    # the most telling one is shown, the first met among equals.
+    failures: list[tuple[int, int, Failure]] = []
+    no_ace_to_ace = not rules.ace_to_ace
+    readings: list[tuple[int, list[Card]]] = []
+    if twos and not mask & 4:
+        readings.append((1, wilds + twos[1:]))  # a 2 of the suit in its natural slot
+    readings.append((2, wilds + twos))  # every 2 acting as a wild
+    for reading, free in readings:
+        found: list[Arrangement] = []
+        for order, (taken, placed) in enumerate(placements):
+            if no_ace_to_ace and taken & _ALL_ACES == _ALL_ACES:
+                failures.append((_PRIORITY["run.ace-to-ace"], 3 * order,
+                                 _aces_failure(placed[1], placed[HIGH_ACE])))  # type: ignore[arg-type]
                 continue
-            for arrangement in result:
-                found.append((len(free) + (pinned is not None), order, arrangement))
-    if not found:
-        assert failure is not None
-        return failure
-    fewest = min(f[0] for f in found)
-    return [a for w, _, a in found if w == fewest]
+            if reading == 1:
+                placed = placed[:]
+                placed[2] = twos[0]
+                taken |= 4
+            result = _place_wild(suit, placed, taken, free, pinned, released)
+            if type(result) is list:
+                found.extend(result)
+            else:
+                failure: Failure = result  # type: ignore[assignment]
+                failures.append((_PRIORITY[failure[0]], 3 * order + reading, failure))
+        if found:
+            return found
+    return min(failures, key=lambda f: (f[0], f[1]))[2]
 
 
-def _worse(current: Failure | None, new: Failure) -> Failure:
-    if current is None or _PRIORITY[new[0]] < _PRIORITY[current[0]]:
-        return new
-    return current
+def _simple_run(suit: str, naturals: list[Card], wilds: list[Card]) -> list[Arrangement] | Failure | None:
+    """The arrangements of the common run, or why it is refused: no ace, no 2 of its suit, at most one wild.
+
+    None when the cards are not that simple (an ace, a rank twice): the general
+    :func:`_arrange_run` then finds the arrangements or the refusal to show.
+    """
+    ordered = sorted(naturals, key=_rank_of)
+    low = ordered[0].rank
+    if low == ACE:
+        return None
+    high = ordered[-1].rank
+    count = len(ordered)
+    missing = high - low + 1 - count
+    gap = 0
+    previous = low - 1
+    for i, card in enumerate(ordered):
+        rank = card.rank
+        if rank != previous + 1:
+            if rank == previous:
+                return None  # a rank twice
+            gap = i
+        previous = rank
+    if missing > len(wilds):
+        table: Table = [None] * 15
+        for card in ordered:
+            table[card.rank] = card
+        mask = sum(1 << card.rank for card in ordered)
+        return _gap_failure(suit, table, mask, low, high, len(wilds))
+    if not wilds:
+        return [(low, tuple(ordered), None)]
+    wild = wilds[0]
+    if missing:
+        return [(low, (*ordered[:gap], wild, *ordered[gap:]), gap)]
+    # ranks 3..K: both ends exist (slot 14 is the high ace); the low end first (RULES.md 3)
+    return [(low - 1, (wild, *ordered), 0), (low, (*ordered, wild), count)]
+
+
+def _aces_failure(low_ace: Card, high_ace: Card) -> Failure:
+    return ("run.ace-to-ace", lambda: {"cards": _fmt([low_ace, high_ace])})
+
+
+def _build(table: Table, low: int, high: int, wild: Card, wild_slot: int) -> Arrangement:
+    first = low if low < wild_slot else wild_slot
+    cards = table[first:(high if high > wild_slot else wild_slot) + 1]
+    cards[wild_slot - first] = wild
+    return (first, tuple(cards), wild_slot - first)  # type: ignore[arg-type]
 
 
 def _place_wild(
     suit: str,
-    slots: dict[int, Card],
+    table: Table,
+    mask: int,
     free: list[Card],
     pinned: tuple[Card, int] | None,
     released: tuple[Card, int] | None,
 ) -> list[Arrangement] | Failure:
-    wild_count = len(free) + (pinned is not None)
-    if wild_count > 1:
+    if len(free) + (pinned is not None) > 1:
         wild_cards = ([pinned[0]] if pinned else []) + free
-        return ("meld.one-wild", {"wilds": _and([str(c) for c in wild_cards])})
-    low, high = min(slots), max(slots)
-    gaps = [s for s in range(low, high + 1) if s not in slots]
-
-    def build(wild: Card | None, wild_slot: int | None) -> Arrangement:
-        first = min(low, wild_slot) if wild_slot is not None else low
-        last = max(high, wild_slot) if wild_slot is not None else high
-        cards = tuple(slots.get(s, wild) for s in range(first, last + 1))
-        return (first, cards, None if wild_slot is None else wild_slot - first)  # type: ignore[return-value]
+        return ("meld.one-wild", lambda: {"wilds": _and([_PRETTY[c] for c in wild_cards])})
+    low = (mask & -mask).bit_length() - 1
+    high = mask.bit_length() - 1
+    holes = ((1 << (high + 1)) - (1 << low)) & ~mask
 
     if pinned is not None:
         wild, wild_slot = pinned
-        if gaps == [wild_slot]:
-            return [build(wild, wild_slot)]
-        others = [s for s in gaps if s != wild_slot]
-        if others:
-            return ("wild.bound", {"wild": str(wild), "stands_for": _slot_card(wild_slot, suit)})
+        if holes == 1 << wild_slot:
+            return [_build(table, low, high, wild, wild_slot)]
+        if holes & ~(1 << wild_slot):
+            return ("wild.bound", lambda: {"wild": _PRETTY[wild], "stands_for": _SLOT_TEXT[wild_slot, suit]})
         # The bound wild's own slot was filled by a natural: the caller releases it instead.
         raise AssertionError("pinned wild without its gap")
     if not free:
-        if not gaps:
-            return [build(None, None)]
-        return _gap_failure(suit, slots, gaps, 0)
+        if not holes:
+            return [(low, tuple(table[low:high + 1]), None)]  # type: ignore[arg-type]
+        return _gap_failure(suit, table, mask, low, high, 0)
     wild = free[0]
-    if len(gaps) == 1:
-        return [build(wild, gaps[0])]
-    if gaps:
-        return _gap_failure(suit, slots, gaps, 1)
+    if holes:
+        if holes & (holes - 1):
+            return _gap_failure(suit, table, mask, low, high, 1)
+        return [_build(table, low, high, wild, holes.bit_length() - 1)]
     # A wild whose old slot a natural has taken was replaced: it may not move to the second ace.
-    replaced = released is not None and wild is released[0] and released[1] in slots
+    replaced = released is not None and wild is released[0] and mask >> released[1] & 1
     ends = []
     for end in (low - 1, high + 1):
         if not 1 <= end <= HIGH_ACE:
             continue
-        second_ace = (end == 1 and HIGH_ACE in slots) or (end == HIGH_ACE and 1 in slots)
+        second_ace = (end == 1 and mask >> HIGH_ACE & 1) or (end == HIGH_ACE and mask & 2)
         if second_ace and replaced:
             continue
         ends.append(end)
     if not ends:
         if replaced:
             assert released is not None
-            return ("wild.nowhere-to-go", {"wild": str(wild), "card": str(slots[released[1]])})
-        return ("run.too-long", {"meld": _fmt(slots[s] for s in sorted(slots)), "cards": str(wild)})
-    return [build(wild, end) for end in ends]
+            old_slot = released[1]
+            return ("wild.nowhere-to-go", lambda: {"wild": _PRETTY[wild], "card": str(table[old_slot])})
+        return ("run.too-long",
+                lambda: {"meld": _fmt(_taken(table)), "cards": _PRETTY[wild]})
+    return [_build(table, low, high, wild, end) for end in ends]
 
 
-def _gap_failure(suit: str, slots: dict[int, Card], gaps: list[int], wilds: int) -> Failure:
-    ranks = set(slots)
-    cards = _fmt(slots[s] for s in sorted(slots))
-    has_ace = any(c.rank == ACE for c in slots.values())
-    if has_ace and (ranks & {12, 13}) and (ranks & {2, 3, 4}):
-        return ("run.wrap-around", {"cards": cards})
+def _taken(table: Table) -> list[Card]:
+    """The cards of a table in slot order (a table holds exactly the cards of its mask)."""
+    return list(filter(None, table))
+
+
+def _gap_failure(suit: str, table: Table, mask: int, low: int, high: int, wilds: int) -> Failure:
+    if mask & _ALL_ACES and mask & _QUEEN_KING and mask & _TWO_TO_FOUR:
+        return ("run.wrap-around", lambda: {"cards": _fmt(_taken(table))})
     fill = "there is no wild to fill a gap" if wilds == 0 else "one wild can fill only one gap"
-    return ("run.gap", {"cards": cards, "gaps": _and([_slot_card(s, suit) for s in gaps]),
-                        "fill": fill})
+    return ("run.gap", lambda: {
+        "cards": _fmt(_taken(table)), "fill": fill,
+        "gaps": _and([_SLOT_TEXT[s, suit] for s in range(low, high + 1) if not mask >> s & 1])})
 
 
 class Meld:
@@ -244,15 +357,14 @@ class Meld:
     @classmethod
     def _make(cls, kind: str, cards: tuple[Card, ...], wild_index: int | None,
               rules: Ruleset, suit: str = "", rank: int = 0, low: int = 0) -> Meld:
-        meld = object.__new__(cls)
-        setter = object.__setattr__
-        setter(meld, "kind", kind)
-        setter(meld, "cards", cards)
-        setter(meld, "wild_index", wild_index)
-        setter(meld, "rules", rules)
-        setter(meld, "suit", suit)
-        setter(meld, "rank", rank)
-        setter(meld, "low", low)
+        meld = _new_meld(cls)
+        _set_kind(meld, kind)
+        _set_cards(meld, cards)
+        _set_wild_index(meld, wild_index)
+        _set_rules(meld, rules)
+        _set_suit(meld, suit)
+        _set_rank(meld, rank)
+        _set_low(meld, low)
         return meld
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -265,55 +377,75 @@ class Meld:
     @classmethod
     def lay_down(cls, cards: CardsLike, rules: str | Ruleset) -> Meld:
         """The meld these cards make, arranged canonically; raises :class:`IllegalMove`."""
-        return cls.lay_down_options(cards, rules)[0]
+        return cls._lay_down(cards, rules, False)[0]
 
     @classmethod
     def lay_down_options(cls, cards: CardsLike, rules: str | Ruleset) -> tuple[Meld, ...]:
         """Every legal arrangement of these cards as a new meld, canonical first."""
+        return cls._lay_down(cards, rules, True)
+
+    @classmethod
+    def _lay_down(cls, cards: CardsLike, rules: str | Ruleset, every: bool) -> tuple[Meld, ...]:
+        """The canonical arrangement (``every``: all legal arrangements) or the refusal."""
         rules = ruleset(rules)
         cards = _as_cards(cards)
         if len(cards) < 3:
             raise IllegalMove("meld.too-few-cards", cards=_fmt(cards) or "nothing", count=len(cards))
         problem = _check_deck(cards, rules)
-        if problem:
-            raise IllegalMove(problem[0], **problem[1])
+        if problem is not None:
+            raise _refuse(problem)
         naturals = [c for c in cards if not c.is_wild]
         if not naturals:
             # Only 2s and jokers: at most one 2 can be natural, so two or more act as wilds.
             raise IllegalMove("meld.only-wilds", cards=_fmt(cards))
         first = naturals[0]
-        same_rank = all(c.rank == first.rank for c in naturals)
-        same_suit = all(c.suit == first.suit for c in naturals)
+        rank, suit = first.rank, first.suit
+        same_rank = same_suit = True
+        for card in naturals:
+            if card.rank != rank:
+                same_rank = False
+            if card.suit != suit:
+                same_suit = False
         run_result: list[Arrangement] | Failure | None = None
         if same_suit:
-            # sorted: of two copies of the suit's 2, the first deck's is the natural one
-            twos = sorted(c for c in cards if c.rank == 2 and c.suit == first.suit)
-            others = [c for c in cards if c.is_wild and not (c.rank == 2 and c.suit == first.suit)]
-            run_result = _arrange_run(first.suit, {}, naturals, twos, others, None, None, rules)
-            if isinstance(run_result, list):
-                return tuple(cls._make(RUN, a[1], a[2], rules, suit=first.suit, low=a[0])
-                             for a in run_result)
+            if len(naturals) == len(cards):
+                twos: list[Card] = []
+                others: list[Card] = []
+            else:
+                # sorted: of two copies of the suit's 2, the first deck's is the natural one
+                twos = sorted([c for c in cards if c.rank == 2 and c.suit == suit], key=_card_order)
+                others = [c for c in cards if c.is_wild and not (c.rank == 2 and c.suit == suit)]
+            if not twos and len(others) <= 1:
+                run_result = _simple_run(suit, naturals, others)
+            if run_result is None:
+                run_result = _arrange_run(suit, [None] * 15, 0, naturals, twos, others, None, None, rules)
+            if type(run_result) is list:
+                make = cls._make
+                if not every:
+                    first_found = run_result[0]
+                    return (make(RUN, first_found[1], first_found[2], rules, suit, 0, first_found[0]),)
+                return tuple([make(RUN, a[1], a[2], rules, suit, 0, a[0]) for a in run_result])
         if same_rank:
-            group = cls._group(first.rank, naturals, [c for c in cards if c.is_wild], rules, cards)
+            group = cls._group(rank, naturals, [c for c in cards if c.is_wild], rules, cards)
             if isinstance(group, Meld):
                 return (group,)
             if len(naturals) > 1 or run_result is None:
-                raise IllegalMove(group[0], **group[1])
+                raise _refuse(group)
         if run_result is not None:
-            assert not isinstance(run_result, list)
-            raise IllegalMove(run_result[0], **run_result[1])
+            raise _refuse(run_result)  # type: ignore[arg-type]
         raise IllegalMove("meld.not-a-meld", cards=_fmt(cards))
 
     @classmethod
     def _group(cls, rank: int, naturals: list[Card], wilds: list[Card], rules: Ruleset,
                cards: tuple[Card, ...]) -> Meld | Failure:
         if not rules.groups_allowed:
-            return ("group.not-allowed", {"ruleset": rules.name or rules.id, "cards": _fmt(cards),
-                                          "rank": rank_code(rank)})
+            return ("group.not-allowed", lambda: {"ruleset": rules.name or rules.id, "cards": _fmt(cards),
+                                                  "rank": rank_code(rank)})
         if len(wilds) > 1:
-            return ("meld.one-wild", {"wilds": _and([str(c) for c in wilds])})
-        ordered = tuple(sorted(naturals)) + tuple(wilds)
-        return cls._make(GROUP, ordered, len(naturals) if wilds else None, rules, rank=rank)
+            return ("meld.one-wild", lambda: {"wilds": _and([_PRETTY[c] for c in wilds])})
+        if wilds:
+            return cls._make(GROUP, (*sorted(naturals, key=_card_order), *wilds), len(naturals), rules, "", rank)
+        return cls._make(GROUP, tuple(sorted(naturals, key=_card_order)), None, rules, "", rank)
 
     @classmethod
     def parse(cls, text: str, rules: str | Ruleset) -> Meld:
@@ -340,23 +472,53 @@ class Meld:
                                  suit=meld.suit, rank=meld.rank, low=meld.low)
         if "=" not in text:
             return options[0]
+        # A wild may stay where a new meld would not put it (a 2 of the suit kept as a wild
+        # by attaching around it): any arrangement that obeys the rules is read as written.
+        marked = [i for i, t in enumerate(tokens) if "=" in t]
+        if len(marked) == 1:
+            stands = parse_card(tokens[marked[0]].split("=", 1)[1])
+            written = cls._written_run(parse_cards(plain), marked[0], stands, rules)
+            if written is not None:
+                return written
         legal = " or ".join(repr(m.table_code) for m in options)
         raise NotationError(f"{text!r} is not a legal arrangement of these cards; legal: {legal}", text)
+
+    @classmethod
+    def _written_run(cls, cards: tuple[Card, ...], index: int, stands: Card, rules: Ruleset) -> Meld | None:
+        """The run exactly as written, its wild at ``index`` standing for ``stands``; None if illegal."""
+        if len(cards) < 3 or not cards[index].is_wild or stands.is_joker or _check_deck(cards, rules):
+            return None
+        suit = stands.suit
+        slot = stands.rank if stands.rank != ACE else (1 if index == 0 else HIGH_ACE)
+        low = slot - index
+        high = low + len(cards) - 1
+        if low < 1 or high > HIGH_ACE:
+            return None
+        for i, card in enumerate(cards):
+            if i != index and (card.suit != suit or card.rank != (ACE if low + i == HIGH_ACE else low + i)):
+                return None
+        if low == 1 and high == HIGH_ACE and not rules.ace_to_ace and 0 < index < len(cards) - 1:
+            return None  # both aces natural
+        return cls._make(RUN, cards, index, rules, suit, 0, low)
 
     # --------------------------------------------------------------- attaching
     def attach(self, cards: CardsLike) -> Meld:
         """A new meld with these cards added, canonically arranged; raises :class:`IllegalMove`."""
-        return self.attach_options(cards)[0]
+        return self._attach(cards, False)[0]
 
     def attach_options(self, cards: CardsLike) -> tuple[Meld, ...]:
         """Every legal arrangement after attaching these cards, canonical first."""
+        return self._attach(cards, True)
+
+    def _attach(self, cards: CardsLike, every: bool) -> tuple[Meld, ...]:
+        """The canonical result (``every``: all legal results) or the refusal."""
         new = _as_cards(cards)
         if not new:
             raise IllegalMove("meld.empty-attach")
         rules = self.rules
         problem = _check_deck(self.cards + new, rules)
-        if problem:
-            raise IllegalMove(problem[0], **problem[1])
+        if problem is not None:
+            raise _refuse(problem)
         if self.kind == GROUP:
             wrong = [c for c in new if not c.is_wild and c.rank != self.rank]
             if wrong:
@@ -366,18 +528,29 @@ class Meld:
             group = self._group(self.rank, naturals, wilds, rules, self.cards + new)
             if isinstance(group, Meld):
                 return (group,)
-            raise IllegalMove(group[0], **group[1])
-        return self._attach_run(new)
+            raise _refuse(group)
+        return self._attach_run(new, every)
 
-    def _attach_run(self, new: tuple[Card, ...]) -> tuple[Meld, ...]:
+    def _attach_run(self, new: tuple[Card, ...], every: bool) -> tuple[Meld, ...]:
         suit, low, rules = self.suit, self.low, self.rules
         wrong = [c for c in new if not c.is_wild and c.suit != suit]
         if wrong:
             raise IllegalMove("run.mixed-suits", cards=_fmt(wrong), suit=SUIT_NAMES[suit])
-        fixed = {low + i: c for i, c in enumerate(self.cards) if i != self.wild_index}
+        wild_index = self.wild_index
+        size = len(self.cards)
+        table: Table = [None] * 15
+        table[low:low + size] = self.cards
+        mask = ((1 << size) - 1) << low
+        if wild_index is not None:
+            table[low + wild_index] = None
+            mask &= ~(1 << (low + wild_index))
         loose = [c for c in new if not c.is_wild]
-        twos = sorted(c for c in new if c.rank == 2 and c.suit == suit)
-        wilds = [c for c in new if c.is_wild and not (c.rank == 2 and c.suit == suit)]
+        if len(loose) == len(new):
+            twos: list[Card] = []
+            wilds: list[Card] = []
+        else:
+            twos = sorted([c for c in new if c.rank == 2 and c.suit == suit], key=_card_order)
+            wilds = [c for c in new if c.is_wild and not (c.rank == 2 and c.suit == suit)]
         pinned: tuple[Card, int] | None = None
         released: tuple[Card, int] | None = None
         if self.wild_index is not None:
@@ -393,10 +566,14 @@ class Meld:
                 if replaced:
                     released = (wild, wild_slot)
                 (twos if wild.rank == 2 and wild.suit == suit else wilds).insert(0, wild)
-        result = _arrange_run(suit, fixed, loose, twos, wilds, pinned, released, rules)
-        if isinstance(result, tuple):
-            raise IllegalMove(result[0], **result[1])
-        return tuple(self._make(RUN, a[1], a[2], rules, suit=suit, low=a[0]) for a in result)
+        result = _arrange_run(suit, table, mask, loose, twos, wilds, pinned, released, rules)
+        if type(result) is not list:
+            raise _refuse(result)  # type: ignore[arg-type]
+        make = self._make
+        if not every:
+            first = result[0]
+            return (make(RUN, first[1], first[2], rules, suit, 0, first[0]),)
+        return tuple([make(RUN, a[1], a[2], rules, suit, 0, a[0]) for a in result])
 
     # -------------------------------------------------------------- describing
     @property
@@ -513,5 +690,16 @@ class Meld:
 
         return meld_svg(self)
 
+
+# Building a Meld goes past its __setattr__ (which refuses every change) through the
+# slot descriptors themselves: the fastest way to fill an immutable object.
+_new_meld = object.__new__
+_set_kind = Meld.__dict__["kind"].__set__
+_set_cards = Meld.__dict__["cards"].__set__
+_set_wild_index = Meld.__dict__["wild_index"].__set__
+_set_rules = Meld.__dict__["rules"].__set__
+_set_suit = Meld.__dict__["suit"].__set__
+_set_rank = Meld.__dict__["rank"].__set__
+_set_low = Meld.__dict__["low"].__set__
 
 __all__ = ["Meld", "RUN", "GROUP", "HIGH_ACE", "JOKER"]
