@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -225,6 +226,8 @@ def test_attach_never_loses_or_invents_cards(rules_meld, data):
     for option in meld.attach_options(new):
         assert Counter(option.cards) == Counter(meld.cards) + Counter(new)
         check_meld(option)
+        # what attaching makes reads back from its table form (saved games, repr)
+        assert bc.Meld.parse(option.table_code, rules) == option
 
 
 @FEW
@@ -280,3 +283,19 @@ def test_no_meld_holds_more_copies_than_the_decks(rules_cards):
         assert meld is None and rule in ("card.too-many-copies", "card.no-jokers")
     if any(c.is_joker for c in cards) and not rules.jokers:
         assert rule == "card.no-jokers"
+
+
+def test_a_two_kept_as_a_wild_reads_back():
+    # Q 2(K) A, then 3..J attached around the bound 2: the 2 stays a wild although a new meld
+    # of the same cards would put it in its natural slot (RULES.md 4: a bound wild moves only
+    # when the card it stands for comes). Its table form must still read back.
+    meld = bc.Meld.lay_down("QC 2C' AC'", "classic").attach("3C 4C 5C' 6C' 7C 8C 9C 10C' JC'")
+    assert meld.table_code == "3C 4C 5C' 6C' 7C 8C 9C 10C' JC' QC 2C'=KC AC'"
+    assert bc.Meld.lay_down(meld.cards, "classic").wild is None  # laid down afresh: clean
+    assert bc.Meld.parse(meld.table_code, "classic") == meld
+    scope = {"Meld": bc.Meld, "ruleset": bc.ruleset}
+    assert eval(repr(meld), scope) == meld
+    # a written arrangement that breaks the rules is still refused
+    for text in ("3C 4C 2C=6C 7C 8C", "3C 2C=4C 5H", "JK=4C 2C 3C", "AC 2C 3C 2S=4C 5C 6C 7C 8C 9C 10C JC QC KC AC"):
+        with pytest.raises((bc.NotationError, bc.IllegalMove)):
+            bc.Meld.parse(text, "classic")
