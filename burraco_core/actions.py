@@ -24,26 +24,35 @@ from .cards import Card, format_cards, parse_card, parse_cards
 from .errors import NotationError
 
 
-@dataclass(frozen=True)
-class Draw:
+class _Action:
+    """Actions print as the call that reads them back: ``parse_action('meld 5H 6H 7H')``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"parse_action({str(self)!r})"
+
+
+@dataclass(frozen=True, repr=False)
+class Draw(_Action):
     def __str__(self) -> str:
         return "draw"
 
 
-@dataclass(frozen=True)
-class TakePile:
+@dataclass(frozen=True, repr=False)
+class TakePile(_Action):
     def __str__(self) -> str:
         return "take"
 
 
-@dataclass(frozen=True)
-class TakePozzetto:
+@dataclass(frozen=True, repr=False)
+class TakePozzetto(_Action):
     def __str__(self) -> str:
         return "pozzetto"
 
 
-@dataclass(frozen=True)
-class LayDown:
+@dataclass(frozen=True, repr=False)
+class LayDown(_Action):
     cards: tuple[Card, ...]
     option: int = 0
     """Which legal arrangement (0: the canonical one; see ``Meld.lay_down_options``)."""
@@ -56,8 +65,8 @@ class LayDown:
         return f"meld {format_cards(self.cards)}" + (f" #{self.option}" if self.option else "")
 
 
-@dataclass(frozen=True)
-class Attach:
+@dataclass(frozen=True, repr=False)
+class Attach(_Action):
     meld: int
     """Index of the meld among the acting side's melds (``game.melds[side]``)."""
     cards: tuple[Card, ...]
@@ -72,8 +81,8 @@ class Attach:
         return f"attach {self.meld} {format_cards(self.cards)}" + (f" #{self.option}" if self.option else "")
 
 
-@dataclass(frozen=True)
-class Discard:
+@dataclass(frozen=True, repr=False)
+class Discard(_Action):
     card: Card
 
     def __init__(self, card: str | Card) -> None:
