@@ -219,11 +219,13 @@ def _arrange_run(
     return min(failures, key=lambda f: (f[0], f[1]))[2]
 
 
-def _simple_run(suit: str, naturals: list[Card], wilds: list[Card]) -> list[Arrangement] | Failure | None:
-    """The arrangements of the common run, or why it is refused: no ace, no 2 of its suit, at most one wild.
+def _simple_run(suit: str, naturals: list[Card], wild: Card | None) -> list[Arrangement] | Failure | None:
+    """The arrangements of the common run, or why it is refused: no ace, at most one wild card.
 
-    None when the cards are not that simple (an ace, a rank twice): the general
-    :func:`_arrange_run` then finds the arrangements or the refusal to show.
+    A 2 of the run's suit is tried first in its natural slot, then as the
+    wild. None when the cards are not that simple (an ace, a rank twice, a 2
+    of the suit that fits neither way): the general :func:`_arrange_run` then
+    finds the arrangements or the refusal to show.
     """
     ordered = sorted(naturals, key=_rank_of)
     low = ordered[0].rank
@@ -241,15 +243,20 @@ def _simple_run(suit: str, naturals: list[Card], wilds: list[Card]) -> list[Arra
                 return None  # a rank twice
             gap = i
         previous = rank
-    if missing > len(wilds):
-        table: Table = [None] * 15
-        for card in ordered:
-            table[card.rank] = card
-        mask = sum(1 << card.rank for card in ordered)
-        return _gap_failure(suit, table, mask, low, high, len(wilds))
-    if not wilds:
+    if wild is not None and wild.rank == 2 and wild.suit == suit:
+        if low == 3 and not missing:
+            return [(2, (wild, *ordered), None)]  # the 2 in its natural slot: no wild at all
+        if missing > 1:
+            return None
+    if missing > (wild is not None):
+        # no ace, so no wrap-around: the gaps are the refusal (as _gap_failure words it)
+        fill = "one wild can fill only one gap" if wild is not None else "there is no wild to fill a gap"
+        return ("run.gap", lambda: {
+            "cards": _fmt(ordered), "fill": fill,
+            "gaps": _and([_SLOT_TEXT[s, suit] for s in range(low, high + 1)
+                          if s not in {c.rank for c in ordered}])})
+    if wild is None:
         return [(low, tuple(ordered), None)]
-    wild = wilds[0]
     if missing:
         return [(low, (*ordered[:gap], wild, *ordered[gap:]), gap)]
     # ranks 3..K: both ends exist (slot 14 is the high ace); the low end first (RULES.md 3)
@@ -387,13 +394,15 @@ class Meld:
     @classmethod
     def _lay_down(cls, cards: CardsLike, rules: str | Ruleset, every: bool) -> tuple[Meld, ...]:
         """The canonical arrangement (``every``: all legal arrangements) or the refusal."""
-        rules = ruleset(rules)
+        if type(rules) is not Ruleset:
+            rules = ruleset(rules)
         cards = _as_cards(cards)
         if len(cards) < 3:
             raise IllegalMove("meld.too-few-cards", cards=_fmt(cards) or "nothing", count=len(cards))
-        problem = _check_deck(cards, rules)
-        if problem is not None:
-            raise _refuse(problem)
+        if rules.jokers < 2 or len(set(cards)) != len(cards):  # else _check_deck has nothing to find
+            problem = _check_deck(cards, rules)
+            if problem is not None:
+                raise _refuse(problem)
         naturals = [c for c in cards if not c.is_wild]
         if not naturals:
             # Only 2s and jokers: at most one 2 can be natural, so two or more act as wilds.
@@ -408,15 +417,19 @@ class Meld:
                 same_suit = False
         run_result: list[Arrangement] | Failure | None = None
         if same_suit:
+            twos: list[Card] = []
+            others: list[Card] = []
             if len(naturals) == len(cards):
-                twos: list[Card] = []
-                others: list[Card] = []
+                run_result = _simple_run(suit, naturals, None)
             else:
-                # sorted: of two copies of the suit's 2, the first deck's is the natural one
-                twos = sorted([c for c in cards if c.rank == 2 and c.suit == suit], key=_card_order)
-                others = [c for c in cards if c.is_wild and not (c.rank == 2 and c.suit == suit)]
-            if not twos and len(others) <= 1:
-                run_result = _simple_run(suit, naturals, others)
+                for card in cards:
+                    if card.is_wild:
+                        (twos if card.rank == 2 and card.suit == suit else others).append(card)
+                if len(twos) > 1:
+                    # of two copies of the suit's 2, the first deck's is the natural one
+                    twos.sort(key=_card_order)
+                elif len(twos) + len(others) == 1:
+                    run_result = _simple_run(suit, naturals, (twos or others)[0])
             if run_result is None:
                 run_result = _arrange_run(suit, [None] * 15, 0, naturals, twos, others, None, None, rules)
             if type(run_result) is list:
