@@ -565,7 +565,8 @@ def test_seed_004_royal_and_ace_to_ace():
     # the seed's placement, ace after the king: the same thirteen ranks, the same royal burraco
     tables = {m.table_code for m in bc.Meld.lay_down_options("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", "pulito")}
     assert "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH" in tables
-    assert on_table("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", "pulito").burraco == "royal"
+    written = on_table("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", "pulito")
+    assert written.slots[-1] == 14 and written.burraco == "royal"  # read as written, ace high
     a2a = lay("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS'", "pulito")
     assert a2a.burraco == "ace-to-ace" and a2a.burraco_bonus == 1000
     # with a wild they are only dirty burraco
