@@ -8,6 +8,9 @@ Standard library only, so it runs unchanged in Pyodide::
     meld.attach("8H")                                             # 5♥ 6♥ 2♥(7♥) 8♥
 """
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .cards import JOKER, Card, format_cards, full_deck, parse_card, parse_cards
 from .errors import RULE_IDS, BurracoError, IllegalMove, NotationError, RulesetError
 from .melds import GROUP, RUN, Meld
@@ -32,15 +35,39 @@ __all__ = [
     "score_side", "victory_points",
 ]
 
-from .actions import Action, Attach, Discard, Draw, LayDown, TakePile, TakePozzetto, parse_action  # noqa: E402
-from .game import PHASES, Game, GameFileError  # noqa: E402
-
+# The game, the bots and matches load on first use, so that judging melds (the lessons,
+# the referee) starts fast; ``from burraco_core import Game`` works as usual.
+_LAZY = {
+    "actions": ("Action", "Attach", "Discard", "Draw", "LayDown", "TakePile", "TakePozzetto",
+                "parse_action"),
+    "game": ("PHASES", "Game", "GameFileError"),
+    "bots": ("GreedyBot", "Hint", "RandomBot", "hints", "play_hand"),
+    "match": ("Match",),
+}
+_LAZY_NAMES = {name: module for module, names in _LAZY.items() for name in names}
 __all__ += [
     "Action", "Attach", "Discard", "Draw", "LayDown", "TakePile", "TakePozzetto", "parse_action",
     "PHASES", "Game", "GameFileError",
+    "GreedyBot", "Hint", "RandomBot", "hints", "play_hand",
+    "Match",
 ]
 
-from .bots import GreedyBot, Hint, RandomBot, hints, play_hand  # noqa: E402
-from .match import Match  # noqa: E402
 
-__all__ += ["GreedyBot", "Hint", "RandomBot", "hints", "play_hand", "Match"]
+def __getattr__(name: str) -> Any:
+    module = _LAZY_NAMES.get(name)
+    if module is None:
+        raise AttributeError(f"module 'burraco_core' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY_NAMES))
+
+
+if TYPE_CHECKING:
+    from .actions import Action, Attach, Discard, Draw, LayDown, TakePile, TakePozzetto, parse_action
+    from .bots import GreedyBot, Hint, RandomBot, hints, play_hand
+    from .game import PHASES, Game, GameFileError
+    from .match import Match

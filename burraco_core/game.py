@@ -34,74 +34,10 @@ from typing import Any
 
 from .actions import Action, Attach, Discard, Draw, LayDown, TakePile, TakePozzetto, parse_action
 from .cards import Card, format_cards, full_deck, parse_cards
-from .errors import BurracoError, IllegalMove, NotationError, register_rules
+from .errors import BurracoError, IllegalMove, NotationError
 from .melds import GROUP, RUN, Meld
 from .rulesets import RULESETS, Ruleset, ruleset
 from .scoring import ScoreBreakdown, ScoreLine, score_side
-
-register_rules({
-    "turn.over": ("The hand is over.", "The hand is over: no more moves can be made."),
-    "turn.draw-first": (
-        "A turn starts by drawing: the top card of the stock or the whole discard pile.",
-        "Draw first: take the top card of the stock or the whole discard pile.",
-    ),
-    "turn.already-drawn": (
-        "A player draws once per turn.",
-        "You have already drawn this turn: now lay down, attach, or discard to end your turn.",
-    ),
-    "turn.take-pozzetto": (
-        "A player who melds the last cards picks up the pozzetto before going on.",
-        "You have no cards left: pick up your pozzetto to go on.",
-    ),
-    "draw.last-two": (
-        "The last two cards of the stock are never drawn.",
-        "Only {count} cards are left in the stock, and the last two are never drawn: take the discard pile.",
-    ),
-    "draw.stock-empty": ("The stock is empty.", "The stock is empty: take the discard pile."),
-    "pile.empty": ("The discard pile is empty.", "The discard pile is empty: draw from the stock."),
-    "hand.not-held": ("A player can only play cards in hand.", "You do not hold {cards}."),
-    "attach.no-such-meld": (
-        "Cards are attached only to a meld of your own side.",
-        "Your side has no meld number {meld}: it has {count} meld(s).",
-    ),
-    "side.second-group": (
-        "A side may own only one group of each rank.",
-        "Your side already has a group of {rank}s: attach {cards} to it instead.",
-    ),
-    "discard.single-pile-card": (
-        "After taking a one-card discard pile you may not discard that card in the same turn, "
-        "unless you already held the identical card.",
-        "You took {card} as the only card of the discard pile: you may not discard it this turn.",
-    ),
-    "pozzetto.no-al-volo": (
-        "In this ruleset the pozzetto is taken only by discarding the last card.",
-        "{ruleset} has no pozzetto al volo: keep a card to discard.",
-    ),
-    "close.needs-burraco": (
-        "A side closes only when it has a burraco (a meld of 7 cards or more).",
-        "Your side has no burraco yet, so you cannot run out of cards: keep a card.",
-    ),
-    "close.needs-clean-burraco": (
-        "In this ruleset a side closes only with a clean burraco.",
-        "Your side has no clean burraco yet, so you cannot run out of cards: keep a card.",
-    ),
-    "close.wild-discard": (
-        "A player cannot close by discarding a wild card.",
-        "You cannot close by discarding {card}: the last card must not be a wild.",
-    ),
-    "close.by-meld": (
-        "In this ruleset a player closes only by discarding the last card.",
-        "{ruleset} closes only by discarding: keep a card to discard.",
-    ),
-    "close.opponents-not-played": (
-        "A side cannot close before every opponent has played a turn.",
-        "You cannot close yet: {players} has not played a turn.",
-    ),
-    "close.no-discard-left": (
-        "A turn must be able to end with a discard.",
-        "After this you would hold only {card}, which you could not discard: {reason}",
-    ),
-})
 
 PHASES = ("draw", "play", "pozzetto", "over")
 FORMAT = "burraco-tutor/game"
