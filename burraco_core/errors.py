@@ -39,6 +39,10 @@ RULE_IDS: dict[str, tuple[str, str]] = {
         "A meld is a run (one suit, consecutive ranks) or a group (one rank).",
         "{cards} are neither all of one rank (a group) nor all of one suit (a run).",
     ),
+    "meld.no-such-arrangement": (
+        "A play may choose only among the legal arrangements of its cards.",
+        "There is no arrangement #{option}: these cards can be arranged in {count} way(s), numbered from 0.",
+    ),
     "meld.empty-attach": (
         "Attach at least one card.",
         "Choose at least one card to attach.",
@@ -119,6 +123,10 @@ RULE_IDS: dict[str, tuple[str, str]] = {
         "After taking a one-card discard pile you may not discard that card in the same turn, "
         "unless you already held the identical card.",
         "You took {card} as the only card of the discard pile: you may not discard it this turn.",
+    ),
+    "pozzetto.hand-not-empty": (
+        "A player picks up the pozzetto only on running out of cards.",
+        "You still hold {count} card(s): you pick up your pozzetto only when your hand is empty.",
     ),
     "pozzetto.no-al-volo": (
         "In this ruleset the pozzetto is taken only by discarding the last card.",

@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .actions import Action, Attach, Discard, Draw, LayDown, TakePile, TakePozzetto, parse_action
-from .cards import Card, format_cards, full_deck, parse_cards
+from .cards import Card, format_cards, full_deck, parse_cards, rank_code
 from .errors import BurracoError, IllegalMove, NotationError
 from .melds import GROUP, RUN, Meld
 from .rulesets import RULESETS, Ruleset, ruleset
@@ -155,11 +155,44 @@ class Game:
 
         Cards written without an apostrophe are given to whichever deck still
         has that card. ``pozzetti`` defaults to a packet of 11 for each side
-        that has not taken its pozzetto, and ``stock`` to every card not placed elsewhere (shuffled with ``seed``);
-        either way all 108 (104) cards must be there exactly once.
+        that has not taken its pozzetto, and ``stock`` to every card not placed
+        elsewhere (shuffled with ``seed``); either way all 108 (104) cards must
+        be there exactly once, and the position must be one a hand can reach
+        (:class:`GameFileError` says what is wrong).
         """
+        game = cls._place(
+            rules, hands=hands, melds=melds, discard_pile=discard_pile, pozzetti=pozzetti, stock=stock,
+            current=current, phase=phase, took_pozzetto=took_pozzetto, turns_played=turns_played, seed=seed)
+        game._check_consistent()
+        return game
+
+    @classmethod
+    def _place(
+        cls,
+        rules: str | Ruleset = "classic",
+        *,
+        hands: Sequence[str | Iterable[Card]],
+        melds: Sequence[Sequence[str]] = ((), ()),
+        discard_pile: str | Iterable[Card] = "",
+        pozzetti: Sequence[str | Iterable[Card]] | None = None,
+        stock: str | Iterable[Card] | None = None,
+        current: int = 0,
+        phase: str = "draw",
+        took_pozzetto: Sequence[bool] = (False, False),
+        turns_played: Sequence[int] | None = None,
+        seed: int | None = 0,
+    ) -> Game:
+        """Lay out the cards of a position, checking that each physical card is there once."""
         rules = ruleset(rules)
         players = len(hands)
+        if not (isinstance(took_pozzetto, (list, tuple)) and len(took_pozzetto) == 2
+                and all(isinstance(t, bool) for t in took_pozzetto)):
+            raise GameFileError(f"took_pozzetto must be two booleans (one per side), not {took_pozzetto!r}")
+        if type(current) is not int or not 0 <= current < players:
+            raise GameFileError(f"current player must be a number from 0 to {players - 1}, not {current!r}")
+        if turns_played is not None and not (
+                len(turns_played) == players and all(type(t) is int and t >= 0 for t in turns_played)):
+            raise GameFileError(f"turns_played must be {players} whole numbers, 0 or more")
         if players not in (2, 4):
             raise GameFileError(f"a position needs 2 or 4 hands, not {players}")
         try:
@@ -196,8 +229,6 @@ class Game:
             raise GameFileError("melds are given for exactly two sides")
         if phase not in PHASES:
             raise GameFileError(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
-        if not 0 <= current < players:
-            raise GameFileError(f"current player must be 0 to {players - 1}, not {current!r}")
         state = _State(
             hands=hand_cards, stock=stock_cards, pile=pile, pozzetti=poz, melds=meld_objs,
             current=current, phase=phase, took_pozzetto=list(took_pozzetto),
@@ -207,6 +238,34 @@ class Game:
 
     def copy(self) -> Game:
         return Game(self.rules, self.players, self._s.copy(), self.seed)
+
+    def _check_consistent(self) -> None:
+        """Refuse a position no hand can reach (checked for setups and saved games)."""
+        s = self._s
+        problems = []
+        if (s.phase == "over") != (s.result is not None):
+            problems.append("a finished hand needs a result, and only a finished hand has one")
+        if s.result is not None:
+            reason = s.result.get("reason")
+            if reason not in ("closed", "stock", "void") or (
+                    reason == "closed" and s.result.get("side") not in (0, 1)):
+                problems.append(f"the result {s.result!r} is not one a hand can end with")
+        hand = s.hands[s.current]
+        if s.phase in ("draw", "play") and not hand:
+            problems.append(f"player {s.current} has no cards but is to {s.phase}")
+        if s.phase == "pozzetto" and (hand or not self._can_take_pozzetto(self.side_of(s.current))):
+            problems.append(f"player {s.current} cannot be picking up a pozzetto")
+        if len(s.pozzetti) > 2 - sum(s.took_pozzetto):
+            problems.append(f"{len(s.pozzetti)} pozzetti are left although "
+                            f"{sum(s.took_pozzetto)} side(s) took theirs")
+        for side, melds in enumerate(s.melds):
+            ranks = [m.rank for m in melds if m.kind == GROUP]
+            if len(ranks) != len(set(ranks)):
+                problems.append(f"side {side} owns two groups of the same rank")
+            if any(m.rules != self.rules for m in melds):
+                problems.append(f"side {side} has a meld of another ruleset")
+        if problems:
+            raise GameFileError("this position cannot occur in a hand: " + "; ".join(problems))
 
     # ------------------------------------------------------------ read-only views
     @property
@@ -305,7 +364,7 @@ class Game:
         if s.phase == "draw":
             raise IllegalMove("turn.draw-first")
         if isinstance(action, TakePozzetto):
-            raise IllegalMove("turn.already-drawn")
+            raise IllegalMove("pozzetto.hand-not-empty", count=len(s.hands[s.current]))
         hand = s.hands[s.current]
         if isinstance(action, Discard):
             cards = _take(hand, [action.card])
@@ -320,7 +379,7 @@ class Game:
             meld = _pick(Meld.lay_down_options(tuple(cards), self.rules), action)
             side = self.side_of(s.current)
             if meld.kind == GROUP and any(m.kind == GROUP and m.rank == meld.rank for m in s.melds[side]):
-                raise IllegalMove("side.second-group", rank=meld.cards[0].code[:-1],
+                raise IllegalMove("side.second-group", rank=rank_code(meld.rank),
                                   cards=format_cards(cards, pretty=True))
             self._check_after_meld(cards, new_meld=meld)
             return lambda: self._do_meld(cards, None, meld)
@@ -385,32 +444,47 @@ class Game:
     def _check_after_meld(self, cards: list[Card], new_meld: Meld, replaced: int | None = None) -> None:
         """Refuse a meld that empties the hand when that is not allowed, or strands the player."""
         s = self._s
+        left = len(s.hands[s.current]) - len(cards)
+        if left > 1:
+            return
         hand = list(s.hands[s.current])
         _remove(hand, cards)
         side = self.side_of(s.current)
-        if len(hand) > 1:
-            return
         melds = list(s.melds[side])  # the closing conditions look at the melds after this play
         if replaced is None:
             melds.append(new_meld)
         else:
             melds[replaced] = new_meld
         if not hand:
-            if self._can_take_pozzetto(side):
-                if not self.rules.pozzetto_al_volo:
-                    raise IllegalMove("pozzetto.no-al-volo", ruleset=self.rules.name or self.rules.id)
-                return
-            if not self.rules.close_by_meld:
-                raise IllegalMove("close.by-meld", ruleset=self.rules.name or self.rules.id)
-            problem = self._closing_problem(side, melds)
+            problem = self._emptying_problem(side, melds)
             if problem:
                 raise problem
+            return
+        if len(hand) > 1:
             return
         try:
             self._check_discard(hand[0], 0, melds)
         except IllegalMove as err:
+            # Still fine if the last card can be attached afterwards, emptying the hand legally.
+            for index, meld in enumerate(melds):
+                try:
+                    grown = meld.attach((hand[0],))
+                except IllegalMove:
+                    continue
+                if self._emptying_problem(side, melds[:index] + [grown] + melds[index + 1:]) is None:
+                    return
             raise IllegalMove("close.no-discard-left", card=str(hand[0]), reason=str(err),
                               because=err.rule) from err
+
+    def _emptying_problem(self, side: int, melds: Sequence[Meld]) -> IllegalMove | None:
+        """Why the current player may not run out of cards by melding (None if they may)."""
+        if self._can_take_pozzetto(side):
+            if not self.rules.pozzetto_al_volo:
+                return IllegalMove("pozzetto.no-al-volo", ruleset=self.rules.name or self.rules.id)
+            return None
+        if not self.rules.close_by_meld:
+            return IllegalMove("close.by-meld", ruleset=self.rules.name or self.rules.id)
+        return self._closing_problem(side, melds)
 
     # ------------------------------------------------------------ carrying out
     def _do_draw(self) -> None:
@@ -606,7 +680,7 @@ class Game:
         """Load a saved game; anything corrupt or changed by hand raises :class:`GameFileError`."""
         try:
             body = json.loads(text)
-        except (TypeError, ValueError) as err:
+        except (TypeError, ValueError, RecursionError) as err:
             raise GameFileError(f"this is not a saved game (not JSON: {err})") from None
         if not isinstance(body, dict) or body.get("format") != FORMAT:
             raise GameFileError("this is not a Burraco Tutor saved game")
@@ -618,7 +692,8 @@ class Game:
             game = cls._from_body(body)
         except GameFileError:
             raise
-        except (BurracoError, KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+        except (BurracoError, KeyError, TypeError, ValueError, IndexError, AttributeError,
+                RecursionError) as err:
             raise GameFileError(f"the saved game is inconsistent: {err}") from None
         if game.to_json() != text:
             raise GameFileError("the saved game is not in the form this version writes")
@@ -630,7 +705,7 @@ class Game:
         known = RULESETS.get(fields.get("id"))
         rules = known if known is not None and dataclasses.asdict(known) == fields else Ruleset(**fields)
         players = body["players"]
-        game = cls.setup(
+        game = cls._place(
             rules, hands=body["hands"], melds=body["melds"], discard_pile=body["discard_pile"],
             pozzetti=body["pozzetti"], stock=body["stock"], current=body["current"],
             phase=body["phase"], took_pozzetto=body["took_pozzetto"], turns_played=body["turns_played"],
@@ -647,11 +722,11 @@ class Game:
         s.took_pile, s.melded = bool(body["took_pile"]), bool(body["melded"])
         s.trading_turns = int(body["trading_turns"])
         result = body["result"]
-        if result is not None and (not isinstance(result, dict)
-                                   or result.get("reason") not in ("closed", "stock", "void")):
+        if result is not None and not isinstance(result, dict):
             raise GameFileError("the saved game's result is not one this version writes")
         s.result = result
         s.history = [str(parse_action(h)) for h in body["history"]]
+        game._check_consistent()
         return game
 
     def __repr__(self) -> str:
@@ -661,8 +736,7 @@ class Game:
 
 def _pick(options: tuple[Meld, ...], action: LayDown | Attach) -> Meld:
     if not 0 <= action.option < len(options):
-        raise NotationError(
-            f"{action} asks for arrangement #{action.option}, but there are only {len(options)}", str(action))
+        raise IllegalMove("meld.no-such-arrangement", option=action.option, count=len(options))
     return options[action.option]
 
 

@@ -6,7 +6,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .cards import Card, format_cards, parse_cards
-from .melds import Meld
+from .errors import RulesetError
+from .melds import Meld, _check_deck, _refuse
 from .rulesets import Ruleset, ruleset
 
 
@@ -92,10 +93,15 @@ def score_side(
     rules = ruleset(rules)
     hand = parse_cards(in_hand)
     melds = tuple(melds)
-    lines: list[ScoreLine] = []
     for meld in melds:
         if meld.rules != rules:
-            raise ValueError(f"meld {meld} was laid down under {meld.rules.id!r}, not {rules.id!r}")
+            raise RulesetError(f"meld {meld} was laid down under {meld.rules.id!r}, not {rules.id!r}")
+    # the side's cards together cannot hold more copies of a card than the two decks
+    problem = _check_deck(tuple(c for m in melds for c in m.cards) + hand, rules)
+    if problem is not None:
+        raise _refuse(problem)
+    lines: list[ScoreLine] = []
+    for meld in melds:
         lines.append(ScoreLine("meld", f"{meld.kind.capitalize()} {meld}", meld.points()))
     for meld in melds:
         if meld.burraco:

@@ -273,7 +273,7 @@ def test_turn_order_refusals():
     game.apply("draw")
     refused(game, "draw", "turn.already-drawn")
     refused(game, "take", "turn.already-drawn")
-    refused(game, "pozzetto", "turn.already-drawn")
+    refused(game, "pozzetto", "pozzetto.hand-not-empty")
     other = game.hands[1][0]
     if other.face not in {c.face for c in game.hands[0]}:
         refused(game, bc.Discard(other), "hand.not-held")
@@ -409,3 +409,117 @@ def test_four_players_partner_turn_does_not_count_as_using_the_pozzetto():
     side0, side1 = game.score()
     assert lines(side0)[-1] == ("unused-pozzetto", -100)
     assert "unused-pozzetto" not in [k for k, _ in lines(side1)]
+
+
+# ---------------------------------------------------------------- more closing paths
+def test_buraco_close_scores_a_semi_clean_burraco():
+    semi_clean = "4H 5H 6H 7H 8H 9H 10H 2S=JH"  # seven naturals in a row and a wild: 150 in buraco
+    game = last_card("buraco", melds=[[semi_clean], []])
+    game.apply("discard 8C")
+    mine, theirs = game.score()
+    assert lines(mine) == [("meld", 5 * 4 + 10 * 3 + 20), ("burraco", 150), ("closing", 100)]
+    assert lines(theirs) == [("in-hand", -20), ("no-pozzetto", -100)]
+    assert game.score()[0].total == 320
+
+
+def test_same_burraco_is_dirty_in_classic():
+    semi_clean = "4H 5H 6H 7H 8H 9H 10H 2S=JH"
+    game = last_card("classic", melds=[[semi_clean], []])
+    game.apply("discard 8C")
+    assert ("burraco", 100) in lines(game.score()[0])
+
+
+def test_italiano_pozzetto_con_scarto_is_played_next_turn_then_closing():
+    game = bc.Game.setup("italiano", hands=["9D", "KH KS QS"], melds=[[BURRACO], []],
+                         discard_pile="QD", phase="play", turns_played=[1, 1])
+    game.apply("discard 9D")
+    assert len(game.hands[0]) == 11 and game.took_pozzetto == (True, False)
+    assert game.current_player == 1  # the pozzetto is played from player 0's next turn
+    game.apply("draw")
+    game.apply("discard KH")
+    assert game.current_player == 0 and game.phase == "draw"
+    # later in the hand: one card left, the side has its pozzetto and a burraco
+    game = last_card("italiano", melds=[[BURRACO, "3H 4H 5H 6H 7H 8H 9H 10H 2C=JH"], []])
+    game.apply("discard 8C")
+    assert game.result == {"reason": "closed", "side": 0, "player": 0}
+    mine, _ = game.score()
+    assert lines(mine) == [("meld", 45), ("meld", 5 * 5 + 10 * 3 + 20), ("burraco", 200),
+                           ("burraco", 150), ("closing", 100)]
+
+
+def test_stranded_card_that_can_still_be_attached_is_allowed():
+    # The single pile card 8♠ cannot be discarded, but it can join the side's group of 8s,
+    # which empties the hand and takes the pozzetto al volo.
+    game = bc.Game.setup("classic", hands=["5C 6C 7C", "KH KS"], melds=[["8H 8D 8C"], []],
+                         discard_pile="8S")
+    game.apply("take")
+    game.apply("meld 5C 6C 7C")
+    game.apply("attach 0 8S")
+    assert game.phase == "pozzetto"
+
+
+def test_pulito_last_card_attached_to_close():
+    game = bc.Game.setup("pulito", hands=["10S 2C", "KH KS"], melds=[["3S 4S 5S 6S 7S 8S 9S", "3C 4C 5C"], []],
+                         discard_pile="QD", took_pozzetto=(True, False), turns_played=[1, 1], phase="play")
+    game.apply("attach 0 10S")
+    assert bc.Attach(1, "2C") in game.legal_actions()
+    game.apply("attach 1 2C")
+    assert game.result["reason"] == "closed"
+
+
+def test_wrong_arrangement_number_is_a_refusal():
+    game = bc.Game.setup("classic", hands=["5C 6C JK 9D", "KH KS"], phase="play")
+    err = refused(game, "meld 5C 6C JK #5", "meld.no-such-arrangement")
+    assert "#5" in str(err)
+    game.apply("meld 5C 6C JK #1")
+    assert game.melds[0][0].table_code == "5C 6C JK=7C"
+
+
+@pytest.mark.parametrize("changes, message", [
+    (dict(phase="over"), "result"),
+    (dict(phase="play", hands=["", "KH KS"]), "no cards"),
+    (dict(took_pozzetto=(True, True), pozzetti=None), "pozzetti are left"),
+    (dict(melds=[["8H 8D 8C", "8S 8H' 8D'"], []]), "two groups"),
+    (dict(phase="pozzetto"), "pozzetto"),
+])
+def test_positions_no_hand_can_reach_are_refused(changes, message):
+    base = dict(hands=["5C 6C", "KH KS"], discard_pile="QD")
+    base.update(changes)
+    if base.get("pozzetti", 0) is None:
+        probe = bc.Game.setup("classic", **{k: v for k, v in base.items() if k not in ("took_pozzetto", "pozzetti")})
+        base["pozzetti"] = list(probe.pozzetti)
+        base["stock"] = list(probe.stock)
+    with pytest.raises(bc.GameFileError, match=message):
+        bc.Game.setup("classic", **base)
+
+
+@pytest.mark.parametrize("changes", [
+    dict(took_pozzetto=(True,)), dict(current="0"), dict(current=5), dict(turns_played=[-1, 0]),
+])
+def test_setup_arguments_are_checked(changes):
+    with pytest.raises(bc.GameFileError):
+        bc.Game.setup("classic", hands=["5C 6C", "KH KS"], **changes)
+
+
+@pytest.mark.parametrize("edit", [
+    lambda b: b.update(phase="over"),
+    lambda b: b.update(result={"reason": "closed", "side": 7}, phase="over"),
+    lambda b: b.update(turns_played=[-1, 0]),
+    lambda b: b.update(took_pozzetto=[True, True]),
+    lambda b: b.update(hands=["", b["hands"][1]], stock=b["stock"] + " " + b["hands"][0]),
+])
+def test_saved_game_that_no_hand_can_reach_is_refused(edit):
+    from burraco_core.game import _checksum
+
+    game = bc.Game.new("classic", players=2, seed=5)
+    body = json.loads(game.to_json())
+    edit(body)
+    body.pop("checksum")
+    body["checksum"] = _checksum(body)
+    with pytest.raises(bc.GameFileError):
+        bc.Game.from_json(json.dumps(body, ensure_ascii=False, indent=1))
+
+
+def test_deeply_nested_file_is_a_clear_error():
+    with pytest.raises(bc.GameFileError):
+        bc.Game.from_json("[" * 100000 + "]" * 100000)

@@ -1,6 +1,6 @@
 """Every small lay-down, checked against a slow reference written from RULES.md section 3.
 
-What is swept (the choice the brief leaves open):
+What is swept (a choice RULES.md leaves open):
 
 * every multiset of 3 card faces taken from the 52 natural faces and the joker
   (53 faces, a face may repeat up to 3 times, so the over-the-limit triples such

@@ -642,18 +642,18 @@ def test_seed_001_italiano_table():
     # seed 001 "Recuento de puntos": 3-7 5, 8-K 10, As 15, 2 20, Joker 30, Batida final 100,
     # Canasta sucia 100, semilimpia 150, limpia 200; "No coger un muerto resta 100 puntos"
     melds = [
-        lay("4H 5H 6H 7H 8H 9H 10H 2C", "italiano"),  # semi-clean (seed 001's example)
+        lay("4S 5S 6S 7S 8S 9S 10S 2C", "italiano"),  # semi-clean (seed 001's example, in spades)
         lay("AD 2D 3D 4D 5D 6D 7D", "italiano"),      # clean: the 2♦ is natural
         lay("9S 10S JS JK QS KS", "italiano"),        # not a burraco; JK at the low end
         lay("5C 5C' 5S 5D 5H 2S 5H'", "italiano"),    # dirty group: 6 naturals and a wild
     ]
     score = bc.score_side(melds, "KH 3C", "italiano", closed=True, took_pozzetto=True)
     assert [(ln.key, ln.label, ln.points, ln.detail) for ln in score.lines] == [
-        ("meld", "Run 2♣ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥", 20 + 4 * 5 + 3 * 10, ""),
+        ("meld", "Run 2♣ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠", 20 + 4 * 5 + 3 * 10, ""),
         ("meld", "Run A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦", 15 + 20 + 5 * 5, ""),
         ("meld", "Run JK 9♠ 10♠ J♠ Q♠ K♠", 5 * 10 + 30, ""),
         ("meld", "Group 5♠ 5♥ 5♥ 5♦ 5♣ 5♣ 2♠", 6 * 5 + 20, ""),
-        ("burraco", "Semi-clean burraco", 150, "2♣ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥"),
+        ("burraco", "Semi-clean burraco", 150, "2♣ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠"),
         ("burraco", "Clean burraco", 200, "A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦"),
         ("burraco", "Dirty burraco", 100, "5♠ 5♥ 5♥ 5♦ 5♣ 5♣ 2♠"),
         ("closing", "Closing", 100, ""),
@@ -663,7 +663,7 @@ def test_seed_001_italiano_table():
 
 
 def test_group_sort_order_in_score_lines():
-    # (helper check for the italiano test above: a group lists its naturals by suit S H D C)
+    # (a check for the italiano test above: a group lists its naturals by suit S H D C)
     assert lay("5C 5C' 5S 5D 5H 2S 5H'", "italiano").table_code == "5S 5H 5H' 5D 5C 5C' 2S"
 
 
