@@ -590,16 +590,28 @@ class Game:
             return actions
         hand = s.hands[s.current]
         side = self.side_of(s.current)
+        rules = self.rules
+        size = len(hand)
+        # The checks of _plan, without re-taking the cards from the hand or building every
+        # arrangement: the game-level checks matter only for groups and when at most one card
+        # would be left.
+        groups = {m.rank for m in s.melds[side] if m.kind == GROUP}
         result: list[Action] = []
         seen: set[tuple[tuple[int, str], ...]] = set()
-        for cards in _candidate_melds(hand, self.rules):
+        for cards in _candidate_melds(hand, rules):
             key = tuple(sorted(c.face for c in cards))
             if key in seen:
                 continue
             seen.add(key)
-            action = LayDown(tuple(cards))
-            if self.explain(action) is None:
-                result.append(action)
+            try:
+                meld = Meld.lay_down(tuple(cards), rules)
+                if meld.kind == GROUP and meld.rank in groups:
+                    continue
+                if size - len(cards) <= 1:
+                    self._check_after_meld(cards, new_meld=meld)
+            except IllegalMove:
+                continue
+            result.append(LayDown(tuple(cards)))
         faces: dict[tuple[int, str], Card] = {}
         for card in hand:
             faces.setdefault(card.face, card)
@@ -614,9 +626,13 @@ class Game:
                 if not card.is_wild and meld.kind != GROUP and not any(
                         slot in reach and slot not in taken for slot in ((1, 14) if card.rank == 1 else (card.rank,))):
                     continue
-                attach = Attach(index, (card,))
-                if self.explain(attach) is None:
-                    result.append(attach)
+                try:
+                    grown = meld.attach((card,))
+                    if size <= 2:
+                        self._check_after_meld([card], new_meld=grown, replaced=index)
+                except IllegalMove:
+                    continue
+                result.append(Attach(index, (card,)))
         for card in faces.values():
             try:
                 self._check_discard(card, len(hand) - 1)
