@@ -11,7 +11,7 @@ Standard library only, so it runs unchanged in Pyodide::
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from .cards import JOKER, Card, format_cards, full_deck, parse_card, parse_cards
+from .cards import JOKER, Card, Cards, format_cards, full_deck, parse_card, parse_cards
 from .errors import RULE_IDS, BurracoError, IllegalMove, NotationError, RulesetError
 from .melds import GROUP, RUN, Meld
 from .rulesets import RULESETS, Ruleset, ruleset
@@ -27,7 +27,7 @@ from .scoring import (
 __version__ = "0.1.0"
 
 __all__ = [
-    "JOKER", "Card", "format_cards", "full_deck", "parse_card", "parse_cards",
+    "JOKER", "Card", "Cards", "format_cards", "full_deck", "parse_card", "parse_cards",
     "RULE_IDS", "BurracoError", "IllegalMove", "NotationError", "RulesetError",
     "GROUP", "RUN", "Meld",
     "RULESETS", "Ruleset", "ruleset",

@@ -140,9 +140,6 @@ class Card:
         return card_svg(self)
 
 
-JOKER_CARD = Card(JOKER)
-
-
 def parse_card(text: str | Card) -> Card:
     """Read one card: ``"10H"``, ``"th"``, ``"7♥"``, ``"JK"``, ``"QS'"`` (second deck)."""
     if isinstance(text, Card):
@@ -198,6 +195,34 @@ def full_deck(jokers: int = 4) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def copies_in_play(card: Card, jokers: int) -> int:
-    """How many cards of this face the two decks hold (ignoring the back)."""
-    return jokers if card.is_joker else 2
+class Cards(tuple[Card, ...]):
+    """A row of cards (a hand, the discard pile): a tuple that draws itself in a notebook.
+
+    ``Cards("5H 6H JK")`` reads notation; it compares equal to the plain tuple.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, cards: str | Iterable[Card | str] = ()) -> Cards:
+        return tuple.__new__(cls, parse_cards(cards))
+
+    @classmethod
+    def _of(cls, cards: Iterable[Card]) -> Cards:
+        """Wrap cards already read, without checking them again (for the engine's views)."""
+        return tuple.__new__(cls, cards)
+
+    def __repr__(self) -> str:
+        return f"Cards({format_cards(self)!r})"
+
+    def __str__(self) -> str:
+        return format_cards(self, pretty=True)
+
+    @property
+    def names(self) -> str:
+        """Text alternative: ``"five of hearts, joker"``."""
+        return ", ".join(card.name for card in self) or "no cards"
+
+    def _repr_svg_(self) -> str:
+        from .svg import hand_svg
+
+        return hand_svg(self)

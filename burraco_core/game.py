@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .actions import Action, Attach, Discard, Draw, LayDown, TakePile, TakePozzetto, parse_action
-from .cards import Card, format_cards, full_deck, parse_cards, rank_code
+from .cards import Card, Cards, format_cards, full_deck, parse_cards, rank_code
 from .errors import BurracoError, IllegalMove, NotationError
 from .melds import GROUP, RUN, Meld
 from .rulesets import RULESETS, Ruleset, ruleset
@@ -282,13 +282,14 @@ class Game:
         return tuple(self._s.stock)
 
     @property
-    def discard_pile(self) -> tuple[Card, ...]:
+    def discard_pile(self) -> Cards:
         """The discard pile, bottom to top."""
-        return tuple(self._s.pile)
+        return Cards._of(self._s.pile)
 
     @property
-    def hands(self) -> tuple[tuple[Card, ...], ...]:
-        return tuple(tuple(h) for h in self._s.hands)
+    def hands(self) -> tuple[Cards, ...]:
+        """Each player's cards (each hand draws itself in a notebook)."""
+        return tuple(Cards._of(h) for h in self._s.hands)
 
     @property
     def pozzetti(self) -> tuple[tuple[Card, ...], ...]:

@@ -26,3 +26,19 @@ def test_house_variant_by_replace_and_inconsistent_one_refused():
         dataclasses.replace(bc.ruleset("classic"), ace_to_ace_bonus=1000)
     with pytest.raises(bc.RulesetError):
         dataclasses.replace(bc.ruleset("classic"), game_length="target")
+
+
+def test_hands_draw_themselves_and_read_back():
+    game = bc.Game.new("classic", players=2, seed=4)
+    hand = game.hands[0]
+    assert isinstance(hand, bc.Cards) and hand == tuple(hand)
+    assert eval(repr(hand), {"Cards": bc.Cards}) == hand
+    svg = hand._repr_svg_()
+    assert svg.startswith("<svg") and svg.count('class="card"') == len(hand)
+    assert bc.Cards("5H JK").names == "five of hearts, joker"
+    assert str(bc.Cards("5H JK")) == "5♥ JK"
+
+
+def test_meld_and_card_draw_themselves():
+    meld = bc.Meld.lay_down("2H 5H 6H", "classic")
+    assert "<svg" in meld._repr_svg_() and "<svg" in bc.parse_card("7H")._repr_svg_()
