@@ -282,3 +282,23 @@ def test_ace_to_ace_lay_down_is_listed_in_pulito():
     assert game.explain(LayDown(run)) is None
     classic = bc.Game.setup("classic", hands=[run + " 9C 9D", "3S 4S 8D 10C JC AC 7D"], phase="play")
     assert key(LayDown(run)) not in {key(a) for a in classic.legal_actions()}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules, players", TABLES)
+def test_thousands_of_hands_conserve_cards_and_end(rules, players):
+    """250 hands per table (2,000 in all), random, greedy and mixed bots: after every action
+    all the cards are there once, and every hand ends with a score."""
+    endings: Counter = Counter()
+    for seed in range(250):
+        game = bc.Game.new(rules, players=players, seed=10_000 + seed)
+        bots = bots_for(("random", "greedy", "mixed")[seed % 3], players, seed)
+        for _ in range(MAX_ACTIONS):
+            if game.is_over:
+                break
+            game.apply(bots[game.current_player].choose(game))
+            assert_conserved(game)
+        assert game.is_over, f"hand {seed} of {rules} did not end"
+        endings[game.result["reason"]] += 1
+        assert all(isinstance(side.total, int) for side in game.score())
+    assert sum(endings.values()) == 250
