@@ -1,0 +1,264 @@
+"""Assemble the offline Pyodide distribution and fix up the pages of the static site.
+
+Used by ``scripts/build_lite.sh``; standard library plus ``packaging`` (installed
+with the build tools in ``.venv-lite``).
+
+``pyodide``
+    Copies the Pyodide core (from the npm package) into ``--out`` with the given
+    wheels, adds empty stub wheels for the compiled modules the npm core lacks
+    (``sqlite3``, ``ssl``: the kernel asks for them, IPython 9 runs without them),
+    and writes a ``pyodide-lock.json`` that lists exactly these wheels (file name,
+    version, sha256, import names, dependencies), so that a plain ``import`` in a
+    notebook loads them from the same server. Every dependency a wheel declares for
+    the browser (markers evaluated for Emscripten) must be among the wheels, at a
+    version its specifier accepts, or be named with ``--not-in-browser``.
+
+``pages``
+    Voici pages live two folders deep (``voici/render/index.html``) but the kernel
+    resolves the Pyodide and piplite URLs of its settings against the page: rewrite
+    ``./static/...`` and ``./extensions/...`` to point at the site root. Also drop
+    the stylesheet links Voilà's template makes to a CDN (icon fonts the widgets
+    do not use), so that the pages ask nothing of any other host.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import csv
+import email.parser
+import hashlib
+import io
+import json
+import pathlib
+import re
+import shutil
+import sys
+import zipfile
+
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+from packaging.version import Version
+
+CORE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+CONFIG_RE = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S)
+CDN_LINK_RE = re.compile(r'<link[^>]*href="https?://[^"]*"[^>]*>\s*', re.I)
+
+
+class AssembleError(RuntimeError):
+    pass
+
+
+def sha256(path: pathlib.Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def read_wheel(path: pathlib.Path) -> dict:
+    """Name, version, requirements and top-level import names of a wheel."""
+    with zipfile.ZipFile(path) as whl:
+        names = whl.namelist()
+        dist_info = next(n.split("/")[0] for n in names if n.split("/")[0].endswith(".dist-info"))
+        meta = email.parser.Parser().parsestr(whl.read(f"{dist_info}/METADATA").decode("utf-8"))
+        imports: set[str] = set()
+        if f"{dist_info}/top_level.txt" in names:
+            imports = {line.strip() for line in whl.read(f"{dist_info}/top_level.txt").decode().splitlines()}
+        else:
+            for name in names:
+                top, _, rest = name.partition("/")
+                if top.endswith((".dist-info", ".data")):
+                    continue
+                if rest == "__init__.py":
+                    imports.add(top)
+                elif not rest and top.endswith(".py"):
+                    imports.add(top[:-3])
+    return {
+        "name": meta["Name"],
+        "version": meta["Version"],
+        "requires": [Requirement(r) for r in meta.get_all("Requires-Dist") or []],
+        "imports": sorted(i for i in imports if i),
+    }
+
+
+def stub_wheel(folder: pathlib.Path, name: str, version: str = "1.0.0") -> pathlib.Path:
+    """An installable wheel with metadata only: ``import NAME`` still fails, as it should."""
+    dist_info = f"{name}-{version}.dist-info"
+    files = {
+        f"{dist_info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+        f"Summary: Empty placeholder: this Pyodide build has no {name} module.\n",
+        f"{dist_info}/WHEEL": "Wheel-Version: 1.0\nGenerator: burraco-tutor lite/assemble.py\n"
+        "Root-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    rows = []
+    for file, text in files.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=").decode()
+        rows.append([file, f"sha256={digest}", str(len(text.encode()))])
+    rows.append([f"{dist_info}/RECORD", "", ""])
+    record = io.StringIO()
+    csv.writer(record, lineterminator="\n").writerows(rows)
+    files[f"{dist_info}/RECORD"] = record.getvalue()
+    path = folder / f"{name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as whl:
+        for file, text in files.items():
+            info = zipfile.ZipInfo(file, date_time=(2020, 1, 1, 0, 0, 0))  # same bytes, same sha256, every build
+            whl.writestr(info, text, zipfile.ZIP_DEFLATED)
+    return path
+
+
+def browser_environment(python: str) -> dict[str, str]:
+    major_minor = ".".join(python.split(".")[:2])
+    return {
+        "implementation_name": "cpython", "implementation_version": python, "os_name": "posix",
+        "platform_machine": "wasm32", "platform_python_implementation": "CPython", "platform_release": "",
+        "platform_system": "Emscripten", "platform_version": "", "python_full_version": python,
+        "python_version": major_minor, "sys_platform": "emscripten", "extra": "",
+    }
+
+
+def assemble_pyodide(args: argparse.Namespace) -> None:
+    core = pathlib.Path(args.core)
+    out = pathlib.Path(args.out)
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    for name in CORE_FILES:
+        shutil.copy2(core / name, out / name)
+    core_lock = json.loads((core / "pyodide-lock.json").read_text())
+    python = core_lock["info"]["python"]
+    env = browser_environment(python)
+
+    wheels = sorted({p for folder in args.wheels for p in pathlib.Path(folder).glob("*.whl")})
+    for name in args.stub:
+        wheels.append(stub_wheel(out, name))
+    extras = dict(item.split("=", 1) for item in args.extra)
+    not_in_browser = {canonicalize_name(n) for n in args.not_in_browser}
+    stubs = {canonicalize_name(n) for n in args.stub}
+
+    found: dict[str, tuple[pathlib.Path, dict]] = {}
+    for path in wheels:
+        info = read_wheel(path)
+        key = canonicalize_name(info["name"])
+        if key in found:
+            raise AssembleError(f"two wheels for {key}: {found[key][0].name} and {path.name}")
+        found[key] = (path, info)
+
+    packages: dict[str, dict] = {}
+    problems: list[str] = []
+    for key, (path, info) in sorted(found.items()):
+        depends: set[str] = set()
+        wanted_extras = {e for e in extras.get(key, "").split(",") if e}
+        for req in info["requires"]:
+            if req.marker is not None and not any(
+                req.marker.evaluate({**env, "extra": extra}) for extra in ("", *wanted_extras)
+            ):
+                continue
+            dep = canonicalize_name(req.name)
+            if dep in found:
+                version = Version(found[dep][1]["version"])
+                if dep not in stubs and not req.specifier.contains(version, prereleases=True):
+                    problems.append(f"{info['name']} {info['version']} needs {req}, this build has {version}")
+                depends.add(dep)
+            elif dep not in not_in_browser:
+                problems.append(f"{info['name']} {info['version']} needs {req}, which is not among the wheels")
+        if path.parent != out:
+            shutil.copy2(path, out / path.name)
+        packages[key] = {
+            "name": info["name"],
+            "version": info["version"],
+            "file_name": path.name,
+            "install_dir": "site",
+            "sha256": sha256(out / path.name),
+            "package_type": "package",
+            "imports": [] if key in stubs else info["imports"],
+            "depends": sorted(depends),
+            "unvendored_tests": False,
+            "shared_library": False,
+        }
+    for name in preloaded(args.config):
+        if canonicalize_name(name) not in packages:
+            problems.append(f"{name} is to be loaded at start but is not among the wheels")
+    if problems:
+        raise AssembleError("the Pyodide packages do not fit together:\n  " + "\n  ".join(problems))
+    lock = {"info": core_lock["info"], "packages": packages}
+    (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+    print(f"pyodide {core_lock['info']['version']} (Python {python}) with {len(packages)} packages in {out}")
+
+
+def preloaded(config: str | None) -> list[str]:
+    """The packages the kernel settings of a jupyter-lite.json load at start."""
+    if not config:
+        return []
+    data = json.loads(pathlib.Path(config).read_text())
+    kernel = data.get("jupyter-config-data", {}).get("litePluginSettings", {}).get(KERNEL_PLUGIN, {})
+    return list(kernel.get("loadPyodideOptions", {}).get("packages", []))
+
+
+def relative_url(url: str, prefix: str) -> str:
+    if url.startswith("./"):
+        return prefix + url[2:]
+    return url
+
+
+def fix_settings(settings: dict, prefix: str) -> None:
+    kernel = settings.get("litePluginSettings", {}).get(KERNEL_PLUGIN)
+    if not kernel:
+        return
+    for key in ("pyodideUrl", "pipliteWheelUrl"):
+        if key in kernel:
+            kernel[key] = relative_url(kernel[key], prefix)
+    if "pipliteUrls" in kernel:
+        kernel["pipliteUrls"] = [relative_url(u, prefix) for u in kernel["pipliteUrls"]]
+
+
+def fix_pages(args: argparse.Namespace) -> None:
+    site = pathlib.Path(args.site).resolve()
+    count = 0
+    for page in sorted((site / "voici").rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        new = CDN_LINK_RE.sub("", text)
+        match = CONFIG_RE.search(new)
+        if match:
+            depth = len(page.parent.relative_to(site).parts)
+            config = json.loads(match.group(2))
+            fix_settings(config, "../" * depth)
+            body = json.dumps(config).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+            new = new[: match.start(2)] + body + new[match.end(2) :]
+        if new != text:
+            page.write_text(new, encoding="utf-8")
+            count += 1
+    leftovers = [
+        f"{p.relative_to(site)}: {m.group(0)}"
+        for p in site.rglob("*.html")
+        for m in re.finditer(r'<(?:script|link)[^>]*(?:src|href)="https?://[^"]*"', p.read_text(encoding="utf-8"))
+    ]
+    if leftovers:
+        raise AssembleError("pages still load from other hosts:\n  " + "\n  ".join(leftovers))
+    print(f"fixed {count} page(s) under {site / 'voici'}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("pyodide", help="assemble Pyodide core, wheels and lock file")
+    p.add_argument("--core", required=True, help="the npm package's folder (pyodide.js, pyodide-lock.json, ...)")
+    p.add_argument("--wheels", action="append", default=[], help="a folder of wheels (repeatable)")
+    p.add_argument("--out", required=True)
+    p.add_argument("--stub", action="append", default=[], help="a module to stand in for with an empty wheel")
+    p.add_argument("--extra", action="append", default=[], help="PACKAGE=EXTRA[,EXTRA]: also count these extras")
+    p.add_argument("--not-in-browser", action="append", default=[], help="a dependency left out on purpose")
+    p.add_argument("--config", help="the jupyter-lite.json whose loadPyodideOptions.packages must all be here")
+    p.set_defaults(run=assemble_pyodide)
+    p = sub.add_parser("pages", help="point the Voici pages' kernel settings at the site root")
+    p.add_argument("--site", required=True)
+    p.set_defaults(run=fix_pages)
+    args = parser.parse_args(argv)
+    try:
+        args.run(args)
+    except AssembleError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

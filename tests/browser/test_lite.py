@@ -1,0 +1,174 @@
+"""The browser-only build (Pyodide, no server-side Python) works offline from a static web server.
+
+Builds the site with ``scripts/build_lite.sh`` (cached downloads make a rebuild take
+seconds), serves ``build/lite/`` with ``python -m http.server`` on 127.0.0.1, and opens
+the app page of ``tutorial/index.ipynb`` in headless Chromium with every host name but
+127.0.0.1 unresolvable. The widgets must come up, the meld referee must answer clicks
+and typing (Python running in the page), and no request may leave 127.0.0.1.
+
+Set ``BURRACO_SKIP_LITE=1`` to skip this test (and so the build, which needs the npm
+registry and PyPI the first time). It never skips otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+
+import pytest
+from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, SCREENSHOTS, free_port, real_errors, stop
+
+pytestmark = pytest.mark.browser
+
+SKIP_ENV = "BURRACO_SKIP_LITE"
+SITE = ROOT / "build" / "lite"
+APP_PAGE = "/voici/render/index.html"
+ARTIFACTS = ROOT / "test-artifacts"
+# Every host name but 127.0.0.1 fails to resolve: what works so works offline.
+OFFLINE_ARGS = ["--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
+
+
+def wait_for_text(page, selector: str, text: str, timeout: float = 30_000) -> None:
+    page.wait_for_function(
+        "([sel, text]) => { const el = document.querySelector(sel); return el && el.innerText.includes(text); }",
+        arg=[selector, text], timeout=timeout,
+    )
+
+
+@pytest.fixture(scope="module")
+def lite_build() -> dict[str, float]:
+    """Build the static site (always: the script is idempotent and reuses its downloads)."""
+    if os.environ.get(SKIP_ENV) == "1":
+        pytest.skip(f"{SKIP_ENV}=1: the browser-only build is switched off")
+    started = time.monotonic()
+    result = subprocess.run(["bash", "scripts/build_lite.sh"], cwd=ROOT, capture_output=True, text=True,
+                            timeout=900, check=False)
+    seconds = time.monotonic() - started
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "build_lite.log").write_text(result.stdout + result.stderr)
+    if result.returncode != 0:
+        pytest.fail(f"scripts/build_lite.sh failed ({result.returncode}):\n{result.stderr[-4000:]}")
+    size = sum(p.stat().st_size for p in SITE.rglob("*") if p.is_file())
+    return {"build_s": round(seconds, 1), "site_mb": round(size / 1e6, 1)}
+
+
+@pytest.fixture(scope="module")
+def lite_url(lite_build) -> Iterator[str]:
+    """``build/lite`` served by Python's static file server on a free port of 127.0.0.1."""
+    port = free_port()
+    log = open(ARTIFACTS / f"lite-http-{port}.log", "wb")  # noqa: SIM115 (kept open for the server)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(SITE)],
+        stdout=log, stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(url + APP_PAGE, timeout=2) as answer:
+                    assert answer.status == 200
+                    break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the static server did not answer; see {log.name}") from None
+                time.sleep(0.2)
+        yield url
+    finally:
+        stop(process)
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def offline_browser(request):
+    """Debian's Chromium with DNS answering only for 127.0.0.1 (missing Chromium fails, never skips)."""
+    if not pathlib.Path(CHROMIUM).exists():
+        pytest.fail(f"no Chromium at {CHROMIUM} (Debian: apt-get install -y chromium)")
+    import playwright.sync_api  # noqa: F401  (an ImportError here fails the test rather than skipping it)
+
+    # A second Chromium from the session's Playwright driver (the sync API allows one driver per thread).
+    browser_type = request.getfixturevalue("browser").browser_type
+    chromium = browser_type.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *OFFLINE_ARGS], headless=True)
+    try:
+        yield chromium
+    finally:
+        chromium.close()
+
+
+def test_lite_app_runs_offline_in_the_browser(offline_browser, lite_url, lite_build, shoot):
+    context = offline_browser.new_context(viewport={"width": 1280, "height": 900}, device_scale_factor=1)
+    requests: list[str] = []
+    failed: list[str] = []
+    errors: list[str] = []
+    page_errors: list[str] = []
+    context.on("request", lambda r: requests.append(r.url))
+    context.on("requestfailed", lambda r: failed.append(f"{r.url} {r.failure}"))
+    context.on("response", lambda r: failed.append(f"{r.url} HTTP {r.status}") if r.status >= 400 else None)
+    page = context.new_page()
+    console: list[str] = []
+    page.on("pageerror", lambda exc: page_errors.append(f"{exc.message}\n{exc.stack}"))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("console", lambda msg: console.append(f"{msg.type}: {msg.text}"))
+    try:
+        started = time.monotonic()
+        page.goto(lite_url + APP_PAGE, wait_until="domcontentloaded")
+        # Pyodide starts, loads the wheels, runs the notebook: generous time on 2 slow cores.
+        page.wait_for_selector(".bh-card svg", timeout=150_000)
+        widgets_s = time.monotonic() - started
+        wait_for_text(page, ".bt-verdict", "✓ Legal meld")     # the notebook starts with 2H 5H 6H
+        interactive_s = time.monotonic() - started
+        verdict = page.locator(".bt-verdict")
+        assert "stands for 4♥" in verdict.inner_text()
+        assert page.locator(".bh-hand").first.locator(".bh-card").count() == 11
+        palette = page.locator(".bt-palette")
+        assert palette.locator(".bh-card").count() == 54
+
+        # Clicks in the palette reach Python (in the page) and the verdict comes back.
+        page.locator(".bt-referee button", has_text="Clear").click()
+        wait_for_text(page, ".bt-verdict", "Pick cards")
+        clicked = time.monotonic()
+        for code in ("7S", "7D", "JK"):
+            palette.locator(f'.bh-card[data-code="{code}"]').click()
+        wait_for_text(page, ".bt-verdict", "group of 7s")
+        click_s = time.monotonic() - clicked
+        assert "✓ Legal meld" in verdict.inner_text()
+        assert page.locator(".bt-meld-text input").input_value() == "7S 7D JK"
+
+        # Typing too.
+        page.locator(".bt-meld-text input").fill("5H 6H JK 2C")
+        wait_for_text(page, ".bt-verdict", "✗ Not a legal meld")
+        assert "meld.one-wild" in verdict.inner_text()
+
+        shoot(page.locator(".bt-referee"), "lite-referee")
+        page.screenshot(path=str(SCREENSHOTS / "lite-page.png"))
+    except Exception:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "lite-failure.png"))
+        raise
+    finally:
+        log = console + [f"pageerror: {e}" for e in page_errors] + [f"request failed: {f}" for f in failed]
+        (ARTIFACTS / "lite-console.log").write_text("\n".join(log) + "\n")
+        context.close()
+
+    figures = {**lite_build, "widgets_s": round(widgets_s, 1), "interactive_s": round(interactive_s, 1),
+               "three_clicks_to_verdict_s": round(click_s, 2), "requests": len(requests)}
+    (ARTIFACTS / "lite-figures.json").write_text(json.dumps(figures, indent=1) + "\n")
+    print("browser-only build:", figures)
+
+    local = (lite_url + "/", "data:", "blob:")
+    outside = sorted({url for url in requests if not url.startswith(local)})
+    assert outside == [], f"requests left 127.0.0.1: {outside}"
+    assert any(url.startswith(f"{lite_url}/static/pyodide/burraco_tutor-") for url in requests), \
+        "the project's wheel was not loaded from the site"
+    assert any(url.endswith("pyodide.asm.wasm") for url in requests), "Pyodide was not loaded from the site"
+    assert failed == [], f"failed requests: {failed}"
+    assert page_errors == [], page_errors
+    assert real_errors(errors) == [], errors
+    assert not any("ERR_NAME_NOT_RESOLVED" in e for e in errors), errors
