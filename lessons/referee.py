@@ -18,7 +18,9 @@ from burraco_core import svg
 from .hand import Hand, palette_cards
 from .ui import BAD, GOOD, NEUTRAL, WARN, box, esc, facts_table, refusal_html, ruleset_picker
 
-_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+# The fewest cards of a burraco, as Meld.burraco counts them; only for the "not yet" text
+# (burraco_core has no public name for it yet).
+_BURRACO_CARDS = 7
 
 
 @dataclass
@@ -52,21 +54,17 @@ def _wild_text(meld: bc.Meld) -> str:
 
 def _burraco_text(meld: bc.Meld) -> str:
     if meld.burraco is None:
-        return f"not yet ({len(meld)} of the 7 cards a burraco needs)"
+        return f"not yet ({len(meld)} of the {_BURRACO_CARDS} cards a burraco needs)"
     return f"<b>{esc(meld.burraco)} burraco</b>: bonus +{meld.burraco_bonus}"
 
 
 def describe_meld(meld: bc.Meld, four_colour: bool = False) -> str:
-    """Kind, wild, burraco and points of a legal meld, with its picture, as HTML."""
-    if meld.kind == bc.GROUP:
-        kind = f"group of {esc(bc.cards.rank_code(meld.rank))}s"
-    else:
-        kind = f"run of {_SUIT_NAMES[meld.suit]}"
+    """The engine's description of a legal meld, its wild, burraco and points, with its picture, as HTML."""
     points = f"{meld.points()} card points"
     if meld.burraco_bonus:
         points += f" + {meld.burraco_bonus} burraco bonus = {meld.points() + meld.burraco_bonus}"
     rows = [
-        ("Kind", kind),
+        ("Meld", esc(meld.describe())),
         ("Wild", _wild_text(meld)),
         ("Burraco", _burraco_text(meld)),
         ("Points", points),
@@ -116,7 +114,7 @@ def judge_attach(meld: bc.Meld | None, text: str, four_colour: bool = False) -> 
     parts = []
     for number, option in enumerate(options, 1):
         title = "Canonical arrangement" if number == 1 else f"Arrangement {number}"
-        parts.append(f'<div class="bt-option" style="margin-top:8px"><b>{title}</b>: {esc(option.describe())}'
+        parts.append(f'<div class="bt-option" style="margin-top:8px"><b>{title}</b>'
                      f"{describe_meld(option, four_colour)}</div>")
     return Verdict(box(GOOD, headline, "".join(parts), big=False), legal=True, melds=options)
 

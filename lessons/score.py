@@ -2,7 +2,8 @@
 
 The count is burraco_core's ``score_side``; the conversion is ``victory_points``.
 This module reads the boxes, shows each line of the count and keeps the list
-of hands played.
+of hands played. ``ScoreCalculator.load_game`` fills the boxes from a finished
+``burraco_core.Game``, so a hand played at the PlayTable can be counted by hand.
 """
 
 from __future__ import annotations
@@ -118,6 +119,7 @@ class ScoreCalculator(w.VBox):
         self.match.add_class("bt-match")
         self.hands: list[tuple[int, int]] = []
         self.results: dict[str, SideResult] = {}
+        self._loading = False
         super().__init__(
             [
                 w.HBox([self.rules, self.hands_in_match], layout=w.Layout(flex_flow="row wrap", grid_gap="12px")),
@@ -158,7 +160,42 @@ class ScoreCalculator(w.VBox):
     def name(self, side: str) -> str:
         return self.sides[side].name.value or f"Side {side}"
 
+    def load_game(self, game: bc.Game) -> None:
+        """Fill both sides from a finished hand: side A is the game's side 0 (players 0 and 2).
+
+        The boxes get each side's melds in table form, the cards left in its players'
+        hands, whether it took its pozzetto and who closed; the totals shown are then
+        the game's own ``game.score()``. A void hand (only discards traded) scores
+        nothing and is refused, as is a game under a ruleset the picker does not offer.
+        """
+        if not game.is_over:
+            raise ValueError("the hand is not over yet: there is nothing to count")
+        result = game.result or {}
+        if result.get("reason") == "void":
+            raise ValueError("the hand is void (the players only traded discards): it scores nothing")
+        rules = game.rules
+        if bc.RULESETS.get(rules.id) != rules:
+            raise ValueError(f"the game's ruleset {rules.id!r} is not one of the built-in rulesets")
+        scores = game.score()
+        self._loading = True
+        try:
+            self.rules.value = rules.id
+            for index, side in enumerate(SIDES):
+                panel = self.sides[side]
+                panel.melds.value = "\n".join(meld.table_code for meld in game.melds[index])
+                panel.in_hand.value = bc.format_cards([card for player in game.partners(index)
+                                                       for card in game.hands[player]])
+                panel.took_pozzetto.value = game.took_pozzetto[index]
+                # the engine's count says whether an unplayed pozzetto cost this side anything
+                panel.pozzetto_unused.value = any(line.key == "unused-pozzetto" for line in scores[index].lines)
+            self.closed_by.value = SIDES[result["side"]] if result.get("reason") == "closed" else "none"
+        finally:
+            self._loading = False
+        self._update()
+
     def _update(self, change: object = None) -> None:
+        if self._loading:
+            return
         rules = self.rules.value
         self.results = {side: panel.count(rules, closed=self.closed_by.value == side)
                         for side, panel in self.sides.items()}

@@ -5,7 +5,10 @@ melds, the stock, the discard pile (all of it, or only its top card when
 the ruleset plays it closed), the pozzetti, how many cards the others hold,
 whose turn it is. ``PlayTable`` adds the learner's hand and buttons; every
 move goes to ``game.apply`` and every refusal is shown with the engine's
-reason and rule id. The computer players are ``burraco_core.bots.GreedyBot``.
+reason and rule id. The computer players are ``burraco_core.bots.GreedyBot``;
+should the engine refuse a move one of them chose, the table says so (reason
+and rule id, in the message and the log) and the computer players stop: no
+other move is played in its place.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from burraco_core import svg
 from burraco_core.bots import GreedyBot, hints
 
 from .hand import Hand
-from .score import SideResult, breakdown_html
+from .score import ScoreCalculator, SideResult, breakdown_html
 from .ui import BAD, GOOD, NEUTRAL, WARN, box, esc, refusal_html, ruleset_picker
 
 NAMES = {2: ("You", "Opponent"), 4: ("You", "Opponent A", "Partner", "Opponent B")}
@@ -159,9 +162,15 @@ def _button(text: str, tooltip: str, style: str = "") -> w.Button:
 
 
 class PlayTable(w.VBox):
-    """Play a hand against the bots: you are the player at the bottom (player 0)."""
+    """Play a hand against the bots: you are the player at the bottom (player 0).
 
-    def __init__(self, rules: str = "classic", players: int = 2, seed: int = 7, **kwargs: object) -> None:
+    When a hand ends, "Count it in the score calculator" fills ``calculator`` with
+    the hand (``ScoreCalculator.load_game``): the one given, or one shown below the
+    table the first time the button is pressed.
+    """
+
+    def __init__(self, rules: str = "classic", players: int = 2, seed: int = 7,
+                 calculator: ScoreCalculator | None = None, **kwargs: object) -> None:
         self.rules = ruleset_picker(rules)
         self.player_count = w.Dropdown(options=[("2 players", 2), ("4 players", 4)], value=players,
                                        description="Players", layout=w.Layout(width="auto"))
@@ -190,8 +199,14 @@ class PlayTable(w.VBox):
         self.story.add_class("bt-log")
         self.final = w.HTML()
         self.final.add_class("bt-final-score")
+        self.count_it = _button("Count it in the score calculator",
+                                "Fill the score calculator with this hand's melds and cards")
+        self.count_it.add_class("bt-count-it")
+        self.calculator = calculator
+        self.calculator_box = w.VBox()
         self.game: bc.Game = bc.Game.new(rules, players, seed=seed)
         self.bots: list[GreedyBot] = []
+        self.stopped: bc.IllegalMove | None = None   # the refusal that stopped the computer players
         self.snapshots: list[tuple[bc.Game, int]] = []
         self.events: list[str] = []
         self.sort_mode: str | None = "suit"
@@ -209,7 +224,7 @@ class PlayTable(w.VBox):
         beside = w.VBox([self.message], layout=w.Layout(flex="1 1 320px", min_width="280px"))
         super().__init__([settings, self.table, w.HBox([mine, beside], layout=w.Layout(flex_flow="row wrap",
                                                                                        grid_gap="12px")),
-                          self.final, self.story], **kwargs)
+                          self.final, self.count_it, self.calculator_box, self.story], **kwargs)
         self.add_class("bt-play-table")
 
         self.new_hand.on_click(self.start)
@@ -224,6 +239,7 @@ class PlayTable(w.VBox):
         self.sort_suit.on_click(lambda _: self._sort("suit"))
         self.sort_rank.on_click(lambda _: self._sort("rank"))
         self.four_colour.observe(self._colours, names="value")
+        self.count_it.on_click(self.count_in_calculator)
         self.start()
 
     # ---------------------------------------------------------------- dealing
@@ -235,7 +251,8 @@ class PlayTable(w.VBox):
         self.snapshots, self.events = [], []
         self._run_bots()
         self.refresh()
-        self._say(NEUTRAL, "A new hand is dealt. " + self.table.status(self.game), big=False)
+        if not self._said_stopped():
+            self._say(NEUTRAL, "A new hand is dealt. " + self.table.status(self.game), big=False)
 
     # ---------------------------------------------------------------- playing
     def play(self, action: bc.Action) -> bool:
@@ -243,6 +260,8 @@ class PlayTable(w.VBox):
         game = self.game
         if game.is_over:
             self._say(NEUTRAL, "The hand is over: deal a new hand to play again.", big=False)
+            return False
+        if self._said_stopped():
             return False
         before = game.copy()
         try:
@@ -255,6 +274,8 @@ class PlayTable(w.VBox):
         done = self.events[-1]
         self._run_bots()
         self.refresh()
+        if self._said_stopped():
+            return True
         if self.game.is_over:
             self._say(GOOD, "The hand is over", f"<div>{esc(done)}.</div>", big=False)
         else:
@@ -277,7 +298,13 @@ class PlayTable(w.VBox):
         self.play(bc.Discard(chosen[0]))
 
     def _run_bots(self) -> None:
+        """Let the computer players move until it is the learner's turn or the hand is over.
+
+        A move the engine refuses is not replaced by another: the refusal is kept in
+        ``stopped``, written in the log, and the computer players stop.
+        """
         game = self.game
+        self.stopped = None
         for _ in range(MAX_BOT_ACTIONS):
             if game.is_over or game.current_player == YOU:
                 return
@@ -286,10 +313,25 @@ class PlayTable(w.VBox):
             before = game.copy()
             try:
                 game.apply(action)
-            except bc.IllegalMove:
-                action = game.legal_actions()[0]
-                game.apply(action)
+            except bc.IllegalMove as err:
+                self.stopped = err
+                self.events.append(f"{player_name(game, player)} tried '{action}', which the rules refuse: "
+                                   f"{err} [rule {err.rule}]. The computer players have stopped.")
+                return
             self.events.append(describe_action(before, game, player, action))
+        raise bc.BurracoError(f"the computer players made {MAX_BOT_ACTIONS} moves without the learner's turn "
+                              "coming round")
+
+    def _said_stopped(self) -> bool:
+        """If the computer players are stopped, say why (the engine's refusal) and return True."""
+        err = self.stopped
+        if err is None:
+            return False
+        self._say(BAD, "The computer players have stopped",
+                  f"<div>{esc(player_name(self.game, self.game.current_player))} chose a move the rules "
+                  f"refuse:</div>{refusal_html(err)}<div>Undo your last move or deal a new hand.</div>",
+                  big=False)
+        return True
 
     def take_back(self, button: object = None) -> None:
         """Undo the learner's last move (and the computer players' moves that followed it)."""
@@ -297,6 +339,7 @@ class PlayTable(w.VBox):
             self._say(NEUTRAL, "Nothing to undo", big=False)
             return
         self.game, events = self.snapshots.pop()
+        self.stopped = None
         undone = self.events[events] if events < len(self.events) else "the last move"
         del self.events[events:]
         self.refresh()
@@ -344,6 +387,26 @@ class PlayTable(w.VBox):
                           f"'{len(self.events) - len(recent) + 1}' style='margin:2px 0'>"
                           + "".join(f"<li>{esc(e)}</li>" for e in recent) + "</ol></details>") if recent else ""
         self.final.value = self.final_html() if game.is_over else ""
+        countable = game.is_over and (game.result or {}).get("reason") != "void"
+        self.count_it.layout.display = None if countable else "none"
+
+    def count_in_calculator(self, button: object = None) -> ScoreCalculator | None:
+        """Fill the score calculator with the finished hand; returns the calculator (None if nothing to count)."""
+        game = self.game
+        if not game.is_over:
+            self._say(NEUTRAL, "Nothing to count yet: the hand is not over", big=False)
+            return None
+        if (game.result or {}).get("reason") == "void":
+            self._say(NEUTRAL, "Nothing to count: a void hand scores nothing", big=False)
+            return None
+        if self.calculator is None:
+            self.calculator = ScoreCalculator(rules=game.rules.id, names=("Your side", "The other side"))
+            self.calculator_box.children = [self.calculator]
+        self.calculator.load_game(game)
+        self._say(GOOD, "Counted in the score calculator",
+                  "<div>Each side's melds and cards left are in its boxes: change them to see how the "
+                  "count changes.</div>", big=False)
+        return self.calculator
 
     def final_html(self) -> str:
         game = self.game

@@ -187,6 +187,14 @@ def test_judge_meld_table_form_and_burraco():
     assert placed.legal and placed.meld.table_code == "2C=4H 5H 6H"
 
 
+def test_referee_words_are_the_engines():
+    verdict = judge_meld("2H 5H 6H", "classic")
+    assert verdict.meld.describe() in verdict.html          # "run of hearts: ... standing for 4♥"
+    attach = judge_attach(verdict.meld, "8H")
+    assert all(option.describe() in attach.html for option in attach.melds)
+    assert "3 of the 7 cards a burraco needs" in verdict.html
+
+
 # ------------------------------------------------------------ Score calculator
 def _fill(calc: ScoreCalculator, side: str, melds: str, hand: str = "", took: bool = True) -> None:
     panel = calc.sides[side]
@@ -260,6 +268,56 @@ def test_score_calculator_side_names_follow_into_closer_choice():
     calc.sides["A"].name.value = "Anna & Bruno"
     assert ("Anna & Bruno", "A") in calc.closed_by.options
     assert calc.closed_by.value == "none"
+
+
+def _finished(rules: str, players: int, seed: int) -> bc.Game:
+    game = bc.Game.new(rules, players=players, seed=seed)
+    return bc.play_hand(game, [bc.GreedyBot(i) for i in range(players)])
+
+
+@pytest.mark.parametrize("rules", sorted(bc.RULESETS))
+@pytest.mark.parametrize("players", [2, 4])
+def test_score_calculator_load_game_shows_the_games_own_score(rules, players):
+    calc = ScoreCalculator(rules="classic" if rules != "classic" else "pulito")
+    for seed in range(4):
+        game = _finished(rules, players, seed)
+        calc.load_game(game)
+        a, b = game.score()
+        assert calc.rules.value == rules
+        assert calc.current_totals() == (a.total, b.total)
+        assert (calc.results["A"].breakdown, calc.results["B"].breakdown) == (a, b)
+        assert f"{a.total:+d}" in calc.hand_total.value and f"{b.total:+d}" in calc.hand_total.value
+        melds = calc.sides["A"].melds.value.splitlines()
+        assert melds == [m.table_code for m in game.melds[0]]
+        in_hand = bc.parse_cards(calc.sides["B"].in_hand.value)
+        assert sorted(in_hand) == sorted(c for p in game.partners(1) for c in game.hands[p])
+        result = game.result
+        assert calc.closed_by.value == ("AB"[result["side"]] if result["reason"] == "closed" else "none")
+
+
+@pytest.mark.parametrize(("players", "seed", "key"), [(4, 21, "unused-pozzetto"), (2, 26, "no-pozzetto"),
+                                                      (2, 2, "in-hand")])
+def test_score_calculator_load_game_pulito_pozzetto_and_stock_endings(players, seed, key):
+    game = _finished("pulito", players, seed)
+    scores = game.score()
+    assert any(line.key == key for side in scores for line in side.lines)   # the case this seed gives
+    calc = ScoreCalculator()
+    calc.load_game(game)
+    assert calc.current_totals() == (scores[0].total, scores[1].total)
+    for index, side in enumerate("AB"):
+        panel = calc.sides[side]
+        assert panel.took_pozzetto.value == game.took_pozzetto[index]
+        assert panel.pozzetto_unused.value == any(line.key == "unused-pozzetto" for line in scores[index].lines)
+    calc.add_hand.click()
+    assert calc.hands == [(scores[0].total, scores[1].total)]
+
+
+def test_score_calculator_load_game_refuses_a_hand_not_over():
+    calc = ScoreCalculator()
+    calc.sides["A"].melds.value = "7H 7D 7C"
+    with pytest.raises(ValueError, match="not over"):
+        calc.load_game(bc.Game.new("classic", players=2, seed=1))
+    assert calc.sides["A"].melds.value == "7H 7D 7C"
 
 
 # ---------------------------------------------------------------- Play table
@@ -357,6 +415,61 @@ def test_play_table_hint_sort_and_new_hand():
     table.new_hand.click()
     assert table.game.players == 4 and table.game.rules.id == "pulito"
     assert "Opponent B" in table.table.view.value and "A new hand is dealt" in table.message.value
+
+
+class RefusedBot:
+    """A computer player whose every move the rules refuse: a one-card meld before drawing."""
+
+    def choose(self, game: bc.Game) -> bc.Action:
+        return bc.LayDown(game.hands[game.current_player][:1])
+
+
+def test_play_table_stops_the_bots_when_the_engine_refuses_their_move():
+    table = PlayTable(players=2, seed=7)
+    table.bots[1] = RefusedBot()
+    table.draw.click()
+    before = table.game.copy()
+    for index in range(len(table.hand.cards)):   # discard the first card the rules accept
+        table.hand.selected = [index]
+        table.discard.click()
+        if table.stopped is not None:
+            break
+    assert table.game.current_player == 1 and table.game.phase == "draw"     # nothing played in its place
+    assert len(table.game.history) == len(before.history) + 1                 # only the learner's discard
+    message = table.message.value
+    assert "The computer players have stopped" in message and "turn.draw-first" in message
+    assert "refuse" in table.events[-1] and "turn.draw-first" in table.events[-1]
+    assert "turn.draw-first" in table.story.value
+    table.draw.click()                                                        # the learner cannot play on
+    assert "have stopped" in table.message.value and table.game.current_player == 1
+    table.undo.click()
+    assert table.stopped is None and table.game.current_player == 0 and table.game.phase == "play"
+    table.new_hand.click()
+    assert table.stopped is None and "A new hand is dealt" in table.message.value
+
+
+def test_play_table_counts_the_finished_hand_in_the_score_calculator():
+    table = PlayTable(players=4, seed=3)
+    assert table.count_it.layout.display == "none"
+    table.count_in_calculator()
+    assert "not over" in table.message.value and table.calculator is None
+    table.game = _finished("classic", 4, 3)
+    table.refresh()
+    assert table.count_it.layout.display != "none"
+    table.count_it.click()
+    calc = table.calculator
+    assert isinstance(calc, ScoreCalculator) and list(table.calculator_box.children) == [calc]
+    mine, theirs = table.game.score()
+    assert calc.current_totals() == (mine.total, theirs.total)
+    assert calc.name("A") == "Your side" and "Counted in the score calculator" in table.message.value
+    mine_html = table.final.value
+    assert f"Your side {mine.total:+d}" in mine_html
+    other = ScoreCalculator()
+    linked = PlayTable(players=2, seed=5, calculator=other)
+    linked.game = _finished("classic", 2, 5)
+    linked.refresh()
+    assert linked.count_in_calculator() is other and linked.calculator_box.children == ()
+    assert other.current_totals() == tuple(s.total for s in linked.game.score())
 
 
 def test_table_closed_discard_pile_shows_only_the_top_card():

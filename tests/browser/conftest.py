@@ -1,7 +1,9 @@
 """Browser fixtures: the tutorial served by Voilà, driven by Debian's headless Chromium.
 
 The server starts once per session on a free port and is stopped at the end;
-Playwright drives /usr/bin/chromium (never a downloaded browser).
+Playwright drives /usr/bin/chromium (never a downloaded browser). Without
+Chromium, Playwright or Voilà the tests skip, except under CI (the variable CI
+set, e.g. CI=true), where a missing tool is an install bug and the tests fail.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from typing import NoReturn
 
 import pytest
 
@@ -26,6 +29,14 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
+IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def missing(what: str) -> NoReturn:
+    """A tool the browser tests need is missing: skip locally, fail under CI."""
+    if IN_CI:
+        pytest.fail(f"{what} (CI is set: the browser tests must run there)", pytrace=False)
+    pytest.skip(what)
 
 
 def free_port() -> int:
@@ -40,7 +51,7 @@ def voila_executable() -> str:
         return str(here)
     found = shutil.which("voila")
     if not found:
-        pytest.skip("voila is not installed")
+        missing("voila is not installed")
     return found
 
 
@@ -90,8 +101,11 @@ def voila_url() -> Iterator[str]:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     if not pathlib.Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}")
-    sync_api = pytest.importorskip("playwright.sync_api")
+        missing(f"no Chromium at {CHROMIUM}")
+    try:
+        from playwright import sync_api
+    except ImportError as err:
+        missing(f"Playwright cannot be imported: {err}")
     with sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         try:

@@ -17,6 +17,21 @@ def click_and_wait(page, button) -> str:
     return page.locator(".bt-play-table .bt-message").inner_text()
 
 
+# The table's status line, and whether the hand's final score is shown.
+STATUS = "() => document.querySelector('.bt-play-table .bt-status')?.innerText ?? ''"
+OVER = "() => Boolean(document.querySelector('.bt-play-table .bt-final-score')?.innerText.trim())"
+
+
+def wait_for_status_change(page, before: str) -> None:
+    """Wait until the status line no longer reads ``before`` (or the hand is over)."""
+    page.wait_for_function(f"(before) => ({STATUS})() !== before || ({OVER})()", arg=before, timeout=15_000)
+
+
+def wait_for_my_turn(page) -> None:
+    """Wait until it is the learner's turn again, or the hand is over."""
+    page.wait_for_function(f"() => ({STATUS})().startsWith('Your turn') || ({OVER})()", timeout=15_000)
+
+
 def test_play_a_hand_to_the_end(app, shoot):
     table = app.locator(".bt-play-table")
     table.scroll_into_view_if_needed()
@@ -35,7 +50,9 @@ def test_play_a_hand_to_the_end(app, shoot):
                 assert "Hints" in message
             message = click_and_wait(app, button["Draw"])
             if "Not allowed" in message:          # the last two stock cards are never drawn
-                click_and_wait(app, button["Take pile"])
+                message = click_and_wait(app, button["Take pile"])
+            if "Not allowed" not in message:
+                wait_for_status_change(app, text)
         elif text.startswith("Your turn: lay down"):
             if turn < 3:
                 shoot(table, "play-table")
@@ -45,6 +62,7 @@ def test_play_a_hand_to_the_end(app, shoot):
                     "document.querySelectorAll('.bt-my-hand .bh-selected').length == 1", timeout=5_000)
                 message = click_and_wait(app, button["Discard selected"])
                 if "Not allowed" not in message:
+                    wait_for_status_change(app, text)
                     break
                 refusals += 1
                 assert "Rule " in message         # every refusal names its rule
@@ -52,9 +70,10 @@ def test_play_a_hand_to_the_end(app, shoot):
                 app.wait_for_function(
                     "document.querySelectorAll('.bt-my-hand .bh-selected').length == 0", timeout=5_000)
         elif text.startswith("Your turn: all the cards"):
-            click_and_wait(app, button["Take pozzetto"])
+            if "Not allowed" not in click_and_wait(app, button["Take pozzetto"]):
+                wait_for_status_change(app, text)
         else:
-            app.wait_for_timeout(200)
+            wait_for_my_turn(app)
     final = table.locator(".bt-final-score")
     final.get_by_text("End of the hand").wait_for()
     assert "Hand total" in final.inner_text()
