@@ -38,6 +38,8 @@ from .rulesets import Ruleset, ruleset
 RUN = "run"
 GROUP = "group"
 HIGH_ACE = 14
+BURRACO_MIN_CARDS = 7
+"""A meld of this many cards or more is a burraco (RULES.md, "Words")."""
 
 # When every reading of the cards fails, the error that explains most is shown.
 _PRIORITY = {
@@ -623,7 +625,7 @@ class Meld:
     def burraco(self) -> str | None:
         """None, ``"clean"``, ``"semi-clean"``, ``"dirty"``, ``"royal"`` or ``"ace-to-ace"``."""
         size = len(self.cards)
-        if size < 7:
+        if size < BURRACO_MIN_CARDS:
             return None
         rules = self.rules
         if self.wild_index is None:

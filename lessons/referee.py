@@ -14,13 +14,10 @@ import ipywidgets as w
 
 import burraco_core as bc
 from burraco_core import svg
+from burraco_core.melds import BURRACO_MIN_CARDS
 
 from .hand import Hand, palette_cards
 from .ui import BAD, GOOD, NEUTRAL, WARN, box, esc, facts_table, refusal_html, ruleset_picker
-
-# The fewest cards of a burraco, as Meld.burraco counts them; only for the "not yet" text
-# (burraco_core has no public name for it yet).
-_BURRACO_CARDS = 7
 
 
 @dataclass
@@ -54,7 +51,7 @@ def _wild_text(meld: bc.Meld) -> str:
 
 def _burraco_text(meld: bc.Meld) -> str:
     if meld.burraco is None:
-        return f"not yet ({len(meld)} of the {_BURRACO_CARDS} cards a burraco needs)"
+        return f"not yet ({len(meld)} of the {BURRACO_MIN_CARDS} cards a burraco needs)"
     return f"<b>{esc(meld.burraco)} burraco</b>: bonus +{meld.burraco_bonus}"
 
 
