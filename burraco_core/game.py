@@ -305,6 +305,12 @@ class Game:
         return (self._s.took_pozzetto[0], self._s.took_pozzetto[1])
 
     @property
+    def pozzetto_unplayed(self) -> tuple[bool, bool]:
+        """Per side: a player took the pozzetto by discarding and has not played a turn since."""
+        pending = self._s.pozzetto_pending
+        return (any(pending[p] for p in self.partners(0)), any(pending[p] for p in self.partners(1)))
+
+    @property
     def turns_played(self) -> tuple[int, ...]:
         return tuple(self._s.turns_played)
 
@@ -657,8 +663,7 @@ class Game:
             closed = s.result["reason"] == "closed" and s.result.get("side") == side
             scores.append(score_side(
                 s.melds[side], in_hand, self.rules, closed=closed,
-                took_pozzetto=s.took_pozzetto[side],
-                pozzetto_unused=any(s.pozzetto_pending[p] for p in self.partners(side)),
+                took_pozzetto=s.took_pozzetto[side], pozzetto_unused=self.pozzetto_unplayed[side],
             ))
         return (scores[0], scores[1])
 

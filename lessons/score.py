@@ -176,7 +176,6 @@ class ScoreCalculator(w.VBox):
         rules = game.rules
         if bc.RULESETS.get(rules.id) != rules:
             raise ValueError(f"the game's ruleset {rules.id!r} is not one of the built-in rulesets")
-        scores = game.score()
         self._loading = True
         try:
             self.rules.value = rules.id
@@ -186,8 +185,7 @@ class ScoreCalculator(w.VBox):
                 panel.in_hand.value = bc.format_cards([card for player in game.partners(index)
                                                        for card in game.hands[player]])
                 panel.took_pozzetto.value = game.took_pozzetto[index]
-                # the engine's count says whether an unplayed pozzetto cost this side anything
-                panel.pozzetto_unused.value = any(line.key == "unused-pozzetto" for line in scores[index].lines)
+                panel.pozzetto_unused.value = game.pozzetto_unplayed[index]
             self.closed_by.value = SIDES[result["side"]] if result.get("reason") == "closed" else "none"
         finally:
             self._loading = False
