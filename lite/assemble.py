@@ -18,7 +18,9 @@ with the build tools in ``.venv-lite``).
     resolves the Pyodide and piplite URLs of its settings against the page: rewrite
     ``./static/...`` and ``./extensions/...`` to point at the site root. Also drop
     the stylesheet links Voilà's template makes to a CDN (icon fonts the widgets
-    do not use), so that the pages ask nothing of any other host.
+    do not use), so that the pages ask nothing of any other host, and with
+    ``--start`` make the site open on that page rather than on the notebook list
+    (which stays at ``voici/tree/index.html``).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import base64
 import csv
 import email.parser
 import hashlib
+import html
 import io
 import json
 import pathlib
@@ -44,6 +47,19 @@ CORE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 CONFIG_RE = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S)
 CDN_LINK_RE = re.compile(r'<link[^>]*href="https?://[^"]*"[^>]*>\s*', re.I)
+
+
+START_PAGE = """<!DOCTYPE html>
+<html>
+  <head>
+    <meta charset="utf-8">
+    <meta http-equiv="refresh" content="0; url={url}">
+    <title>Burraco Tutor</title>
+    <script>window.location.replace("{url}");</script>
+  </head>
+  <body><a href="{url}">Burraco Tutor</a></body>
+</html>
+"""
 
 
 class AssembleError(RuntimeError):
@@ -181,7 +197,7 @@ def assemble_pyodide(args: argparse.Namespace) -> None:
         raise AssembleError("the Pyodide packages do not fit together:\n  " + "\n  ".join(problems))
     lock = {"info": core_lock["info"], "packages": packages}
     (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
-    print(f"pyodide {core_lock['info']['version']} (Python {python}) with {len(packages)} packages in {out}")
+    print(f"Pyodide {core_lock['info']['version']} (Python {python}) with {len(packages)} packages")
 
 
 def preloaded(config: str | None) -> list[str]:
@@ -226,6 +242,14 @@ def fix_pages(args: argparse.Namespace) -> None:
         if new != text:
             page.write_text(new, encoding="utf-8")
             count += 1
+    favicon = site / "static" / "favicons" / "favicon.ico"
+    if favicon.exists() and not (site / "favicon.ico").exists():
+        shutil.copy2(favicon, site / "favicon.ico")  # browsers ask for /favicon.ico
+    if args.start:
+        target = site / "voici" / args.start
+        if not target.exists():
+            raise AssembleError(f"no page {target.relative_to(site)} to start on")
+        (site / "voici" / "index.html").write_text(START_PAGE.format(url=html.escape(args.start)), encoding="utf-8")
     leftovers = [
         f"{p.relative_to(site)}: {m.group(0)}"
         for p in site.rglob("*.html")
@@ -233,7 +257,7 @@ def fix_pages(args: argparse.Namespace) -> None:
     ]
     if leftovers:
         raise AssembleError("pages still load from other hosts:\n  " + "\n  ".join(leftovers))
-    print(f"fixed {count} page(s) under {site / 'voici'}")
+    print(f"{count} page(s) pointed at the site root")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -250,6 +274,7 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(run=assemble_pyodide)
     p = sub.add_parser("pages", help="point the Voici pages' kernel settings at the site root")
     p.add_argument("--site", required=True)
+    p.add_argument("--start", help="the page under voici/ that the site opens on (default: the notebook list)")
     p.set_defaults(run=fix_pages)
     args = parser.parse_args(argv)
     try:

@@ -96,7 +96,7 @@ note "building the site"
   --out "$site/static/pyodide" --stub sqlite3 --stub ssl --extra burraco-tutor=app \
   --not-in-browser voila --not-in-browser widgetsnbextension --not-in-browser jupyterlab-widgets \
   --config lite/jupyter-lite.json
-"$PY" lite/assemble.py pages --site "$site"
+"$PY" lite/assemble.py pages --site "$site" --start render/index.html
 date -u +%Y-%m-%dT%H:%M:%SZ >"$site/.built"
 rm -rf "$OUT.old"
 if [ -e "$OUT" ]; then mv "$OUT" "$OUT.old"; fi
@@ -106,4 +106,4 @@ rm -rf "$OUT.old"
 size=$(du -sh "$OUT" | cut -f1)
 echo "Built $OUT in $(( $(date +%s) - started )) s ($size)."
 echo "Serve it with:  python3 -m http.server -d $OUT 8000"
-echo "then open       http://127.0.0.1:8000/voici/render/index.html"
+echo "then open       http://127.0.0.1:8000/  (the tutorial; the notebook list is at /voici/tree/index.html)"

@@ -102,7 +102,7 @@ def offline_browser(request):
         chromium.close()
 
 
-def test_lite_app_runs_offline_in_the_browser(offline_browser, lite_url, lite_build, shoot):
+def test_lite_app_runs_offline_in_the_browser(lite_build, lite_url, offline_browser, shoot):
     context = offline_browser.new_context(viewport={"width": 1280, "height": 900}, device_scale_factor=1)
     requests: list[str] = []
     failed: list[str] = []
@@ -118,7 +118,8 @@ def test_lite_app_runs_offline_in_the_browser(offline_browser, lite_url, lite_bu
     page.on("console", lambda msg: console.append(f"{msg.type}: {msg.text}"))
     try:
         started = time.monotonic()
-        page.goto(lite_url + APP_PAGE, wait_until="domcontentloaded")
+        page.goto(lite_url + "/", wait_until="domcontentloaded")     # the site opens on the tutorial
+        page.wait_for_url(lite_url + APP_PAGE, timeout=30_000)
         # Pyodide starts, loads the wheels, runs the notebook: generous time on 2 slow cores.
         page.wait_for_selector(".bh-card svg", timeout=150_000)
         widgets_s = time.monotonic() - started
