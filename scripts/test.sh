@@ -7,6 +7,10 @@ if ! command -v chromium >/dev/null 2>&1; then
   echo "installing Debian's chromium for the browser tests" >&2
   apt-get update -qq && apt-get install -y -qq chromium >/dev/null
 fi
+if ! command -v npm >/dev/null 2>&1; then
+  echo "installing Debian's npm for the browser-only (Pyodide) build" >&2
+  apt-get update -qq && apt-get install -y -qq npm >/dev/null
+fi
 .venv/bin/ruff check .
 .venv/bin/mypy
 .venv/bin/python -m pytest "$@"
