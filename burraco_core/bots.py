@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .actions import Action, Attach, Discard, Draw, LayDown, TakePile, TakePozzetto
-from .cards import RANK_NAMES, SUIT_NAMES, Card, rank_code
+from .cards import RANK_NAMES, SUIT_NAMES, Card, format_cards, rank_code
 from .errors import BurracoError, IllegalMove
 from .game import Game, _candidate_melds
 from .melds import GROUP, HIGH_ACE, Meld
@@ -75,10 +75,6 @@ class _Play:
         if self.index is None:
             return LayDown(self.cards)
         return Attach(self.index, self.cards)
-
-
-def _pretty(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards)
 
 
 def _run_reach(meld: Meld) -> tuple[int, int, frozenset[int]]:
@@ -346,11 +342,11 @@ def _play_reason(ctx: _Context, play: _Play, left: int) -> str:
     points += after.burraco_bonus - (before.burraco_bonus if before is not None else 0)
     wild = _wild_words(before, after, play.cards)
     if before is None:
-        text = f"Lay down {_pretty(after.cards)}: a new {_meld_words(after)}{wild}"
+        text = f"Lay down {format_cards(after.cards, pretty=True)}: a new {_meld_words(after)}{wild}"
         if after.burraco:
             text += f", already {_article(after.burraco)} burraco"
     else:
-        text = f"Attach {_pretty(play.cards)} to your {_meld_words(before)} {_pretty(before.cards)}{wild}"
+        text = f"Attach {format_cards(play.cards, pretty=True)} to your {_meld_words(before)} {format_cards(before.cards, pretty=True)}{wild}"
         if after.burraco and after.burraco != before.burraco:
             text += f": it becomes {_article(after.burraco)} burraco"
     text += f" ({points:+d} points)"
@@ -414,11 +410,11 @@ def _draw_choice(game: Game, ctx: _Context) -> tuple[Action, str]:
     best = max(plays, key=lambda p: p.score, default=None)
     if best is not None and best.score > 12:
         taken = [c for c in best.cards if c in ctx.pile]
-        what = (f"lay down {_pretty(best.after.cards)}" if best.before is None
-                else f"attach {_pretty(best.cards)} to your {_meld_words(best.before)}")
+        what = (f"lay down {format_cards(best.after.cards, pretty=True)}" if best.before is None
+                else f"attach {format_cards(best.cards, pretty=True)} to your {_meld_words(best.before)}")
         size = len(ctx.pile)
         return TakePile(), (f"Take the discard pile ({size} card{'s' if size > 1 else ''}): "
-                            f"with {_pretty(taken)} you can {what}.")
+                            f"with {format_cards(taken, pretty=True)} you can {what}.")
     return Draw(), "Draw from the stock: the discard pile gives you no new meld and nothing to attach."
 
 

@@ -52,10 +52,6 @@ def _meld_picture(meld: bc.Meld, four_colour: bool) -> str:
     return svg.meld_svg(meld, width=52, four_colour=four_colour)
 
 
-def _pretty(cards: tuple[bc.Card, ...]) -> str:
-    return " ".join(str(c) for c in cards)
-
-
 def describe_action(game_before: bc.Game, game_after: bc.Game, player: int, action: bc.Action) -> str:
     """One line for the log: what a player did (what the others could see)."""
     name = player_name(game_before, player)
@@ -64,14 +60,14 @@ def describe_action(game_before: bc.Game, game_after: bc.Game, player: int, acti
         text = f"{name} drew from the stock"
         if player == YOU:
             new = Counter(game_after.hands[player]) - Counter(game_before.hands[player])
-            text += f": {_pretty(tuple(new.elements()))}" if new else ""
+            text += f": {bc.format_cards(tuple(new.elements()), pretty=True)}" if new else ""
     elif isinstance(action, bc.TakePile):
         pile = game_before.discard_pile
-        text = f"{name} took the discard pile ({len(pile)} card{'s' if len(pile) != 1 else ''}: {_pretty(pile)})"
+        text = f"{name} took the discard pile ({len(pile)} card{'s' if len(pile) != 1 else ''}: {bc.format_cards(pile, pretty=True)})"
     elif isinstance(action, bc.LayDown):
-        text = f"{name} laid down {_pretty(action.cards)}"
+        text = f"{name} laid down {bc.format_cards(action.cards, pretty=True)}"
     elif isinstance(action, bc.Attach):
-        text = f"{name} attached {_pretty(action.cards)} to meld {action.meld + 1}"
+        text = f"{name} attached {bc.format_cards(action.cards, pretty=True)} to meld {action.meld + 1}"
     elif isinstance(action, bc.Discard):
         text = f"{name} discarded {action.card}"
     else:
