@@ -150,6 +150,7 @@ class Game:
         took_pozzetto: Sequence[bool] = (False, False),
         turns_played: Sequence[int] | None = None,
         seed: int | None = 0,
+        _check: bool = True,
     ) -> Game:
         """Build a position from text, for lessons and tests.
 
@@ -158,31 +159,9 @@ class Game:
         that has not taken its pozzetto, and ``stock`` to every card not placed
         elsewhere (shuffled with ``seed``); either way all 108 (104) cards must
         be there exactly once, and the position must be one a hand can reach
-        (:class:`GameFileError` says what is wrong).
+        (:class:`GameFileError` says what is wrong). ``_check=False`` is for
+        loading a saved game, which checks once its whole state is restored.
         """
-        game = cls._place(
-            rules, hands=hands, melds=melds, discard_pile=discard_pile, pozzetti=pozzetti, stock=stock,
-            current=current, phase=phase, took_pozzetto=took_pozzetto, turns_played=turns_played, seed=seed)
-        game._check_consistent()
-        return game
-
-    @classmethod
-    def _place(
-        cls,
-        rules: str | Ruleset = "classic",
-        *,
-        hands: Sequence[str | Iterable[Card]],
-        melds: Sequence[Sequence[str]] = ((), ()),
-        discard_pile: str | Iterable[Card] = "",
-        pozzetti: Sequence[str | Iterable[Card]] | None = None,
-        stock: str | Iterable[Card] | None = None,
-        current: int = 0,
-        phase: str = "draw",
-        took_pozzetto: Sequence[bool] = (False, False),
-        turns_played: Sequence[int] | None = None,
-        seed: int | None = 0,
-    ) -> Game:
-        """Lay out the cards of a position, checking that each physical card is there once."""
         rules = ruleset(rules)
         players = len(hands)
         if not (isinstance(took_pozzetto, (list, tuple)) and len(took_pozzetto) == 2
@@ -234,7 +213,10 @@ class Game:
             current=current, phase=phase, took_pozzetto=list(took_pozzetto),
             turns_played=list(turns_played) if turns_played is not None else [0] * players,
         )
-        return cls(rules, players, state, seed)
+        game = cls(rules, players, state, seed)
+        if _check:
+            game._check_consistent()
+        return game
 
     def copy(self) -> Game:
         return Game(self.rules, self.players, self._s.copy(), self.seed)
@@ -727,11 +709,11 @@ class Game:
         known = RULESETS.get(fields.get("id"))
         rules = known if known is not None and dataclasses.asdict(known) == fields else Ruleset(**fields)
         players = body["players"]
-        game = cls._place(
+        game = cls.setup(
             rules, hands=body["hands"], melds=body["melds"], discard_pile=body["discard_pile"],
             pozzetti=body["pozzetti"], stock=body["stock"], current=body["current"],
             phase=body["phase"], took_pozzetto=body["took_pozzetto"], turns_played=body["turns_played"],
-            seed=body["seed"],
+            seed=body["seed"], _check=False,
         )
         s = game._s
         if players != game.players or len(s.turns_played) != players or len(s.took_pozzetto) != 2:
