@@ -164,6 +164,8 @@ class Game:
         """
         rules = ruleset(rules)
         players = len(hands)
+        if players not in (2, 4):
+            raise GameFileError(f"a position needs 2 or 4 hands, not {players}")
         if not (isinstance(took_pozzetto, (list, tuple)) and len(took_pozzetto) == 2
                 and all(isinstance(t, bool) for t in took_pozzetto)):
             raise GameFileError(f"took_pozzetto must be two booleans (one per side), not {took_pozzetto!r}")
@@ -172,8 +174,6 @@ class Game:
         if turns_played is not None and not (
                 len(turns_played) == players and all(type(t) is int and t >= 0 for t in turns_played)):
             raise GameFileError(f"turns_played must be {players} whole numbers, 0 or more")
-        if players not in (2, 4):
-            raise GameFileError(f"a position needs 2 or 4 hands, not {players}")
         try:
             pool = _DeckPool(rules)
             hand_cards = [pool.claim(parse_cards(h)) for h in hands]
