@@ -1,0 +1,307 @@
+"""Everything the engine tells a person, as a key plus language-neutral parameters.
+
+A :class:`Message` is a catalogue key and parameters that mean the same in every
+language: card objects (or tuples of them), suit codes, ranks, numbers, player and
+side numbers, rule ids and nested messages. It is formatted only when it is shown::
+
+    msg = Message("rule.run.gap", cards=parse_cards("5H 8H"), gaps=..., wilds=0)
+    msg.text("en")          # or str(msg), English
+    msg.text("it")          # once the Italian catalogue exists
+
+The texts live in one plain-text catalogue per language, ``burraco_core/locale/<lang>.txt``,
+easy to edit for a translator who is not a programmer::
+
+    # a comment
+    rule.hand.not-held = You do not hold {cards}.
+    some.long.key = A text that goes on
+        over an indented continuation line (joined with one space).
+
+A placeholder is ``{name}`` or ``{name:kind}``. The value's type decides the default
+(a card shows its face, ``7♥``; cards show their faces; a message shows its text in the
+same language; a number shows its digits). The kinds:
+
+``{x:name}``    a card (or cards) in words: ``seven of hearts`` (catalogue ``card.name``, ``rank.N``, ``suit.S``)
+``{x:suit}``    a suit code in words: ``hearts`` (``suit.H``)
+``{x:rank}``    a rank (1-14) in words: ``king`` (``rank.13``); ``{x:ranks}`` the plural, ``kings`` (``ranks.13``)
+``{x:list}``    several values joined as the language joins a list: ``A, B and C`` (``list.and``)
+``{x:player}``  a player number (0-based) as people count them: ``player 2`` (``player``)
+``{x:plural:one|other}``  the form for the number x; ``#`` in a form is the number. The
+                forms are in the order of the language's plural categories (English,
+                Italian, Spanish: one, other).
+``{x:select:a=text|b=text|other=text}``  a text chosen by the value (a kind, a gender...).
+
+Other code (the lessons) adds catalogues of its own with :func:`add_catalogue_dir`.
+A text missing in a language falls back to English and is recorded in :data:`MISSING`.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+__all__ = ["Message", "MISSING", "add_catalogue_dir", "catalogue", "languages", "placeholders", "translate"]
+
+DEFAULT_LANGUAGE = "en"
+_LOCALE_DIR = Path(__file__).with_name("locale")
+_DIRS: list[Path] = [_LOCALE_DIR]
+_CATALOGUES: dict[str, dict[str, str]] = {}
+MISSING: set[tuple[str, str]] = set()   # (lang, key) asked for and shown in English instead
+_log = logging.getLogger(__name__)
+
+# Plural category of a number, as an index into the forms of ``{n:plural:...}``.
+_PLURAL_RULES: dict[str, Callable[[int], int]] = {
+    "en": lambda n: 0 if n == 1 else 1,
+    "it": lambda n: 0 if n == 1 else 1,
+    "es": lambda n: 0 if n == 1 else 1,
+    "pt": lambda n: 0 if n in (0, 1) else 1,
+}
+
+
+class Message:
+    """A key of the message catalogues and its language-neutral parameters; immutable."""
+
+    __slots__ = ("key", "_params")
+
+    key: str
+    _params: tuple[tuple[str, Any], ...]
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "_params", tuple(params.items()))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Message is immutable")
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The parameters (a fresh dict: changing it changes nothing here)."""
+        return dict(self._params)
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The message in the given language (English where that language lacks the key)."""
+        return translate(self.key, lang, dict(self._params))
+
+    def __str__(self) -> str:
+        return self.text(DEFAULT_LANGUAGE)
+
+    def __repr__(self) -> str:
+        args = "".join(f", {name}={value!r}" for name, value in self._params)
+        return f"Message({self.key!r}{args})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Message):
+            return NotImplemented
+        return self.key == other.key and self._params == other._params
+
+    def __hash__(self) -> int:
+        try:
+            return hash((self.key, self._params))
+        except TypeError:   # a list among the params
+            return hash(self.key)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.key, self._params))
+
+
+def _rebuild(key: str, params: tuple[tuple[str, Any], ...]) -> Message:
+    return Message(key, **dict(params))
+
+
+# -- catalogues -----------------------------------------------------------------------------
+
+def add_catalogue_dir(path: str | Path) -> None:
+    """Add a folder of ``<lang>.txt`` catalogues (read after the engine's own; a key may not repeat)."""
+    folder = Path(path)
+    if folder not in _DIRS:
+        _DIRS.append(folder)
+        _CATALOGUES.clear()
+
+
+def languages() -> tuple[str, ...]:
+    """The languages the engine has a catalogue for, English first."""
+    found = sorted(p.stem for p in _LOCALE_DIR.glob("*.txt"))
+    return tuple(sorted(found, key=lambda lang: (lang != DEFAULT_LANGUAGE, lang)))
+
+
+def catalogue(lang: str) -> Mapping[str, str]:
+    """Every text of one language, from every catalogue folder (empty for an unknown language)."""
+    texts = _CATALOGUES.get(lang)
+    if texts is None:
+        texts = {}
+        for folder in _DIRS:
+            path = folder / f"{lang}.txt"
+            if path.is_file():
+                for key, text in parse_catalogue(path.read_text(encoding="utf-8"), str(path)):
+                    if key in texts:
+                        raise ValueError(f"{path}: the key {key!r} is defined twice")
+                    texts[key] = text
+        _CATALOGUES[lang] = texts
+    return texts
+
+
+_ENTRY = re.compile(r"^([A-Za-z0-9_.\-]+)\s*=\s?(.*)$")
+
+
+def parse_catalogue(source: str, where: str = "<catalogue>") -> Iterator[tuple[str, str]]:
+    """The (key, text) entries of a catalogue's text; a line that is not one raises ValueError."""
+    key: str | None = None
+    text = ""
+    for number, line in enumerate(source.splitlines(), 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if line[0] in " \t":
+            if key is None:
+                raise ValueError(f"{where}:{number}: a continuation line with no entry before it")
+            text = f"{text} {stripped}" if text else stripped
+            continue
+        if key is not None:
+            yield key, text
+        match = _ENTRY.match(line)
+        if match is None:
+            raise ValueError(f"{where}:{number}: expected 'key = text', got {line!r}")
+        key, text = match.group(1), match.group(2).strip()
+    if key is not None:
+        yield key, text
+
+
+def translate(key: str, lang: str = DEFAULT_LANGUAGE, params: Mapping[str, Any] | None = None) -> str:
+    """The text of ``key`` in ``lang`` with its placeholders filled."""
+    template = catalogue(lang).get(key)
+    if template is None:
+        if lang != DEFAULT_LANGUAGE:
+            MISSING.add((lang, key))
+            _log.warning("no %s text for %r: shown in English", lang, key)
+        template = catalogue(DEFAULT_LANGUAGE).get(key)
+        if template is None:
+            raise KeyError(f"no text for the message key {key!r}")
+        lang_used = DEFAULT_LANGUAGE
+    else:
+        lang_used = lang
+    return _fill(template, lang_used, params or {})
+
+
+# -- placeholders ------------------------------------------------------------------------------
+
+def _fields(template: str) -> Iterator[tuple[int, int, str]]:
+    """(start, end, inside) of every top-level ``{...}`` of a template."""
+    depth = 0
+    start = 0
+    for i, char in enumerate(template):
+        if char == "{":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif char == "}" and depth:
+            depth -= 1
+            if depth == 0:
+                yield start, i + 1, template[start + 1:i]
+
+
+def _split_top(text: str, sep: str) -> list[str]:
+    parts: list[str] = []
+    current: list[str] = []
+    depth = 0
+    for char in text:
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+        if char == sep and depth == 0:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(char)
+    parts.append("".join(current))
+    return parts
+
+
+def placeholders(template: str) -> frozenset[str]:
+    """The parameter names a template uses (including those inside plural and select forms)."""
+    names: set[str] = set()
+    for _, _, inside in _fields(template):
+        name, _, rest = inside.partition(":")
+        names.add(name)
+        kind, _, forms = rest.partition(":")
+        if kind in ("plural", "select"):
+            for form in _split_top(forms, "|"):
+                names |= placeholders(form.partition("=")[2] if kind == "select" else form)
+    return frozenset(names)
+
+
+def _fill(template: str, lang: str, params: Mapping[str, Any]) -> str:
+    if "{" not in template:
+        return template
+    out: list[str] = []
+    last = 0
+    for start, end, inside in _fields(template):
+        out.append(template[last:start])
+        out.append(_field(inside, lang, params))
+        last = end
+    out.append(template[last:])
+    return "".join(out)
+
+
+def _field(inside: str, lang: str, params: Mapping[str, Any]) -> str:
+    name, _, rest = inside.partition(":")
+    if name not in params:
+        raise KeyError(f"the placeholder {{{name}}} has no value (given: {sorted(params)})")
+    value = params[name]
+    kind, _, forms = rest.partition(":")
+    if kind == "plural":
+        choices = _split_top(forms, "|")
+        index = min(_PLURAL_RULES.get(lang, _PLURAL_RULES["en"])(int(value)), len(choices) - 1)
+        return _fill(choices[index], lang, params).replace("#", str(value))
+    if kind == "select":
+        options = dict(part.split("=", 1) for part in _split_top(forms, "|"))
+        chosen = options.get(str(value), options.get("other", str(value)))
+        return _fill(chosen, lang, params)
+    return _show(value, kind, lang)
+
+
+def _show(value: Any, kind: str, lang: str) -> str:
+    """One parameter value as text in ``lang``."""
+    from .cards import Card
+
+    if kind == "list":
+        items = [_show(item, "", lang) for item in value]
+        return _join(items, lang)
+    if kind == "player":
+        return translate("player", lang, {"number": int(value) + 1})
+    if kind == "suit":
+        return translate(f"suit.{value}", lang)
+    if kind in ("rank", "ranks"):
+        return translate(f"{kind}.{14 if value == 14 else int(value)}", lang)
+    if kind == "name":
+        if isinstance(value, Card):
+            return card_name(value, lang)
+        return _join([card_name(card, lang) for card in value], lang)
+    if isinstance(value, Message):
+        return value.text(lang)
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, (tuple, list)) and all(isinstance(v, Card) for v in value):
+        return " ".join(str(card) for card in value)
+    if isinstance(value, bool):
+        return translate("yes" if value else "no", lang)
+    return str(value)
+
+
+def _join(items: Iterable[str], lang: str) -> str:
+    items = list(items)
+    if not items:
+        return translate("list.none", lang)
+    if len(items) == 1:
+        return items[0]
+    return translate("list.and", lang, {"first": ", ".join(items[:-1]), "last": items[-1]})
+
+
+def card_name(card: Any, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A card in words, for screen readers and sentences: ``seven of hearts``, ``sette di cuori``."""
+    if card.is_joker:
+        return translate("card.joker", lang)
+    return translate("card.name", lang, {"rank": Message(f"rank.{card.rank}"),
+                                         "suit": Message(f"suit.{card.suit}")})
