@@ -635,8 +635,12 @@ class Meld:
                 return "royal"
             return "clean"
         if rules.semi_clean_bonus is not None:
-            # the longest stretch of naturals without the wild in it
-            longest = size - 1 if self.kind == GROUP else max(self.wild_index, size - 1 - self.wild_index)
+            # RULES.md 7: a group needs 7 naturals; a run 7 naturals in a row, its wild at an end of
+            # the run (italiano, seed 001) or anywhere beside them (buraco, seed 002)
+            if self.kind == GROUP or rules.semi_clean_wild == "anywhere":
+                longest = size - 1 if self.kind == GROUP else max(self.wild_index, size - 1 - self.wild_index)
+            else:
+                longest = size - 1 if self.wild_index in (0, size - 1) else 0
             if longest >= 7:
                 return "semi-clean"
         return "dirty"

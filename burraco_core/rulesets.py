@@ -19,6 +19,7 @@ from .errors import RulesetError
 
 StockExhausted = Literal["hand-ends", "pozzetto-becomes-stock"]
 GameLength = Literal["match", "one-hand", "target"]
+SemiCleanWild = Literal["at-an-end", "anywhere"]
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,11 @@ class Ruleset:
     """Bonus for a dirty burraco (with a wild)."""
     semi_clean_bonus: int | None = None
     """Bonus for a semi-clean burraco (a wild and 7 natural cards in a row); None: no such burraco."""
+    semi_clean_wild: SemiCleanWild = "at-an-end"
+    """Where a semi-clean run's wild stands: ``"at-an-end"`` of the run, after or before its 7 or more
+    natural cards in a row (``italiano``, seed 001: "un comodín al principio o al final", 4 5 6 7 8 9
+    10 2), or ``"anywhere"``, as long as 7 natural cards stand in a row (``buraco``, seed 002). A
+    semi-clean group is a wild and 7 naturals either way. Meaningful only with ``semi_clean_bonus``."""
     royal_bonus: int | None = None
     """Bonus, instead of the clean one, for a clean run of all 13 ranks; None: no royal burraco."""
     ace_to_ace_bonus: int | None = None
@@ -93,6 +99,8 @@ class Ruleset:
                 problems.append(f"{f.name} must be a whole number of points, 0 or more")
         if self.ace_to_ace_bonus is not None and not self.ace_to_ace:
             problems.append("ace_to_ace_bonus needs ace_to_ace=True (no such run could be built)")
+        if self.semi_clean_wild not in ("at-an-end", "anywhere"):
+            problems.append("semi_clean_wild must be 'at-an-end' or 'anywhere'")
         if self.stock_exhausted not in ("hand-ends", "pozzetto-becomes-stock"):
             problems.append("stock_exhausted must be 'hand-ends' or 'pozzetto-becomes-stock'")
         if self.game_length not in ("match", "one-hand", "target"):
@@ -156,6 +164,7 @@ _BUILTIN = (
         id="buraco",
         name="Buraco (to 2005)",
         semi_clean_bonus=150,
+        semi_clean_wild="anywhere",
         game_length="target",
         target_score=2005,
     ),

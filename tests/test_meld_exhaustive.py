@@ -197,7 +197,31 @@ def check(faces, rules_id):
     assert got == expected, f"{label}: engine {got} ({meld.table_code if meld else ''}), reference {expected}"
     # the cards on the table are the cards given
     assert Counter(c.face for c in meld.cards) == Counter(faces)
+    rules = bc.ruleset(rules_id)
+    assert meld.burraco == reference_burraco(expected, len(faces), rules), label
     return got
+
+
+def reference_burraco(verdict, size, rules):
+    """RULES.md 7 and 9: the kind of burraco a legal meld is, from the reference's verdict."""
+    if size < 7:
+        return None
+    wild_slot = verdict[4] if verdict[0] == "run" else (size if verdict[2] else None)
+    if wild_slot is None:
+        if verdict[0] == "run" and size == 14 and rules.ace_to_ace_bonus is not None:
+            return "ace-to-ace"
+        if verdict[0] == "run" and size == 13 and rules.royal_bonus is not None:
+            return "royal"
+        return "clean"
+    if rules.semi_clean_bonus is None:
+        return "dirty"
+    if verdict[0] == "group":  # a wild and at least 7 naturals
+        return "semi-clean" if size - 1 >= 7 else "dirty"
+    before = wild_slot - verdict[2]  # naturals in a row below the wild, and above it
+    after = size - 1 - before
+    if rules.semi_clean_wild == "at-an-end":  # seed 001: the wild at the beginning or the end
+        return "semi-clean" if min(before, after) == 0 and size - 1 >= 7 else "dirty"
+    return "semi-clean" if max(before, after) >= 7 else "dirty"  # seed 002: 7 clean cards in a row
 
 
 # ------------------------------------------------------------------ sweeps

@@ -12,6 +12,8 @@ names, so a lesson can rely on both.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import burraco_core as bc
@@ -536,16 +538,48 @@ def test_seed_002_dirty_becomes_semi_clean():
 
 
 @pytest.mark.parametrize("rules", ("italiano", "buraco"))
-def test_semi_clean_group_and_wild_inside_the_run(rules):
-    # RULES.md 7: "(group) at least 7 naturals"; "(run) at least 7 consecutive naturals". Seed 001
-    # speaks of the wild "al principio o al final"; RULES.md does not ask where the wild stands,
-    # so 7 naturals in a row beside a bound wild count too (we follow RULES.md).
+def test_semi_clean_group(rules):
+    # RULES.md 7 "(group) at least 7 naturals"; seed 001 "7 cartas del mismo valor más un comodín"
     assert lay("7H 7S 7D 7C 7H' 7S' 7D' JK", rules).burraco == "semi-clean"
     assert lay("7H 7S 7D 7C 7H' 7S' JK", rules).burraco == "dirty"
-    inside = lay("3H 4H 5H 6H 7H 8H 9H JK JH", rules)
+
+
+def test_seed_001_italiano_semi_clean_wild_stands_at_an_end():
+    # issue 13, correction 1; seed 001 (italiano): "una escalera de al menos 7 cartas consecutivas
+    # más un comodín al principio o al final de la combinación" (its example 4 5 6 7 8 9 10 2). A
+    # wild between the naturals makes the burraco dirty, 7 naturals in a row beside it or not.
+    assert bc.ruleset("italiano").semi_clean_wild == "at-an-end"
+    inside = lay("3H 4H 5H 6H 7H 8H 9H JK JH", "italiano")
     assert inside.table_code == "3H 4H 5H 6H 7H 8H 9H JK=10H JH"
-    assert inside.burraco == "semi-clean"
-    assert lay("3H 4H 5H 6H 7H 8H JK 10H", rules).burraco == "dirty"  # 6 + wild + 1
+    assert inside.burraco == "dirty" and inside.burraco_bonus == 100
+    assert lay("3H 4H 5H 6H 7H 8H 9H JK", "italiano").table_code == "JK=2H 3H 4H 5H 6H 7H 8H 9H"
+    assert lay("3H 4H 5H 6H 7H 8H 9H JK", "italiano").burraco == "semi-clean"
+    high = on_table("3H 4H 5H 6H 7H 8H 9H JK=10H", "italiano")  # the wild at the other end
+    assert high.burraco == "semi-clean" and high.burraco_bonus == 150
+    # attaching can make it dirty (the wild ends up inside) or semi-clean again
+    assert high.attach("JH").burraco == "dirty"
+    assert inside.attach("10H").burraco == "semi-clean"  # the joker freed, at the low end
+    assert lay("3H 4H 5H 6H 7H 8H 2C 10H", "italiano").burraco == "dirty"  # 6 + wild + 1
+
+
+def test_seed_002_buraco_semi_clean_wild_may_stand_anywhere():
+    # issue 13, correction 1; seed 002 (buraco): "un Buraco que incluye un comodín, pero tiene una
+    # secuencia de al menos 7 cartas limpias": the wild may stand between the naturals.
+    assert bc.ruleset("buraco").semi_clean_wild == "anywhere"
+    inside = lay("3H 4H 5H 6H 7H 8H 9H JK JH", "buraco")
+    assert inside.table_code == "3H 4H 5H 6H 7H 8H 9H JK=10H JH"
+    assert inside.burraco == "semi-clean" and inside.burraco_bonus == 150
+    assert on_table("3H 4H 5H 6H 7H 8H 9H JK=10H JH QH", "buraco").burraco == "semi-clean"
+    assert lay("3H 4H 5H 6H 7H 8H 2C 10H", "buraco").burraco == "dirty"  # 6 + wild + 1: no 7 in a row
+
+
+def test_semi_clean_wild_is_a_ruleset_field():
+    # RULES.md 9: every cell of the variant table is a field; a house rule changes it
+    house = dataclasses.replace(bc.ruleset("italiano"), id="house", semi_clean_wild="anywhere")
+    assert lay("3H 4H 5H 6H 7H 8H 9H JK JH", house).burraco == "semi-clean"
+    assert "semi_clean_wild='anywhere'" in repr(house)
+    with pytest.raises(bc.RulesetError, match="semi_clean_wild"):
+        dataclasses.replace(bc.ruleset("italiano"), semi_clean_wild="middle")
 
 
 @pytest.mark.parametrize("rules", RULESET_IDS)
