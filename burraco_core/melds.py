@@ -18,6 +18,8 @@ Choices RULES.md leaves open, taken here (and in docs/rules-choices.md):
   "A-2-...-K-Comodín"; seed 001: "2 2 3 ... J Q K A"), but a wild *replaced*
   by the card it stood for may not move there: that is how the seeds' "a
   complete run's wild cannot be replaced" comes out (RULES.md section 4).
+- A run with no wild may turn its natural 2 into its wild when cards are attached
+  (the federation's code, art. 10), only when the 2 cannot keep its slot.
 - A group is shown with its naturals sorted by suit and the wild last.
 - Of two copies of the suit's 2 (or the two aces of an ace-to-ace run), the
   first deck's copy takes the natural (low) place when a meld is laid down.
@@ -581,7 +583,19 @@ class Meld:
                 if replaced:
                     released = (wild, wild_slot)
                 (twos if wild.rank == 2 and wild.suit == suit else wilds).insert(0, wild)
-        result = _arrange_run(suit, table, mask, loose, twos, wilds, pinned, released, rules)
+        natural_two = table[2] if wild_index is None and mask & 4 else None
+        result = _arrange_run(suit, table[:] if natural_two else table, mask, loose, twos, wilds,
+                              pinned, released, rules)
+        if type(result) is not list and natural_two is not None:
+            # The federation's code, art. 10 (RULES.md 4): a run with no wild may turn its natural
+            # 2 into its one wild when cards are attached, so 2♦ 3♦ 4♦ + 6♦ gives 3♦ 4♦ 2♦(5♦) 6♦,
+            # as laying the four cards down does. Tried only when the 2 cannot stay (the fewest
+            # wilds first), and when that fails too the first refusal is the one that explains.
+            table[2] = None
+            turned = _arrange_run(suit, table, mask & ~4, loose, sorted([natural_two, *twos], key=_card_order),
+                                  wilds, None, None, rules)
+            if type(turned) is list:
+                result = turned
         if type(result) is not list:
             raise _refuse(result)  # type: ignore[arg-type]
         make = self._make

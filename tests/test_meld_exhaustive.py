@@ -288,6 +288,40 @@ def sweep(multisets, rules_id):
     return verdicts
 
 
+# Attaching to a clean run is laying all the cards down at once (issue 13, correction 2: the
+# federation's code, art. 10, a natural 2 may turn into the run's one wild; RULES.md 4). Every
+# clean run of 3-5 hearts without an ace (2♥ 3♥ 4♥ ... J♥ Q♥ K♥, the natural 2 included) takes every
+# multiset of 1-2 cards from 2♥..K♥, 2♠ and the joker: 27 runs x 119 attaches.
+CLEAN_RUNS = [tuple((r, "H") for r in range(low, low + n)) for n in (3, 4, 5) for low in range(2, 15 - n)]
+ATTACH_POOL = [(r, "H") for r in range(2, 14)] + [(2, "S"), JOKER]
+ATTACHES = [new for k in (1, 2) for new in itertools.combinations_with_replacement(ATTACH_POOL, k)]
+
+
+@pytest.mark.parametrize("rules_id", list(bc.RULESETS))
+def test_every_attach_to_a_short_clean_run(rules_id):
+    assert len(CLEAN_RUNS) == 27 and len(ATTACHES) == 119
+    rules = bc.ruleset(rules_id)
+    turned = 0
+    for run in CLEAN_RUNS:
+        for new in ATTACHES:
+            cards = cards_for(run + new)
+            meld = bc.Meld.lay_down(cards[:len(run)], rules)
+            expected = reference_for(tuple(sorted(run + new)), RULE_FEATURES[rules_id])
+            label = f"{rules_id}: {meld.table_code} + {' '.join(c.code for c in cards[len(run):])}"
+            try:
+                after = meld.attach(cards[len(run):])
+            except bc.IllegalMove:
+                assert expected[0] == "illegal", f"{label}: refused, the reference lays down {expected}"
+                continue
+            assert expected[0] == "run", f"{label}: attached {after.table_code}, the reference refuses"
+            wild_slot = None if after.wild_index is None else after.low + after.wild_index
+            got = ("run", after.suit, after.low, after.wild.face if after.wild else None, wild_slot)
+            assert got == expected, f"{label}: {after.table_code}, reference {expected}"
+            turned += after.wild is meld.cards[0] and run[0] == (2, "H")
+    # the natural 2♥ of 2♥ 3♥ 4♥ turns wild with 6♥, 5♥ 7♥ or 6♥ 7♥, and likewise for 2♥..5♥ and 2♥..6♥
+    assert turned == 9
+
+
 # ------------------------------------------------- the reference's own checks
 
 

@@ -299,3 +299,40 @@ def test_a_two_kept_as_a_wild_reads_back():
     for text in ("3C 4C 2C=6C 7C 8C", "3C 2C=4C 5H", "JK=4C 2C 3C", "AC 2C 3C 2S=4C 5C 6C 7C 8C 9C 10C JC QC KC AC"):
         with pytest.raises((bc.NotationError, bc.IllegalMove)):
             bc.Meld.parse(text, "classic")
+
+
+def _faces_table(meld: bc.Meld) -> str:
+    return meld.table_code.replace("'", "")
+
+
+@st.composite
+def clean_run_without_ace(draw, rules: bc.Ruleset):
+    """A run with no wild and no ace, often from the natural 2 up."""
+    suit = draw(st.sampled_from(SUITS))
+    low = draw(st.one_of(st.just(2), st.integers(2, 11)))
+    length = draw(st.integers(3, 14 - low))
+    cards = [Card(rank, suit, draw(st.integers(0, 1))) for rank in range(low, low + length)]
+    return bc.Meld.lay_down(cards, rules)
+
+
+@FEW
+@given(rules_and(clean_run_without_ace), st.data())
+def test_attach_to_a_clean_run_agrees_with_laying_the_cards_down(rules_meld, data):
+    # issue 13, correction 2 (the federation's code, art. 10; RULES.md 4): a clean run, a natural
+    # 2 in its slot included, takes cards as if all of them were laid down at once. Aces are left
+    # out: on the table an ace keeps its end, a new meld may put it at either.
+    rules, meld = rules_meld
+    assert meld.kind == bc.RUN and meld.wild is None
+    new = [c for c in data.draw(attach_cards(meld)) if c.rank != 1]
+    assume(new)
+    rule, attached = attach_verdict(meld, new)
+    laid_rule, laid = verdict(list(meld.cards) + new, rules)
+    assert (attached is None) == (laid is None), (meld.table_code, new, rule, laid_rule)
+    if attached is not None and laid is not None:
+        assert _faces_table(attached) == _faces_table(laid)
+
+
+def test_attach_to_a_clean_run_with_its_natural_two():
+    # the case of issue 13 the property above is about, spelled out
+    meld = bc.Meld.lay_down("2D 3D 4D", "classic")
+    assert meld.attach("6D") == bc.Meld.lay_down("2D 3D 4D 6D", "classic")

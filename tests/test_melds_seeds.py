@@ -387,6 +387,60 @@ def test_seed_001_replaced_two_stays_wild_when_its_slot_is_not_free(rules):
 
 
 @pytest.mark.parametrize("rules", RULESET_IDS)
+def test_art_10_a_natural_two_turns_wild_when_cards_are_attached(rules):
+    # issue 13, correction 2; the federation's code, art. 10 (RULES.md 4, "The reverse also
+    # holds"): a 2 of the run's suit in its natural slot may leave it to be the run's one wild when
+    # cards are attached. The same cards on the table get the same verdict as when laid down.
+    clean = lay("2D 3D 4D", rules)
+    assert clean.table_code == "2D 3D 4D" and clean.wild is None
+    grown = clean.attach("6D")
+    assert grown == lay("2D 3D 4D 6D", rules)
+    assert grown.table_code == "3D 4D 2D=5D 6D" and grown.wild_stands_for == "5♦"
+    assert clean.attach_options("6D") == (grown,)
+    assert clean.attach("7D 5D").table_code == "3D 4D 5D 2D=6D 7D"
+    # the 2 keeps its slot whenever it can (RULES.md 3: the reading with fewer wilds)
+    assert clean.attach("5D").table_code == "2D 3D 4D 5D"
+    assert clean.attach("2C 6D").table_code == "2D 3D 4D 2C=5D 6D"
+    # RULES.md 4: "a clean one can become dirty"
+    burraco = lay("2D 3D 4D 5D 6D 7D 8D", rules)
+    assert burraco.burraco == "clean"
+    dirty = burraco.attach("10D")
+    assert dirty.table_code == "3D 4D 5D 6D 7D 8D 2D=9D 10D" and dirty.burraco == "dirty"
+
+
+@pytest.mark.parametrize("rules", RULESET_IDS)
+def test_art_10_the_natural_two_turns_wild_only_as_the_one_wild(rules):
+    # art. 10: only "if the run has no other wild" (RULES.md 4); one wild fills one gap
+    clean = lay("2D 3D 4D", rules)
+    with refused("run.gap", "5♦", "6♦"):
+        clean.attach("7D")
+    with refused("run.gap", "5♦", "6♦"):
+        clean.attach("2C 7D")
+    bound = lay("2D 3D 2C 5D", rules)
+    assert bound.table_code == "2D 3D 2C=4D 5D"
+    with refused("wild.bound", "4♦"):
+        bound.attach("7D")
+    # leaving its slot would open a gap next to the ace
+    with refused("run.gap", "4♦"):
+        lay("AD 2D 3D", rules).attach("5D")
+
+
+def test_art_10_attach_is_listed_and_found_by_the_bots_and_hints():
+    # issue 13, correction 2: legal_actions(), the greedy bot and the hints see the attach
+    from burraco_core.bots import GreedyBot, hints
+
+    game = bc.Game.setup("classic", hands=["6D 9S KC QS'", "5C 8H 9C"], melds=[["2D 3D 4D"], []],
+                         discard_pile="QD", phase="play", turns_played=[1, 1])
+    attach = bc.Attach(0, "6D")
+    assert attach in game.legal_actions()
+    assert game.explain(attach) is None
+    assert GreedyBot(0).choose(game) == attach
+    assert attach in [h.action for h in hints(game)]
+    game.apply(attach)
+    assert game.melds[0][0].table_code == "3D 4D 2D=5D 6D"
+
+
+@pytest.mark.parametrize("rules", RULESET_IDS)
 def test_seed_000_dirty_burraco_becomes_clean(rules):
     # RULES.md 4 / seed 000: "añadiendo el 4Co a un Burraco sucio que contenía un dos en lugar del
     # 4, el dos queda libre y asume su valor natural de 2, transformando el Burraco sucio en
