@@ -43,13 +43,14 @@ _LAZY = {
     "game": ("PHASES", "Game", "GameFileError"),
     "bots": ("GreedyBot", "Hint", "RandomBot", "hints", "play_hand"),
     "match": ("Match",),
+    "narration": ("narrate",),
 }
 _LAZY_NAMES = {name: module for module, names in _LAZY.items() for name in names}
 __all__ += [
     "Action", "Attach", "Discard", "Draw", "LayDown", "TakePile", "TakePozzetto", "parse_action",
     "PHASES", "Game", "GameFileError",
     "GreedyBot", "Hint", "RandomBot", "hints", "play_hand",
-    "Match",
+    "Match", "narrate",
 ]
 
 
@@ -71,3 +72,4 @@ if TYPE_CHECKING:
     from .bots import GreedyBot, Hint, RandomBot, hints, play_hand
     from .game import PHASES, Game, GameFileError
     from .match import Match
+    from .narration import narrate

@@ -2,11 +2,15 @@
 
 ::
 
-    python -m burraco_core play [--ruleset classic] [--players 2|4] [--seed N]
+    python -m burraco_core play [--ruleset classic] [--players 2|4] [--seed N] [--lang en]
     python -m burraco_core simulate --ruleset classic --players 4 --hands 200 --bot greedy [--seed N]
 
 ``play`` reads one command a line from standard input, so it can be driven
-by a script as well as by a person.
+by a script as well as by a person. Its texts are messages of the catalogues
+(keys ``cli.*``, ``narrate.*``, ``hint.*``, ``score.*``), shown in the language of
+``--lang``; a text the language lacks, and every text of an unknown language, is
+shown in English. The commands themselves (``draw``, ``meld 5H 6H 7H``...) are
+notation and the same in every language.
 """
 
 from __future__ import annotations
@@ -18,25 +22,36 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TextIO
 
-from .actions import Action, Attach, Discard, Draw, LayDown, TakePile, TakePozzetto, parse_action
+from .actions import Action, parse_action
 from .bots import Bot, GreedyBot, RandomBot, hints, play_hand
 from .cards import Card
-from .errors import BurracoError
+from .errors import BurracoError, IllegalMove
 from .game import Game
-from .melds import GROUP, Meld
+from .melds import Meld
+from .messages import DEFAULT_LANGUAGE, Message, languages
+from .narration import narrate, who
 from .rulesets import RULESETS
 
-HELP = """Commands (cards are written 7H, 10S, QD, AC, JK; suit symbols work too):
-  draw                 take the top card of the stock
-  take                 take the whole discard pile
-  meld 5H 6H 7H        lay down a new meld (add #1 for the second arrangement)
-  attach 0 8H          attach cards to your side's meld number 0
-  discard 7H           discard a card: this ends your turn
-  pozzetto             pick up your pozzetto after melding your last cards
-  hint                 the best few moves, and why
-  show                 show the table again
-  help                 this list
-  quit                 leave the game"""
+# The commands as typed (notation, the same in every language) and the key of what each does.
+COMMANDS = (
+    ("draw", "cli.help.draw"),
+    ("take", "cli.help.take"),
+    ("meld 5H 6H 7H", "cli.help.meld"),
+    ("attach 0 8H", "cli.help.attach"),
+    ("discard 7H", "cli.help.discard"),
+    ("pozzetto", "cli.help.pozzetto"),
+    ("hint", "cli.help.hint"),
+    ("show", "cli.help.show"),
+    ("help", "cli.help.help"),
+    ("quit", "cli.help.quit"),
+)
+
+
+def help_text(lang: str = DEFAULT_LANGUAGE) -> str:
+    """The list of commands, in the given language."""
+    lines = [Message("cli.help").text(lang)]
+    lines += [f"  {typed:<20} {Message(key).text(lang)}" for typed, key in COMMANDS]
+    return "\n".join(lines)
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -62,80 +77,61 @@ def _typed(action: Action) -> str:
     return str(action).replace("'", "")
 
 
-def _meld_line(index: int, meld: Meld) -> str:
-    kind = "group" if meld.kind == GROUP else "run"
-    extra = f", {meld.wild} for {meld.wild_stands_for}" if meld.wild is not None else ""
-    burraco = f", {meld.burraco} burraco" if meld.burraco else ""
-    return f"  {index}: {_cards(meld.cards)}  ({kind}, {len(meld)} cards{extra}{burraco})"
-
-
-def _describe(game: Game, player: int, action: Action, pile_before: int, hand_before: int,
-              you: bool = False) -> str:
-    """One line telling what a player just did (``you``: told to the player who did it)."""
-    who = "You" if you else f"Player {player}"
-
-    def verb(word: str) -> str:
-        return word if you else word + ("es" if word.endswith(("ch", "sh")) else "s")
-
-    if isinstance(action, Draw):
-        return f"{who} {verb('draw')} from the stock."
-    if isinstance(action, TakePile):
-        return f"{who} {verb('take')} the discard pile ({pile_before} card{'s' if pile_before != 1 else ''})."
-    if isinstance(action, TakePozzetto):
-        return f"{who} {verb('pick')} up the pozzetto."
-    if isinstance(action, LayDown):
-        return f"{who} {verb('lay')} down {_cards(action.cards)}."
-    if isinstance(action, Attach):
-        meld = game.melds[game.side_of(player)][action.meld]
-        return f"{who} {verb('attach')} {_cards(action.cards)} to meld {action.meld}: now {_cards(meld.cards)}."
-    assert isinstance(action, Discard)
-    text = f"{who} {verb('discard')} {action.card}."
-    if hand_before == 1 and not game.is_over:
-        text += " Out of cards: the pozzetto goes into the hand."
-    return text
+def _meld_line(index: int, meld: Meld) -> Message:
+    """One meld of the table, numbered as the ``attach`` command numbers it (from 0)."""
+    wild = (Message("cli.meld.wild", wild=meld.wild, stands_for=meld.wild_stands_for)
+            if meld.wild is not None else Message("empty"))
+    burraco = (Message("cli.meld.burraco", burraco=Message("a-burraco", kind=meld.burraco))
+               if meld.burraco else Message("empty"))
+    return Message("cli.meld", index=index, cards=meld.cards, kind=meld.kind, count=len(meld),
+                   wild=wild, burraco=burraco)
 
 
 class Terminal:
-    """One hand against bots, read from ``stdin`` and written to ``stdout``."""
+    """One hand against bots, read from ``stdin`` and written to ``stdout``, in the language ``lang``."""
 
-    def __init__(self, game: Game, bots: dict[int, Bot], stdin: TextIO, stdout: TextIO) -> None:
+    def __init__(self, game: Game, bots: dict[int, Bot], stdin: TextIO, stdout: TextIO,
+                 lang: str = DEFAULT_LANGUAGE) -> None:
         self.game = game
         self.bots = bots
         self.stdin = stdin
         self.out = stdout
+        self.lang = lang
         self.human = next(p for p in range(game.players) if p not in bots)
 
-    def say(self, text: str = "") -> None:
-        print(text, file=self.out)
+    def say(self, text: str | Message = "", indent: int = 0) -> None:
+        shown = text.text(self.lang) if isinstance(text, Message) else text
+        print(" " * indent + shown, file=self.out)
 
     def show(self) -> None:
         game, me = self.game, self.human
         side = game.side_of(me)
         rules = game.rules
         self.say()
-        self.say({"draw": "--- Your turn: draw ---", "play": "--- Your turn: play ---"}.get(
-            game.phase, "--- Your turn: you are out of cards, pick up your pozzetto ---"))
+        self.say(Message("cli.turn", phase=game.phase))
         took = game.took_pozzetto
-        self.say(f"Stock: {len(game.stock)} cards.  Pozzetti left: {len(game.pozzetti)}.  "
-                 f"Your side {'has taken' if took[side] else 'has not taken'} its pozzetto; "
-                 f"the opponents {'have' if took[1 - side] else 'have not'}.")
+        self.say(Message("cli.stock", count=len(game.stock), pozzetti=len(game.pozzetti),
+                         ours=str(took[side]), theirs=str(took[1 - side])))
         pile = game.discard_pile
-        if rules.open_discard_pile or not pile:
-            self.say(f"Discard pile ({len(pile)}): {_cards(pile)}")
+        if not pile:
+            self.say(Message("cli.pile.empty"))
+        elif rules.open_discard_pile:
+            self.say(Message("cli.pile.open", count=len(pile), cards=tuple(pile)))
         else:
-            self.say(f"Discard pile ({len(pile)}), top card: {pile[-1]}")
-        for label, which in (("Your side's melds", side), ("Opponents' melds", 1 - side)):
+            self.say(Message("cli.pile.closed", count=len(pile), card=pile[-1]))
+        for whose, which in (("ours", side), ("theirs", 1 - side)):
             melds = game.melds[which]
-            self.say(f"{label}:" + ("" if melds else " none"))
+            self.say(Message("cli.melds", whose=whose, count=len(melds)))
             for index, meld in enumerate(melds):
-                self.say(_meld_line(index, meld))
-        others = [f"player {p}{' (partner)' if game.side_of(p) == side else ''}: {len(game.hands[p])}"
-                  for p in range(game.players) if p != me]
-        self.say("Cards in hand: " + ", ".join(others))
+                self.say(_meld_line(index, meld), indent=2)
+        others = tuple(Message("cli.other-hand", player=p, partner=str(game.side_of(p) == side),
+                               count=len(game.hands[p]))
+                       for p in range(game.players) if p != me)
+        self.say(Message("cli.hands", hands=others))
         hand = game.hands[me]
-        self.say(f"Your hand ({len(hand)}): {_hand_text(hand)}")
+        self.say(Message("cli.your-hand", count=len(hand), hand=_hand_text(hand)))
         for hint in hints(game, 3):
-            self.say(f"  hint: {_typed(hint.action)}  -- {hint.reason}")
+            self.say(Message("cli.hint", action=_typed(hint.action), reason=hint.reason), indent=2)
 
     def ask(self) -> str | None:
         self.out.write("> ")
@@ -148,10 +144,11 @@ class Terminal:
     def run(self) -> int:
         game = self.game
         rules = game.rules
-        self.say(f"Burraco: {rules.name or rules.id}, {game.players} players, seed {game.seed}.")
-        partner = " with player 2 as your partner" if game.players == 4 else ""
-        self.say(f"You are player {self.human} (side {game.side_of(self.human)}){partner}. "
-                 "Type 'help' for the commands.")
+        self.say(Message("cli.welcome", ruleset=rules.name or rules.id, players=game.players,
+                         seed=str(game.seed)))
+        partner = (Message("cli.partner", player=(self.human + 2) % 4) if game.players == 4
+                   else Message("empty"))
+        self.say(Message("cli.you-are", player=self.human, side=game.side_of(self.human), partner=partner))
         shown = False
         while not game.is_over:
             player = game.current_player
@@ -164,29 +161,34 @@ class Terminal:
                 shown = True
             line = self.ask()
             if line is None or line.lower() in ("quit", "exit", "q"):
-                self.say("You left the game." if line is not None else "\nEnd of input: you left the game.")
+                if line is None:
+                    self.say()
+                self.say(Message("cli.left" if line is not None else "cli.end-of-input"))
                 return 0
             if not line:
                 continue
             word = line.lower()
             if word in ("help", "?"):
-                self.say(HELP)
+                self.say(help_text(self.lang))
                 continue
             if word in ("hint", "hints"):
                 for hint in hints(game, 3):
-                    self.say(f"  {_typed(hint.action)}  -- {hint.reason}")
+                    self.say(Message("cli.hint", action=_typed(hint.action), reason=hint.reason), indent=2)
                 continue
             if word in ("show", "look"):
                 self.show()
                 continue
             try:
                 action = parse_action(line)
-                pile, hand = len(game.discard_pile), len(game.hands[player])
+                before = game.copy()
                 game.apply(action)
-            except BurracoError as err:
-                self.say(f"Not allowed: {err}")
+            except IllegalMove as err:
+                self.say(Message("cli.refused", reason=err.msg))
                 continue
-            self.say(_describe(game, player, action, pile, hand, you=True))
+            except BurracoError as err:   # a command the notation cannot read
+                self.say(Message("cli.refused", reason=str(err)))
+                continue
+            self.say(narrate(action, player, before, game, viewer=self.human))
             shown = False
         self.finish()
         return 0
@@ -196,9 +198,9 @@ class Terminal:
         bot = self.bots[player]
         while not game.is_over and game.current_player == player:
             action = bot.choose(game)
-            pile, hand = len(game.discard_pile), len(game.hands[player])
+            before = game.copy()
             game.apply(action)
-            self.say(_describe(game, player, action, pile, hand))
+            self.say(narrate(action, player, before, game, viewer=self.human))
 
     def finish(self) -> None:
         game = self.game
@@ -206,22 +208,28 @@ class Terminal:
         self.say()
         reason = result.get("reason")
         if reason == "closed":
-            self.say(f"Player {result.get('player')} closed the hand for side {result.get('side')}.")
+            closer = result.get("player", 0)
+            self.say(Message("cli.end.you-closed") if closer == self.human
+                     else Message("cli.end.closed", who=who(closer), side=result.get("side", 0)))
         elif reason == "stock":
-            self.say("The stock ran out: the hand is over.")
+            self.say(Message("cli.end.stock"))
         else:
-            self.say("The players only traded discards: the hand is void.")
+            self.say(Message("cli.end.void"))
         for side, breakdown in enumerate(game.score()):
-            mine = " (you)" if side == game.side_of(self.human) else ""
-            self.say(f"\nSide {side}{mine}:")
-            self.say(breakdown.as_text())
+            self.say()
+            self.say(Message("cli.side", side=side, you=str(side == game.side_of(self.human))))
+            self.say(breakdown.as_text(self.lang))
 
 
 def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    lang = args.lang
+    if lang not in languages():
+        print(Message("cli.unknown-language", lang=lang, known=languages()).text(), file=stdout)
+        lang = DEFAULT_LANGUAGE
     game = Game.new(args.ruleset, args.players, seed=args.seed)
     bots: dict[int, Bot] = {p: GreedyBot(None if args.seed is None else args.seed * 10 + p)
                             for p in range(1, args.players)}
-    return Terminal(game, bots, stdin, stdout).run()
+    return Terminal(game, bots, stdin, stdout, lang=lang).run()
 
 
 def _simulate(args: argparse.Namespace, stdout: TextIO) -> int:
@@ -260,6 +268,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--ruleset", choices=list(RULESETS), default="classic")
     play.add_argument("--players", type=int, choices=(2, 4), default=4)
     play.add_argument("--seed", type=int, default=None, help="deal the same cards again")
+    play.add_argument("--lang", default=DEFAULT_LANGUAGE, metavar="LANG",
+                      help=f"the language of the game's texts ({', '.join(languages())}; a text missing in "
+                           "the language, or an unknown language, is shown in English)")
     sim = commands.add_parser("simulate", help="play many hands between bots and print the figures")
     sim.add_argument("--ruleset", choices=list(RULESETS), default="classic")
     sim.add_argument("--players", type=int, choices=(2, 4), default=4)

@@ -31,10 +31,11 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .actions import Action, Attach, Discard, Draw, LayDown, TakePile, TakePozzetto
-from .cards import RANK_NAMES, SUIT_NAMES, Card, format_cards, rank_code
+from .cards import Card
 from .errors import BurracoError, IllegalMove
 from .game import Game, _candidate_melds
 from .melds import GROUP, HIGH_ACE, Meld
+from .messages import DEFAULT_LANGUAGE, Message
 from .rulesets import Ruleset
 
 MAX_ACTIONS = 10_000
@@ -49,10 +50,23 @@ class Bot(Protocol):
 
 @dataclass(frozen=True)
 class Hint:
-    """A suggested action and why, in one sentence a learner understands."""
+    """A suggested action and why, in one sentence a learner understands.
+
+    ``reason`` is a :class:`~burraco_core.messages.Message` (keys ``hint.*``):
+    ``hint.text("it")`` says it in another language, ``str(hint.reason)`` in English.
+    """
 
     action: Action
-    reason: str
+    reason: Message
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """Why this action, in the given language."""
+        return self.reason.text(lang)
+
+    @property
+    def why(self) -> str:
+        """Why this action, in English."""
+        return self.reason.text(DEFAULT_LANGUAGE)
 
     def __str__(self) -> str:
         return f"{self.action}: {self.reason}"
@@ -303,61 +317,61 @@ def _pile_plays(game: Game, ctx: _Context) -> list[_Play]:
 
 
 # --------------------------------------------------------------------------- reasons
+# Every reason is a Message (keys "hint.*" in locale/<lang>.txt): formatted only when shown,
+# and never built from English words here.
 
-def _meld_words(meld: Meld) -> str:
+def _meld_words(meld: Meld) -> Message:
     if meld.kind == GROUP:
-        return f"group of {rank_code(meld.rank)}s"
-    return f"run of {SUIT_NAMES[meld.suit]}"
+        return Message("meld.group-of", rank=meld.rank)
+    return Message("meld.run-of", suit=meld.suit)
 
 
-def _stands_for(meld: Meld) -> str:
-    if meld.kind == GROUP:
-        name = RANK_NAMES[meld.rank]
-        return ("an " if name[0] in "aeiou" else "a ") + name
-    return str(meld.wild_stands_for)
-
-
-def _wild_words(before: Meld | None, after: Meld, used: Sequence[Card]) -> str:
+def _wild_words(before: Meld | None, after: Meld, used: Sequence[Card]) -> Message:
     """What the wild does in this play: stands for a card, moves, or takes its natural place."""
     wild = after.wild
     if wild is not None and any(c.face == wild.face for c in used):
-        return f", {wild} standing for {_stands_for(after)}"
+        if after.kind == GROUP:
+            return Message("hint.wild.stands-for", wild=wild, stands_for=Message("a-rank", rank=after.rank))
+        return Message("hint.wild.stands-for", wild=wild, stands_for=_wild_card(after))
     if before is None or before.wild is None or before.kind == GROUP:
-        return ""
+        return Message("empty")
     old = before.wild
     if wild is None:
-        return f", and {old} takes its natural place"
-    if before.wild_stands_for != after.wild_stands_for:
-        return f", and {old} moves to stand for {after.wild_stands_for}"
-    return ""
+        return Message("hint.wild.natural", wild=old)
+    if before.wild_index is None or after.wild_index is None:
+        return Message("empty")
+    if before.low + before.wild_index != after.low + after.wild_index:
+        return Message("hint.wild.moves", wild=old, stands_for=_wild_card(after))
+    return Message("empty")
 
 
-def _article(word: str) -> str:
-    return ("an " if word[0] in "aeiou" else "a ") + word
+def _wild_card(run: Meld) -> Card:
+    """The card a run's wild stands for (a high ace is the ace)."""
+    assert run.wild_index is not None
+    slot = run.low + run.wild_index
+    return Card(1 if slot == HIGH_ACE else slot, run.suit)
 
 
-def _play_reason(ctx: _Context, play: _Play, left: int) -> str:
+def _play_reason(ctx: _Context, play: _Play, left: int) -> Message:
     before, after = play.before, play.after
     points = sum(ctx.rules.card_value(c) for c in play.cards)
     points += after.burraco_bonus - (before.burraco_bonus if before is not None else 0)
     wild = _wild_words(before, after, play.cards)
-    if before is None:
-        text = f"Lay down {format_cards(after.cards, pretty=True)}: a new {_meld_words(after)}{wild}"
-        if after.burraco:
-            text += f", already {_article(after.burraco)} burraco"
-    else:
-        text = f"Attach {format_cards(play.cards, pretty=True)} to your {_meld_words(before)} {format_cards(before.cards, pretty=True)}{wild}"
-        if after.burraco and after.burraco != before.burraco:
-            text += f": it becomes {_article(after.burraco)} burraco"
-    text += f" ({points:+d} points)"
     if left == 0:
-        text += (": these are your last cards, so you pick up the pozzetto" if ctx.pozzetto_left
-                 else ": your last cards, and you close the hand")
-    elif left == 1 and not ctx.pozzetto_left:
-        text += "; then discard your last card to close"
+        then = Message("hint.then.pozzetto" if ctx.pozzetto_left else "hint.then.close")
     elif left == 1:
-        text += "; then discard your last card to take the pozzetto"
-    return text + "."
+        then = Message("hint.then.discard-pozzetto" if ctx.pozzetto_left else "hint.then.discard-close")
+    else:
+        then = Message("empty")
+    if before is None:
+        burraco = (Message("hint.burraco.already", burraco=Message("a-burraco", kind=after.burraco))
+                   if after.burraco else Message("empty"))
+        return Message("hint.lay-down", cards=after.cards, meld=_meld_words(after), wild=wild,
+                       burraco=burraco, points=points, then=then)
+    burraco = (Message("hint.burraco.becomes", burraco=Message("a-burraco", kind=after.burraco))
+               if after.burraco and after.burraco != before.burraco else Message("empty"))
+    return Message("hint.attach", cards=play.cards, meld=_meld_words(before), meld_cards=before.cards,
+                   wild=wild, burraco=burraco, points=points, then=then)
 
 
 def _neighbours(card: Card, hand: Sequence[Card]) -> bool:
@@ -375,19 +389,19 @@ def _neighbours(card: Card, hand: Sequence[Card]) -> bool:
     return False
 
 
-def _discard_reason(ctx: _Context, card: Card, hand: Sequence[Card]) -> str:
+def _discard_reason(ctx: _Context, card: Card, hand: Sequence[Card]) -> Message:
     if len(hand) == 1:
         if ctx.pozzetto_left:
-            return f"Discard your last card {card} to take the pozzetto."
-        return f"Discard your last card {card} and close the hand (+{ctx.rules.closing_bonus} points)."
+            return Message("hint.discard.last-pozzetto", card=card)
+        return Message("hint.discard.last-close", card=card, points=ctx.rules.closing_bonus)
     if card.is_wild:
-        return f"Discard {card}: every card you hold is a wild, so one has to go."
+        return Message("hint.discard.only-wilds", card=card)
     theirs = [(m, None if m.kind == GROUP else _run_reach(m)) for m in ctx.theirs]
     if _fits_melds(ctx.memo, card, theirs):
-        return f"Discard {card}: it fits an opponent's meld, but every other card is more useful to you."
+        return Message("hint.discard.fits-opponent", card=card)
     if _neighbours(card, hand):
-        return f"Discard {card}: it is the least useful card you hold."
-    return f"Discard {card}: it fits none of your melds, pairs or runs, and no opponent meld takes it."
+        return Message("hint.discard.least-useful", card=card)
+    return Message("hint.discard.useless", card=card)
 
 
 # --------------------------------------------------------------------------- choosing
@@ -400,22 +414,20 @@ def _ranked_discards(ctx: _Context, rng: random.Random | None) -> list[Card]:
     return cards
 
 
-def _draw_choice(game: Game, ctx: _Context) -> tuple[Action, str]:
+def _draw_choice(game: Game, ctx: _Context) -> tuple[Action, Message]:
     can_draw = game.explain(Draw()) is None
     if not ctx.pile:
-        return Draw(), "Draw from the stock: the discard pile is empty."
+        return Draw(), Message("hint.draw.pile-empty")
     if not can_draw:
-        return TakePile(), "Take the discard pile: the last two cards of the stock are never drawn."
+        return TakePile(), Message("hint.take.last-two")
     plays = _pile_plays(game, ctx)
     best = max(plays, key=lambda p: p.score, default=None)
     if best is not None and best.score > 12:
-        taken = [c for c in best.cards if c in ctx.pile]
-        what = (f"lay down {format_cards(best.after.cards, pretty=True)}" if best.before is None
-                else f"attach {format_cards(best.cards, pretty=True)} to your {_meld_words(best.before)}")
-        size = len(ctx.pile)
-        return TakePile(), (f"Take the discard pile ({size} card{'s' if size > 1 else ''}): "
-                            f"with {format_cards(taken, pretty=True)} you can {what}.")
-    return Draw(), "Draw from the stock: the discard pile gives you no new meld and nothing to attach."
+        taken = tuple(c for c in best.cards if c in ctx.pile)
+        what = (Message("hint.take.lay-down", cards=best.after.cards) if best.before is None
+                else Message("hint.take.attach", cards=best.cards, meld=_meld_words(best.before)))
+        return TakePile(), Message("hint.take.opens", count=len(ctx.pile), cards=taken, play=what)
+    return Draw(), Message("hint.draw.pile-useless")
 
 
 def _regather(cards: Sequence[Card], held: dict[Face, list[Card]]) -> tuple[Card, ...] | None:
@@ -573,19 +585,15 @@ def hints(game: Game, n: int = 3) -> list[Hint]:
     if phase == "over" or n <= 0:
         return []
     if phase == "pozzetto":
-        return [Hint(TakePozzetto(), "Pick up your pozzetto: you have melded your last cards and play on.")]
+        return [Hint(TakePozzetto(), Message("hint.pozzetto"))]
     ctx = _Context(game)
     if phase == "draw":
         first, why = _draw_choice(game, ctx)
         result = [Hint(first, why)]
         other: Action = Draw() if isinstance(first, TakePile) else TakePile()
         if game.explain(other) is None:
-            if isinstance(other, Draw):
-                why = "Draw from the stock: keep your hand hidden and leave the pile for later."
-            else:
-                size = len(ctx.pile)
-                why = (f"Take the discard pile ({size} card{'s' if size > 1 else ''}): more cards to play with, "
-                       "though it gives you no meld right now.")
+            why = (Message("hint.draw.keep-hidden") if isinstance(other, Draw)
+                   else Message("hint.take.more-cards", count=len(ctx.pile)))
             result.append(Hint(other, why))
         return result[:n]
     result = []

@@ -37,7 +37,7 @@ from .cards import Card, Cards, format_cards, full_deck, parse_cards, rank_code
 from .errors import BurracoError, IllegalMove, NotationError
 from .melds import GROUP, RUN, Meld
 from .rulesets import RULESETS, Ruleset, ruleset
-from .scoring import ScoreBreakdown, ScoreLine, score_side
+from .scoring import VOID_LINE, ScoreBreakdown, score_side
 
 PHASES = ("draw", "play", "pozzetto", "over")
 FORMAT = "burraco-tutor/game"
@@ -637,7 +637,7 @@ class Game:
         if s.phase != "over" or s.result is None:
             raise BurracoError("the hand is not over yet: there is no final score")
         if s.result["reason"] == "void":
-            void = ScoreBreakdown((ScoreLine("void", "Hand void (players only traded discards)", 0),))
+            void = ScoreBreakdown((VOID_LINE,))
             return (void, void)
         scores = []
         for side in (0, 1):

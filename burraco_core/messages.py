@@ -25,6 +25,8 @@ same language; a number shows its digits). The kinds:
 ``{x:rank}``    a rank (1-14) in words: ``king`` (``rank.13``); ``{x:ranks}`` the plural, ``kings`` (``ranks.13``)
 ``{x:list}``    several values joined as the language joins a list: ``A, B and C`` (``list.and``)
 ``{x:player}``  a player number (0-based) as people count them: ``player 2`` (``player``)
+``{x:index}``   any 0-based number (a player, a side) as people count: ``0`` shows ``1``
+``{x:signed}``  a number with its sign: ``+15``, ``-70``
 ``{x:plural:one|other}``  the form for the number x; ``#`` in a form is the number. The
                 forms are in the order of the language's plural categories (English,
                 Italian, Spanish: one, other).
@@ -70,7 +72,8 @@ class Message:
 
     def __init__(self, key: str, /, **params: Any) -> None:
         object.__setattr__(self, "key", key)
-        object.__setattr__(self, "_params", tuple(params.items()))
+        # sorted, so that two messages with the same params given in another order are equal
+        object.__setattr__(self, "_params", tuple(sorted(params.items())))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Message is immutable")
@@ -271,6 +274,10 @@ def _show(value: Any, kind: str, lang: str) -> str:
         return _join(items, lang)
     if kind == "player":
         return translate("player", lang, {"number": int(value) + 1})
+    if kind == "index":
+        return str(int(value) + 1)
+    if kind == "signed":
+        return f"{int(value):+d}"
     if kind == "suit":
         return translate(f"suit.{value}", lang)
     if kind in ("rank", "ranks"):

@@ -1,4 +1,9 @@
-"""Scoring a hand (RULES.md section 7) and victory points (section 8)."""
+"""Scoring a hand (RULES.md section 7) and victory points (section 8).
+
+Each line of a breakdown says what it counts as a :class:`~burraco_core.messages.Message`
+(keys ``score.*``), so it can be shown in any language: ``line.text("it")``;
+``line.label`` is the English text.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +11,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .cards import Card, format_cards, parse_cards
-from .errors import RulesetError
+from .errors import BurracoError, RulesetError
 from .melds import Meld, _check_deck, _refuse
+from .messages import DEFAULT_LANGUAGE, Message
 from .rulesets import Ruleset, ruleset
 
 
@@ -17,10 +23,26 @@ class ScoreLine:
 
     key: str
     """Stable id of the kind of line: ``meld``, ``burraco``, ``closing``, ``in-hand``,
-    ``no-pozzetto``, ``unused-pozzetto``."""
-    label: str
+    ``no-pozzetto``, ``unused-pozzetto``, ``void``."""
+    message: Message
+    """What the line counts, in words (key ``score.<kind>``)."""
     points: int
-    detail: str = ""
+    cards: tuple[Card, ...] = ()
+    """The cards the line is about, shown beside it (a burraco's cards, the cards left in hand)."""
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """What the line counts, in the given language."""
+        return self.message.text(lang)
+
+    @property
+    def label(self) -> str:
+        """What the line counts, in English."""
+        return self.message.text(DEFAULT_LANGUAGE)
+
+    @property
+    def detail(self) -> str:
+        """The cards concerned, as faces (``"K♥ 3♣"``; empty when there are none)."""
+        return format_cards(self.cards, pretty=True)
 
 
 @dataclass(frozen=True)
@@ -57,21 +79,22 @@ class ScoreBreakdown:
     def pozzetto_penalty(self) -> int:
         return self.sum_of("no-pozzetto") + self.sum_of("unused-pozzetto")
 
-    def as_text(self) -> str:
+    def as_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         """The breakdown as a small table, for a terminal or a dispute at the table."""
-        width = max((len(line.label) for line in self.lines), default=5)
-        rows = [f"{line.label:<{width}}  {line.points:>+6}  {line.detail}".rstrip() for line in self.lines]
-        rows.append(f"{'Total':<{width}}  {self.total:>+6}")
+        labels = [line.text(lang) for line in self.lines]
+        total = Message("score.total").text(lang)
+        width = max((len(label) for label in (*labels, total)), default=5)
+        rows = [f"{label:<{width}}  {line.points:>+6}  {line.detail}".rstrip()
+                for label, line in zip(labels, self.lines, strict=True)]
+        rows.append(f"{total:<{width}}  {self.total:>+6}")
         return "\n".join(rows)
 
     def __str__(self) -> str:
         return self.as_text()
 
 
-_BURRACO_LABELS = {
-    "clean": "Clean burraco", "dirty": "Dirty burraco", "semi-clean": "Semi-clean burraco",
-    "royal": "Royal burraco", "ace-to-ace": "Ace-to-ace burraco",
-}
+VOID_LINE = ScoreLine("void", Message("score.void"), 0)
+"""The one line of each side's breakdown when a hand is void."""
 
 
 def score_side(
@@ -102,19 +125,20 @@ def score_side(
         raise _refuse(problem)
     lines: list[ScoreLine] = []
     for meld in melds:
-        lines.append(ScoreLine("meld", f"{meld.kind.capitalize()} {meld}", meld.points()))
+        lines.append(ScoreLine("meld", Message("score.meld", kind=meld.kind, cards=meld.cards), meld.points()))
     for meld in melds:
         if meld.burraco:
-            lines.append(ScoreLine("burraco", _BURRACO_LABELS[meld.burraco], meld.burraco_bonus, str(meld)))
+            lines.append(ScoreLine("burraco", Message("score.burraco", kind=meld.burraco), meld.burraco_bonus,
+                                   meld.cards))
     if closed:
-        lines.append(ScoreLine("closing", "Closing", rules.closing_bonus))
+        lines.append(ScoreLine("closing", Message("score.closing"), rules.closing_bonus))
     if hand:
-        lines.append(ScoreLine("in-hand", "Cards left in hand", -sum(rules.card_value(c) for c in hand),
-                               format_cards(hand, pretty=True)))
+        lines.append(ScoreLine("in-hand", Message("score.in-hand", count=len(hand)),
+                               -sum(rules.card_value(c) for c in hand), hand))
     if not took_pozzetto:
-        lines.append(ScoreLine("no-pozzetto", "Pozzetto never taken", -rules.no_pozzetto_penalty))
+        lines.append(ScoreLine("no-pozzetto", Message("score.no-pozzetto"), -rules.no_pozzetto_penalty))
     elif pozzetto_unused and rules.unused_pozzetto_penalty:
-        lines.append(ScoreLine("unused-pozzetto", "Pozzetto taken but not played",
+        lines.append(ScoreLine("unused-pozzetto", Message("score.unused-pozzetto"),
                                -rules.unused_pozzetto_penalty))
     return ScoreBreakdown(tuple(lines))
 
@@ -139,7 +163,7 @@ def victory_points(match_points_a: int, match_points_b: int, hands: int = 3) -> 
     try:
         table = VICTORY_POINT_TABLES[hands]
     except KeyError:
-        raise ValueError(f"victory points are tabled for 3 or 4 hands, not {hands!r}") from None
+        raise BurracoError(f"victory points are tabled for 3 or 4 hands, not {hands!r}") from None
     difference = abs(match_points_a - match_points_b)
     winner = 20
     for upper, vp in table:

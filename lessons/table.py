@@ -21,6 +21,7 @@ import ipywidgets as w
 import burraco_core as bc
 from burraco_core import svg
 from burraco_core.bots import GreedyBot, hints
+from burraco_core.narration import narrate
 
 from .hand import Hand
 from .score import ScoreCalculator, SideResult, breakdown_html
@@ -52,29 +53,11 @@ def _meld_picture(meld: bc.Meld, four_colour: bool) -> str:
     return svg.meld_svg(meld, width=52, four_colour=four_colour)
 
 
-def describe_action(game_before: bc.Game, game_after: bc.Game, player: int, action: bc.Action) -> str:
-    """One line for the log: what a player did (what the others could see)."""
-    name = player_name(game_before, player)
-    side = game_before.side_of(player)
-    if isinstance(action, bc.Draw):
-        text = f"{name} drew from the stock"
-        if player == YOU:
-            new = Counter(game_after.hands[player]) - Counter(game_before.hands[player])
-            text += f": {bc.format_cards(tuple(new.elements()), pretty=True)}" if new else ""
-    elif isinstance(action, bc.TakePile):
-        pile = game_before.discard_pile
-        text = f"{name} took the discard pile ({len(pile)} card{'s' if len(pile) != 1 else ''}: {bc.format_cards(pile, pretty=True)})"
-    elif isinstance(action, bc.LayDown):
-        text = f"{name} laid down {bc.format_cards(action.cards, pretty=True)}"
-    elif isinstance(action, bc.Attach):
-        text = f"{name} attached {bc.format_cards(action.cards, pretty=True)} to meld {action.meld + 1}"
-    elif isinstance(action, bc.Discard):
-        text = f"{name} discarded {action.card}"
-    else:
-        text = f"{name} picked up the pozzetto"
-    if not isinstance(action, bc.TakePozzetto) and game_after.took_pozzetto[side] != game_before.took_pozzetto[side]:
-        text += " and took the pozzetto"
-    return text
+def describe_action(game_before: bc.Game, game_after: bc.Game, player: int, action: bc.Action,
+                    lang: str = "en") -> str:
+    """One line for the log: what a player did, as the learner may see it (the engine's narration)."""
+    return narrate(action, player, game_before, game_after, viewer=YOU,
+                   names=NAMES[game_before.players]).text(lang)
 
 
 class Table(w.VBox):
@@ -273,7 +256,7 @@ class PlayTable(w.VBox):
         if self._said_stopped():
             return True
         if self.game.is_over:
-            self._say(GOOD, "The hand is over", f"<div>{esc(done)}.</div>", big=False)
+            self._say(GOOD, "The hand is over", f"<div>{esc(done)}</div>", big=False)
         else:
             self._say(GOOD, "✓ " + done, f"<div>{esc(self.table.status(self.game))}</div>", big=False)
         return True

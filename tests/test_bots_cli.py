@@ -136,8 +136,9 @@ def test_hints_are_legal_and_explained(rules, players):
         for hint in found:
             assert isinstance(hint, bc.Hint)
             assert game.explain(hint.action) is None, hint
-            assert hint.reason and hint.reason[0].isupper() and hint.reason.endswith(".")
-            assert "\n" not in hint.reason
+            reason = str(hint.reason)
+            assert reason and reason[0].isupper() and reason.endswith(".")
+            assert "\n" not in reason
         assert len(bc.hints(game, 1)) == 1
         seen += 1
         game.apply(bots[game.current_player].choose(game))
@@ -149,7 +150,7 @@ def test_hint_names_the_new_meld_and_its_points():
     game = bc.Game.setup("classic", hands=["5H 6H 7H KS 9C", "3S 4S 8D 10C JH AH 7C"], phase="play")
     best = bc.hints(game)[0]
     assert best.action == LayDown("5H 6H 7H")
-    assert best.reason == "Lay down 5♥ 6♥ 7♥: a new run of hearts (+15 points)."
+    assert str(best.reason) == "Lay down 5♥ 6♥ 7♥: a new run of hearts (+15 points)."
 
 
 def test_hint_for_a_burraco():
@@ -157,7 +158,7 @@ def test_hint_for_a_burraco():
                          melds=[["3H 4H 5H 6H 7H 8H"], []], phase="play")
     best = bc.hints(game)[0]
     assert best.action == bc.Attach(0, "9H")
-    assert "clean burraco" in best.reason and "+210 points" in best.reason
+    assert "clean burraco" in str(best.reason) and "+210 points" in str(best.reason)
 
 
 # ----------------------------------------------------------------- matches
@@ -299,10 +300,10 @@ def test_play_from_scripted_input():
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "Commands" in out
-    assert out.count("You draw from the stock.") >= 3
-    assert out.count("You discard") >= 3
+    assert out.count("You drew ") >= 3 and "from the stock." in out
+    assert out.count("You discarded") >= 3
     assert "Not allowed:" in out
-    assert "Player 1 " in out
+    assert "Player 2 " in out   # the bot, player number 1, as people count
     assert "Your hand (" in out and "hint:" in out
     assert out.rstrip().endswith("You left the game.")
 
@@ -341,4 +342,4 @@ def test_play_a_whole_hand_through_the_terminal(monkeypatch):
     assert main(["play", "--ruleset", "pulito", "--players", "4", "--seed", "3"], stdin=reader, stdout=out) == 0
     text = out.getvalue()
     assert made[0].game.is_over
-    assert "Total" in text and "Side 0 (you):" in text and "Side 1:" in text
+    assert "Total" in text and "Side 1 (you):" in text and "Side 2:" in text

@@ -373,7 +373,7 @@ def test_play_table_shows_refusals_with_the_rule():
     table.discard.click()
     assert "Not allowed" in table.message.value and "turn.draw-first" in table.message.value
     table.draw.click()
-    assert "You drew from the stock" in table.message.value
+    assert "You drew " in table.message.value and " from the stock." in table.message.value
     table.draw.click()
     assert "turn.already-drawn" in table.message.value
     table.hand.selected = [0, 1]
