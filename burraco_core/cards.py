@@ -125,10 +125,13 @@ class Card:
 
     @property
     def name(self) -> str:
-        """Text alternative for screen readers: ``"seven of hearts"``, ``"joker"``."""
-        if self.is_joker:
-            return "joker"
-        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+        """Text alternative for screen readers, in English: ``"seven of hearts"``, ``"joker"``.
+
+        In another language: ``messages.card_name(card, lang)``.
+        """
+        from .messages import card_name
+
+        return card_name(self)
 
     def in_deck(self, deck: int) -> Card:
         """The same face from the given deck."""

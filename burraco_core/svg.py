@@ -5,7 +5,8 @@ badge of a wild card) is drawn from the path data below, so the pictures
 need no installed typeface and look the same in every browser, in Pyodide
 and on a projector. Each picture is one ``<svg>`` element with ``role="img"``,
 an ``aria-label`` and a ``<title>``; no ``id`` attributes are used, so any
-number of pictures can share one page.
+number of pictures can share one page. The labels are messages of the catalogues
+(keys ``svg.*``): every picture function takes ``lang``, the language they are said in.
 
 A card is drawn in a 100 x 140 box (:data:`CARD_ASPECT` is height / width);
 ``width`` arguments are in CSS pixels.
@@ -19,7 +20,9 @@ from html import escape
 from math import cos, pi, sin
 from typing import TYPE_CHECKING
 
-from .cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, parse_card, parse_cards, rank_code
+from .cards import SUIT_SYMBOLS, SUITS, Card, parse_card, parse_cards, rank_code
+from .errors import BurracoError, NotationError
+from .messages import DEFAULT_LANGUAGE, Message, card_name
 
 if TYPE_CHECKING:
     from .melds import Meld
@@ -34,7 +37,6 @@ _INK_FOUR = {"S": "#1b1b1b", "H": "#c8102e", "D": "#1560bd", "C": "#1a7f37"}
 _GOLD, _CREAM, _EDGE = "#e9b824", "#fdf6e0", "#8d8d8d"
 _HIGHLIGHT = "#ff9800"
 _BACKS = ("#1d4f91", "#b3202c")  # deck 0 blue, deck 1 red
-_BACK_NAMES = ("blue", "red")
 
 # Rank and letter glyphs: stroked centre lines in a box 10 high (y -5..5), centred on x = 0.
 # Each entry is (path, width of the glyph).
@@ -237,7 +239,8 @@ def _read_stands_for(text: str) -> tuple[int, str]:
     elif len(code) > 1 and code[-1] in SUITS and code[:-1] in _RANK_CODES:
         code, suit = code[:-1], code[-1]
     if code not in _RANK_CODES:
-        raise ValueError(f"cannot read {text!r} as what a wild stands for: write a rank and suit such as 7♥")
+        raise NotationError(f"cannot read {text!r} as what a wild stands for: write a rank and suit such as 7♥",
+                            text)
     return _RANK_CODES[code], suit
 
 
@@ -255,16 +258,16 @@ def _note(text: str) -> str:
     """A dark tag bottom left with a short note such as a point value ("+15")."""
     unknown = sorted(set(text.upper()) - set(_GLYPHS))
     if unknown:
-        raise ValueError(f"a card note is drawn from digits, + - and A J Q K, not {''.join(unknown)!r}")
+        raise NotationError(f"a card note is drawn from digits, + - and A J Q K, not {''.join(unknown)!r}", text)
     text = text.upper()
     width = _word_width(text, 11) + 7
     return (f'<rect x="2.5" y="119" width="{_n(width)}" height="18" rx="4" fill="#263238"/>'
             + _word(text, 2.5 + width / 2, 128, 11, "#ffffff", weight=1.6))
 
 
-def _stands_for_name(rank: int, suit: str) -> str:
-    name = f"{RANK_NAMES[rank]} of {SUIT_NAMES[suit]}" if suit else RANK_NAMES[rank]
-    return ("an " if name[0] in "ae" else "a ") + name
+def _stands_for(rank: int, suit: str) -> Message:
+    """What a wild stands for, in words with its article: "a seven of hearts", "an eight"."""
+    return Message("a-card", rank=rank, suit=suit) if suit else Message("a-rank", rank=rank)
 
 
 def _card_group(card: Card, *, four_colour: bool = False, selected: bool = False, face_down: bool = False,
@@ -297,14 +300,28 @@ def _svg(body: str, view_width: float, view_height: float, width: float, label: 
             f"<title>{escape(label)}</title>{body}</svg>")
 
 
-def card_text(card: Card | str) -> str:
-    """Text alternative of a card: ``"seven of hearts"``, ``"joker"``."""
-    return parse_card(card).name
+def card_text(card: Card | str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """Text alternative of a card: ``"seven of hearts"``, ``"joker"`` (in the language ``lang``)."""
+    return card_name(parse_card(card), lang)
+
+
+def card_label(card: Card | str, *, face_down: bool = False, wild_for: str | None = None,
+               scale_note: str | int | None = None) -> Message:
+    """What :func:`card_svg` says of a card to a screen reader (its ``aria-label`` and ``<title>``)."""
+    card = parse_card(card)
+    if face_down:
+        return Message("svg.back", deck=card.deck)
+    label = Message("svg.card", card=card)
+    if wild_for:
+        label = Message("svg.card.wild", card=card, stands_for=_stands_for(*_read_stands_for(wild_for)))
+    if scale_note is not None and str(scale_note):
+        label = Message("svg.card.note", label=label, note=str(scale_note))
+    return label
 
 
 def card_svg(card: Card | str, *, width: float = 72, four_colour: bool = False, selected: bool = False,
              face_down: bool = False, wild_for: str | None = None, turned: bool = False,
-             scale_note: str | int | None = None) -> str:
+             scale_note: str | int | None = None, lang: str = DEFAULT_LANGUAGE) -> str:
     """One card as an ``<svg>`` element, ``width`` CSS pixels wide (``turned``: lying sideways).
 
     ``four_colour`` draws diamonds blue and clubs green; ``selected`` adds an
@@ -312,17 +329,11 @@ def card_svg(card: Card | str, *, width: float = 72, four_colour: bool = False, 
     red for the second); ``wild_for`` (``"7♥"``, or ``"8"`` in a group)
     puts a yellow badge on a wild card; ``scale_note`` is a short tag such as
     a point value (``"+15"``, digits, ``+``, ``-`` and A J Q K) drawn bottom left.
+    ``lang`` is the language of the label a screen reader says (:func:`card_label`).
     """
     card = parse_card(card)
     note = None if scale_note is None else str(scale_note)
-    if face_down:
-        label = f"face-down card, {_BACK_NAMES[card.deck]} back"
-    else:
-        label = card.name
-        if wild_for:
-            label += ", standing for " + _stands_for_name(*_read_stands_for(wild_for))
-        if note:
-            label += f", {note}"
+    label = card_label(card, face_down=face_down, wild_for=wild_for, scale_note=note).text(lang)
     group = _card_group(card, four_colour=four_colour, selected=selected, face_down=face_down,
                         wild_for=wild_for, turned=turned, scale_note=note)
     if turned:
@@ -330,27 +341,27 @@ def card_svg(card: Card | str, *, width: float = 72, four_colour: bool = False, 
     return _svg(group, _W, _H, width, label)
 
 
-def back_svg(deck: int = 0, *, width: float = 72) -> str:
+def back_svg(deck: int = 0, *, width: float = 72, lang: str = DEFAULT_LANGUAGE) -> str:
     """The back of a card: blue for the first deck (0), red for the second (1)."""
-    return card_svg(Card(0, "", deck), width=width, face_down=True)
+    return card_svg(Card(0, "", deck), width=width, face_down=True, lang=lang)
 
 
 def hand_svg(cards: str | Iterable[Card | str], *, width: float = 72, overlap: float = 0.45,
-             four_colour: bool = False, selected: Iterable[int] = ()) -> str:
+             four_colour: bool = False, selected: Iterable[int] = (), lang: str = DEFAULT_LANGUAGE) -> str:
     """A row of overlapping cards; ``overlap`` is the part of each card the next one covers.
 
     Cards whose index is in ``selected`` get the orange border and stand a
     little higher than the others.
     """
     if not 0 <= overlap < 1:
-        raise ValueError(f"overlap must be at least 0 and less than 1, not {overlap!r}")
+        raise BurracoError(f"overlap must be at least 0 and less than 1, not {overlap!r}")
     hand = parse_cards(cards)
     chosen = set(selected)
     lift = 10
     step = _W * (1 - overlap)
     groups = "".join(_card_group(card, four_colour=four_colour, selected=i in chosen, x=i * step,
                                  y=0 if i in chosen else lift) for i, card in enumerate(hand))
-    label = (f"hand of {len(hand)} cards: " + ", ".join(c.name for c in hand)) if hand else "no cards"
+    label = (Message("svg.hand", count=len(hand), cards=hand) if hand else Message("svg.hand.empty")).text(lang)
     if not hand:
         groups = (f'<rect x="1" y="{lift + 1}" width="98" height="138" rx="7" fill="none" stroke="{_EDGE}" '
                   'stroke-dasharray="6 4"/>')
@@ -358,7 +369,7 @@ def hand_svg(cards: str | Iterable[Card | str], *, width: float = 72, overlap: f
     return _svg(groups, view_width, _H + lift, width * view_width / _W, label)
 
 
-def meld_svg(meld: Meld, *, width: float = 60, four_colour: bool = False) -> str:
+def meld_svg(meld: Meld, *, width: float = 60, four_colour: bool = False, lang: str = DEFAULT_LANGUAGE) -> str:
     """A meld as a row of overlapping cards in table order, ``width`` pixels per card.
 
     The wild carries a badge with what it stands for. A burraco is marked as
@@ -377,7 +388,9 @@ def meld_svg(meld: Meld, *, width: float = 60, four_colour: bool = False) -> str
         x += step
     view_width = x - step + (_H if turned_count else _W)
     extra = f' data-burraco="{kind}"' if kind else ""
-    return _svg("".join(groups), view_width, _H, width * view_width / _W, meld.describe(), extra)
+    described: str | Message = meld.describe()
+    label = described.text(lang) if isinstance(described, Message) else described
+    return _svg("".join(groups), view_width, _H, width * view_width / _W, label, extra)
 
 
-__all__ = ["CARD_ASPECT", "back_svg", "card_svg", "card_text", "hand_svg", "meld_svg"]
+__all__ = ["CARD_ASPECT", "back_svg", "card_label", "card_svg", "card_text", "hand_svg", "meld_svg"]

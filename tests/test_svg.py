@@ -138,7 +138,7 @@ def test_hand_has_one_group_per_card() -> None:
     assert [g.get("data-card") for g in groups] == ["5H", "6H", "2C", "7H", "JK", "QS", "10D"]
     assert [g.get("data-selected") for g in groups].count("true") == 2
     assert root.get("aria-label") == ("hand of 7 cards: five of hearts, six of hearts, two of clubs, "
-                                      "seven of hearts, joker, queen of spades, ten of diamonds")
+                                      "seven of hearts, joker, queen of spades and ten of diamonds")
     assert float(root.get("width", "")) == pytest.approx(72 * (1 + 6 * 0.55))
     assert svg.hand_svg("5H 6H") != svg.hand_svg("5H 6H", four_colour=True, overlap=0.2)
     assert parse(svg.hand_svg([])).get("aria-label") == "no cards"
