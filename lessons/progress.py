@@ -354,6 +354,15 @@ class Progress:
         new._exercises = dict(sorted(records.items()))
         return new
 
+    def update(self, other: Progress, *, keep_all: bool = False) -> bool:
+        """Merge ``other`` into this progress in place (as :meth:`merge`); True when something changed."""
+        merged = self.merge(other, keep_all=keep_all)
+        if merged == self:
+            return False
+        self._exercises, self._epoch = merged._exercises, merged._epoch
+        self._lang, self._resume = merged._lang, merged._resume
+        return True
+
     # ---------------------------------------------------------------- JSON
     def to_body(self) -> dict[str, Any]:
         return {

@@ -499,3 +499,225 @@ def test_every_progress_text_is_in_the_catalogue():
         assert f"progress.error.{key}" in catalogue
     for key in notices:
         assert key in catalogue
+
+
+# ---------------------------------------------------------------- the browser store (Python side)
+# The front end is simulated by setting the traits as store.js does: ``saved`` to what
+# localStorage holds (at load, or when another tab saved), ``loaded`` once read, ``error``
+# when a write failed.
+from lessons import store as ls  # noqa: E402  (the widget part; the part above needs no widget library)
+from lessons.store import BrowserStore, ProgressKeeper  # noqa: E402
+
+
+def page_sends(store: BrowserStore, text: str) -> None:
+    with store.hold_trait_notifications():
+        store.saved = text
+        store.loaded = True
+
+
+def test_browser_store_ships_its_javascript():
+    js = (ROOT / "lessons" / "store.js").read_text(encoding="utf-8")
+    assert "export default" in js and "localStorage" in js and '"storage"' in js
+    assert "import " not in js and "http" not in js
+    assert "localStorage" in str(BrowserStore()._esm)
+
+
+def test_browser_store_sends_python_saves_to_the_page():
+    store = BrowserStore(key="k")
+    p = sample()
+    store.save(p)
+    assert store.saved == p.to_json() and store.progress == p
+    p.record("runs.ace", correct=True, hints=0, retries=0, solution_shown=False)
+    assert store.progress != p               # it keeps a copy, not the caller's object
+
+
+def test_browser_store_merges_the_pages_copy_and_writes_back_the_union():
+    store = BrowserStore()
+    seen: list[Progress] = []
+    store.on_load(seen.append)
+    mine = Progress()
+    mine.record("runs.ace", correct=True, hints=0, retries=0, solution_shown=False)
+    store.save(mine)
+    page_copy = sample()
+    page_sends(store, page_copy.to_json())
+    expected = mine.merge(page_copy)
+    assert len(seen) == 1 and seen[0] == expected
+    assert store.progress == expected and store.saved == expected.to_json()   # the page gets the union
+
+
+def test_browser_store_page_copy_that_adds_nothing_calls_nobody():
+    store = BrowserStore()
+    seen: list[Progress] = []
+    store.on_load(seen.append)
+    store.save(sample())
+    page_sends(store, sample().to_json())          # the same content, as another tab would echo it
+    page_sends(store, "")                          # an empty localStorage
+    assert seen == [] and store.progress == sample()
+
+
+def test_two_tabs_lose_nothing(clock):
+    # Two kernels (two tabs) on one localStorage: each tab's save reaches the other as a storage event.
+    storage: dict[str, str] = {}
+    tab1, tab2 = BrowserStore(), BrowserStore()
+    for tab in (tab1, tab2):
+        page_sends(tab, storage.get(tab.key, ""))
+
+    def save_in(tab: BrowserStore, other: BrowserStore, exercise: str, n_stars_hints: int) -> None:
+        p = tab.progress.copy()
+        p.record(exercise, correct=True, hints=n_stars_hints, retries=0, solution_shown=False)
+        tab.save(p)
+        storage[tab.key] = tab.saved            # store.js writes it
+        page_sends(other, storage[tab.key])     # the storage event in the other tab
+        if other.saved != storage[other.key]:   # the other tab wrote back a union
+            storage[other.key] = other.saved
+            page_sends(tab, storage[tab.key])
+
+    save_in(tab1, tab2, "melds.first-run", 0)
+    save_in(tab2, tab1, "runs.ace", 1)
+    save_in(tab1, tab2, "runs.ace", 0)          # better stars for the same exercise in tab 1
+    for tab in (tab1, tab2):
+        assert tab.progress.stars("melds.first-run") == 3 and tab.progress.stars("runs.ace") == 3
+        assert tab.saved == storage[tab.key]
+
+
+def test_an_unreadable_browser_copy_is_set_aside_and_reported(monkeypatch):
+    store = BrowserStore()
+    sent: list[dict] = []
+    monkeypatch.setattr(store, "send", sent.append)
+    problems: list = []
+    store.on_problem(problems.append)
+    page_sends(store, "{broken")
+    assert len(sent) == 1 and sent[0]["kind"] == "backup" and sent[0]["value"] == "{broken"
+    assert sent[0]["key"].startswith(f"{store.key}.corrupt-")
+    assert problems and problems[0].key == "progress.notice.browser-corrupt"
+    assert sent[0]["key"] in str(store.problem)
+    assert Progress.from_json(store.saved).is_empty()   # written over only after the backup was asked for
+
+
+def test_a_full_browser_storage_is_reported():
+    store = BrowserStore()
+    problems: list = []
+    store.on_problem(problems.append)
+    store.error = "QuotaExceededError"
+    assert [m.key for m in problems] == ["progress.notice.browser-full"]
+    assert str(problems[0])
+
+
+def test_browser_key_is_per_hub_user(monkeypatch):
+    monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
+    assert ls.browser_key() == "burraco-tutor-progress"
+    monkeypatch.setenv("JUPYTERHUB_USER", "pupil7")
+    assert ls.browser_key() == "burraco-tutor-progress:pupil7"
+    assert ProgressKeeper(file_store=False).widget.key == "burraco-tutor-progress:pupil7"
+
+
+# ---------------------------------------------------------------- the keeper
+@pytest.fixture
+def data_home(monkeypatch, tmp_path):
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    return tmp_path / "burraco-tutor" / "progress.json"
+
+
+def test_keeper_saves_every_change_to_the_file_and_the_browser(data_home):
+    keeper = ProgressKeeper()
+    seen: list[int] = []
+    keeper.changed(lambda p: seen.append(p.total_stars()))
+    assert keeper.record("melds.first-run", correct=True, hints=1, retries=0, solution_shown=False) == 2
+    keeper.set_resume("melds", 1)
+    keeper.set_lang("en")
+    assert seen == [2, 2, 2]
+    on_disk = FileStore(data_home).load()
+    assert on_disk == keeper.progress and Progress.from_json(keeper.widget.saved) == keeper.progress
+    again = ProgressKeeper()                     # a new kernel (a page reload) finds it on disk
+    assert again.progress == keeper.progress and again.widget.saved == keeper.widget.saved
+
+
+def test_keeper_merges_what_the_browser_had(data_home):
+    keeper = ProgressKeeper()
+    keeper.record("melds.first-run", correct=True, hints=0, retries=0, solution_shown=False)
+    progress_object = keeper.progress
+    seen: list[Progress] = []
+    keeper.changed(seen.append)
+    page_sends(keeper.widget, sample().to_json())
+    assert keeper.progress is progress_object     # updated in place: the lesson widgets keep their reference
+    assert keeper.progress.stars("melds.group") == 1 and keeper.progress.resume == ("melds", 2)
+    assert seen and FileStore(data_home).load() == keeper.progress
+    assert Progress.from_json(keeper.widget.saved) == keeper.progress
+
+
+def test_two_kernels_on_one_file_do_not_undo_each_other(data_home):
+    home_page, lesson = ProgressKeeper(), ProgressKeeper()
+    lesson.record("melds.first-run", correct=True, hints=0, retries=0, solution_shown=False)
+    home_page.record("runs.ace", correct=True, hints=0, retries=0, solution_shown=False)
+    saved = FileStore(data_home).load()
+    assert saved.stars("melds.first-run") == 3 and saved.stars("runs.ace") == 3
+
+
+def test_keeper_reset_reaches_file_and_browser_and_beats_old_copies(data_home, clock):
+    keeper = ProgressKeeper()
+    keeper.record("melds.first-run", correct=True, hints=0, retries=0, solution_shown=False)
+    stale_tab = keeper.widget.saved
+    clock.tick()
+    keeper.reset()
+    page_sends(keeper.widget, stale_tab)         # another tab saves its old copy afterwards
+    assert keeper.progress.exercise_ids() == ()
+    assert FileStore(data_home).load().exercise_ids() == ()
+
+
+def test_keeper_reports_a_corrupt_file_and_keeps_it(data_home):
+    data_home.parent.mkdir(parents=True)
+    data_home.write_text("not progress", encoding="utf-8")
+    keeper = ProgressKeeper()
+    assert keeper.problem is not None and keeper.problem.key == "progress.notice.corrupt"
+    assert keeper.progress.is_empty()
+    backups = list(data_home.parent.glob("progress.json.corrupt-*"))
+    assert len(backups) == 1 and backups[0].read_text(encoding="utf-8") == "not progress"
+
+
+def test_keeper_reports_a_failed_save_and_keeps_the_progress_in_memory(data_home, monkeypatch):
+    keeper = ProgressKeeper()
+
+    def crash(src, dst):
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(os, "replace", crash)
+    assert keeper.record("runs.ace", correct=True, hints=0, retries=0, solution_shown=False) == 3
+    assert keeper.problem is not None and keeper.problem.key == "progress.notice.save-failed"
+    assert "Read-only" in str(keeper.problem)
+    assert keeper.progress.stars("runs.ace") == 3 and Progress.from_json(keeper.widget.saved).stars("runs.ace") == 3
+
+
+def test_keeper_in_pyodide_uses_no_file(monkeypatch, tmp_path):
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setenv("HOME", str(tmp_path))
+    keeper = ProgressKeeper()
+    assert keeper.file_store is None
+    keeper.record("runs.ace", correct=True, hints=0, retries=0, solution_shown=False)
+    assert list(tmp_path.iterdir()) == [] and Progress.from_json(keeper.widget.saved).stars("runs.ace") == 3
+
+
+def test_keeper_export_and_import(data_home, tmp_path, clock):
+    keeper = ProgressKeeper()
+    keeper.record("melds.first-run", correct=True, hints=0, retries=0, solution_shown=False)
+    exported = keeper.export_file(tmp_path / "export.json")
+    text = keeper.export_json()
+    assert exported.read_text(encoding="utf-8") == text
+    clock.tick()
+    keeper.reset()
+    assert keeper.import_file(exported).stars("melds.first-run") == 3
+    keeper.reset()
+    assert keeper.import_json(text).stars("melds.first-run") == 3
+    before = keeper.progress.to_json()
+    for bad in ("nonsense", CORRUPT["newer version"]):
+        with pytest.raises(ProgressError):
+            keeper.import_json(bad)
+    with pytest.raises(ProgressError):
+        keeper.import_file(tmp_path / "missing.json")
+    assert keeper.progress.to_json() == before and FileStore(data_home).load().to_json() == before
+
+
+def test_shared_keeper_is_one_per_kernel(data_home, monkeypatch):
+    monkeypatch.setattr(ls, "_SHARED", None)
+    assert ls.shared_keeper() is ls.shared_keeper()

@@ -1,0 +1,261 @@
+"""Where the learner's progress is kept: the browser's storage and a file, combined by ProgressKeeper.
+
+A Binder session's disk does not outlive it and the static site's disk is memory, so in a
+browser the progress lives in ``localStorage`` too. :class:`BrowserStore` is an invisible
+anywidget that, once on a page, sends the page's copy to Python and writes every new save
+back; when another tab of the same site saves, that copy arrives as well, and Python merges
+it (``Progress.merge``), so two tabs open at once lose nothing::
+
+    keeper = ProgressKeeper()          # loads the file (not in Pyodide), merges the browser's copy
+    display(keeper.widget)             # somewhere on the lesson page (it takes no room)
+    keeper.changed(lambda progress: strip.refresh(progress))
+    keeper.record("melds.first-run", correct=True, hints=0, retries=0, solution_shown=False)
+    keeper.problem                     # None, or a Message to show (a corrupt file was backed up...)
+
+Python decides; the JavaScript (``store.js``) only reads, writes and listens.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import pathlib
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import anywidget
+import traitlets
+
+from burraco_core.messages import Message
+
+from .progress import FileStore, Progress, ProgressError, read_file
+
+__all__ = ["DEFAULT_KEY", "BrowserStore", "ProgressKeeper", "browser_key", "running_in_browser", "shared_keeper"]
+
+_HERE = pathlib.Path(__file__).parent
+DEFAULT_KEY = "burraco-tutor-progress"
+_log = logging.getLogger(__name__)
+
+ProgressCallback = Callable[[Progress], None]
+ProblemCallback = Callable[[Message], None]
+
+
+def running_in_browser() -> bool:
+    """True in Pyodide (the static site), where the 'disk' is memory and lost on reload."""
+    return sys.platform == "emscripten"
+
+
+def browser_key() -> str:
+    """The localStorage key for this learner.
+
+    On a JupyterHub every pupil's server is on the same site, so one browser would share
+    one key between pupils; the hub's user name keeps their progress apart.
+    """
+    user = os.environ.get("JUPYTERHUB_USER", "").strip()
+    return f"{DEFAULT_KEY}:{user}" if user else DEFAULT_KEY
+
+
+class BrowserStore(anywidget.AnyWidget):
+    """Progress in the browser's localStorage under ``key``; invisible, it only has to be displayed.
+
+    ``progress`` is the latest progress known here: what Python saved, merged with every copy
+    the page sent. ``on_load(callback)`` is called with it whenever the page's copy (at load,
+    or another tab's save) brought something new; ``save(progress)`` writes to the browser.
+    ``loaded`` turns True once a front end read its storage; ``available`` is False when the
+    page may not use localStorage. ``problem`` is None or a Message to show.
+    """
+
+    _esm = _HERE / "store.js"
+
+    key = traitlets.Unicode(DEFAULT_KEY).tag(sync=True)
+    saved = traitlets.Unicode("").tag(sync=True)
+    loaded = traitlets.Bool(False).tag(sync=True)
+    available = traitlets.Bool(True).tag(sync=True)
+    error = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, key: str = DEFAULT_KEY, **kwargs: Any) -> None:
+        super().__init__(key=key, **kwargs)
+        self.progress = Progress()
+        self.problem: Message | None = None
+        self._written = ""
+        self._on_load: list[ProgressCallback] = []
+        self._on_problem: list[ProblemCallback] = []
+        self.observe(self._arrived, names=["saved"])
+        self.observe(self._write_failed, names=["error"])
+
+    def on_load(self, callback: ProgressCallback) -> ProgressCallback:
+        """Call ``callback(progress)`` when a copy from the page changed the progress (usable as a decorator)."""
+        self._on_load.append(callback)
+        return callback
+
+    def on_problem(self, callback: ProblemCallback) -> ProblemCallback:
+        """Call ``callback(message)`` when the browser's copy is unreadable or the browser will not keep it."""
+        self._on_problem.append(callback)
+        return callback
+
+    def save(self, progress: Progress) -> None:
+        """Keep ``progress`` (a copy) and write it to the browser, now or as soon as a page shows this widget."""
+        self.progress = progress.copy()
+        text = self.progress.to_json()
+        if text != self.saved:
+            self._written = text
+            self.saved = text
+
+    # -------------------------------------------------------------- from the page
+    def _arrived(self, change: dict[str, Any]) -> None:
+        text = change["new"]
+        if not text or text == self._written:
+            return          # nothing stored yet, or our own write
+        try:
+            theirs = Progress.from_json(text)
+        except ProgressError as err:
+            self._set_aside(text, err)
+            return
+        changed = self.progress.update(theirs)
+        if changed:
+            for callback in list(self._on_load):
+                callback(self.progress)
+        if self.progress.to_json() != text:
+            self.save(self.progress)        # the page lacks something of ours: send the merged copy
+        else:
+            self._written = text
+
+    def _set_aside(self, text: str, err: ProgressError) -> None:
+        """An unreadable copy in the browser is kept under another key, then written over."""
+        backup = f"{self.key}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}"
+        self.send({"kind": "backup", "key": backup, "value": text})
+        self._report(Message("progress.notice.browser-corrupt", backup=backup, reason=err.msg))
+        self.save(self.progress)            # never equal to the unreadable text, so it is written over
+
+    def _write_failed(self, change: dict[str, Any]) -> None:
+        if change["new"]:
+            self._report(Message("progress.notice.browser-full"))
+
+    def _report(self, message: Message) -> None:
+        self.problem = message
+        for callback in list(self._on_problem):
+            callback(message)
+
+
+class ProgressKeeper:
+    """The learner's progress, kept in a file (except in Pyodide) and in the browser (when shown).
+
+    ``progress`` is always the same object, updated in place. Every change is saved to both
+    places at once; what the browser or the file holds that this copy lacks is merged in
+    first, so a lesson tab and the home page (two kernels) do not undo each other.
+    """
+
+    def __init__(self, *, file_store: FileStore | None | bool = True, key: str | None = None) -> None:
+        if file_store is True:
+            file_store = None if running_in_browser() else FileStore()
+        self.file_store: FileStore | None = file_store or None
+        self.problem: Message | None = None
+        self._callbacks: list[ProgressCallback] = []
+        self.progress = self.file_store.load() if self.file_store else Progress()
+        if self.file_store and self.file_store.problem:
+            self.problem = self.file_store.problem
+        self.widget = BrowserStore(key=key or browser_key())
+        self.widget.on_load(self._from_browser)
+        self.widget.on_problem(self._set_problem)
+        if not self.progress.is_empty():
+            self.widget.save(self.progress)
+
+    # -------------------------------------------------------------- listening
+    def changed(self, callback: ProgressCallback) -> ProgressCallback:
+        """Call ``callback(progress)`` after every change, from here or from elsewhere (usable as a decorator)."""
+        self._callbacks.append(callback)
+        return callback
+
+    def _notify(self) -> None:
+        for callback in list(self._callbacks):
+            callback(self.progress)
+
+    def _set_problem(self, message: Message | None) -> None:
+        self.problem = message
+        self._notify()
+
+    def clear_problem(self) -> None:
+        self.problem = None
+
+    # -------------------------------------------------------------- changing
+    def record(self, exercise_id: str, *, correct: bool, hints: int, retries: int, solution_shown: bool,
+               rule: str | None = None) -> int:
+        """Record an attempt (see ``Progress.record``), save, and return the stars now kept."""
+        kept = self.progress.record(exercise_id, correct=correct, hints=hints, retries=retries,
+                                    solution_shown=solution_shown, rule=rule)
+        self.save()
+        return kept
+
+    def set_resume(self, lesson: str, index: int) -> None:
+        self.progress.resume = (lesson, index)
+        self.save()
+
+    def set_lang(self, lang: str | None) -> None:
+        self.progress.lang = lang
+        self.save()
+
+    def reset(self) -> None:
+        """Forget every result (see ``Progress.reset``) here, in the file and in the browser."""
+        self.progress.reset()
+        self.save()
+
+    def save(self) -> None:
+        """Write the progress to the file and the browser, then tell the listeners."""
+        if self.file_store is not None:
+            try:
+                if self.file_store.path.exists():
+                    on_disk = self.file_store.load()          # another kernel may have saved
+                    if self.file_store.problem:
+                        self.problem = self.file_store.problem
+                    self.progress.update(on_disk)
+                self.file_store.save(self.progress)
+            except ProgressError as err:
+                _log.warning("progress not saved: %s", err)
+                self.problem = Message("progress.notice.save-failed", reason=err.msg)
+        self.widget.save(self.progress)
+        self._notify()
+
+    def _from_browser(self, theirs: Progress) -> None:
+        if self.progress.update(theirs):
+            self.save()
+
+    # -------------------------------------------------------------- export, import
+    def export_json(self) -> str:
+        """The progress as the text of an export file."""
+        return self.progress.to_json()
+
+    def export_file(self, path: str | os.PathLike[str]) -> pathlib.Path:
+        """Write the progress to a file (atomically); ProgressError when it cannot be written."""
+        target = pathlib.Path(path)
+        FileStore(target).save(self.progress)
+        return target
+
+    def import_json(self, text: str | bytes) -> Progress:
+        """Merge exported progress in (results from before a reset included) and save.
+
+        Bad text raises ProgressError and changes nothing.
+        """
+        imported = Progress.from_json(text)
+        self.progress.update(imported, keep_all=True)
+        self.save()
+        return self.progress
+
+    def import_file(self, path: str | os.PathLike[str]) -> Progress:
+        """Like :meth:`import_json`, from a file."""
+        imported = read_file(path)
+        self.progress.update(imported, keep_all=True)
+        self.save()
+        return self.progress
+
+
+_SHARED: ProgressKeeper | None = None
+
+
+def shared_keeper() -> ProgressKeeper:
+    """One keeper per kernel, for every lesson widget of a page to share."""
+    global _SHARED
+    if _SHARED is None:
+        _SHARED = ProgressKeeper()
+    return _SHARED
