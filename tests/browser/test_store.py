@@ -11,7 +11,6 @@ import json
 
 import nbformat
 import pytest
-
 from conftest import ROOT, start_voila, stop
 
 pytestmark = pytest.mark.browser
