@@ -16,32 +16,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import pathlib
-import socket
 import statistics
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # the shared helpers in tests/
+from tests.browser.support import CHROMIUM, OFFLINE_ARGS, ROOT, serve_static, stop  # noqa: E402
+from tests.browser.support import CHROMIUM_ARGS as BROWSER_ARGS  # noqa: E402
+
 SITE = ROOT / "build" / "lite"
 PAGE = "/voici/render/index.html"
-CHROMIUM = os.environ.get("BURRACO_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-]
+CHROMIUM_ARGS = [*BROWSER_ARGS, *OFFLINE_ARGS]
 VERDICT_SHOWS = "(text) => document.querySelector('.bt-verdict')?.innerText.includes(text)"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def build(force: bool) -> float | None:
@@ -54,22 +42,7 @@ def build(force: bool) -> float | None:
 
 
 def serve() -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(SITE)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            with urllib.request.urlopen(url + PAGE, timeout=2):
-                return process, url
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.terminate()
-                raise SystemExit("the static server did not answer") from None
-            time.sleep(0.2)
+    return serve_static(SITE, probe=PAGE, name="bench-lite-http")
 
 
 def load(page, url: str) -> dict[str, float]:
@@ -122,8 +95,7 @@ def main() -> int:
             context.close()
             browser.close()
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        stop(process)
 
     summary = {
         "build_s": None if build_s is None else round(build_s, 1),

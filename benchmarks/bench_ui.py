@@ -13,23 +13,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import pathlib
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
-import urllib.error
-import urllib.request
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
-CHROMIUM = os.environ.get("BURRACO_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # the shared helpers in tests/
+from tests.browser.support import CHROMIUM, CHROMIUM_ARGS, start_voila, stop  # noqa: E402
+from tests.helpers import percentile  # noqa: E402
+
 TARGET_MS = 100.0
 
 NOTEBOOK = {
@@ -59,39 +51,6 @@ PROBE = """
   }).observe(verdict, {subtree: true, childList: true, characterData: true});
 }
 """
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def start_voila(folder: pathlib.Path) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    voila = pathlib.Path(sys.executable).parent / "voila"
-    process = subprocess.Popen(
-        [str(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", str(folder)],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise SystemExit(f"voila exited with code {process.returncode}")
-        try:
-            with urllib.request.urlopen(url + "/", timeout=2):
-                return process, url
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            time.sleep(0.25)
-    process.terminate()
-    raise SystemExit("voila did not answer within 60 s")
-
-
-def percentile(samples: list[float], fraction: float) -> float:
-    ordered = sorted(samples)
-    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
-    return ordered[index]
 
 
 def wait_for_sample(page, count: int) -> None:
@@ -146,8 +105,7 @@ def main() -> int:
                 results = measure(page, args.clicks, args.typing)
                 browser.close()
         finally:
-            process.terminate()
-            process.wait(timeout=10)
+            stop(process)
 
     summary = {}
     for name, samples in results.items():

@@ -10,6 +10,7 @@ import json
 import pytest
 
 import burraco_core as bc
+from tests.helpers import refused_move
 
 BURRACO = "3S 4S 5S 6S 7S 8S 9S"  # clean, 45 points
 DIRTY_BURRACO = "3D 4D 5D 6D 7D 8D JK=9D"  # dirty, 65 points
@@ -17,16 +18,6 @@ DIRTY_BURRACO = "3D 4D 5D 6D 7D 8D JK=9D"  # dirty, 65 points
 
 def lines(breakdown):
     return [(line.key, line.points) for line in breakdown.lines]
-
-
-def refused(game, action, rule):
-    before = game.to_json()
-    with pytest.raises(bc.IllegalMove) as info:
-        game.apply(action)
-    assert info.value.rule == rule, str(info.value)
-    assert game.to_json() == before, "a refused action changed the game"
-    assert game.explain(action).rule == rule
-    return info.value
 
 
 def ready_to_close(rules="classic", **overrides):
@@ -83,23 +74,23 @@ def test_close_with_a_dirty_burraco_in_classic():
 
 def test_close_refused_without_burraco_names_the_condition():
     game = last_card(melds=[["3S 4S 5S"], []])
-    err = refused(game, "discard 8C", "close.needs-burraco")
+    err = refused_move(game, "discard 8C", "close.needs-burraco")
     assert "burraco" in str(err)
     assert game.legal_actions() == []  # stranded positions only arise from a hand-made setup
 
 
 def test_close_refused_with_a_wild():
-    refused(last_card(card="JK"), "discard JK", "close.wild-discard")
+    refused_move(last_card(card="JK"), "discard JK", "close.wild-discard")
 
 
 def test_close_refused_before_opponents_have_played():
-    err = refused(last_card(turns_played=[1, 0]), "discard 8C", "close.opponents-not-played")
+    err = refused_move(last_card(turns_played=[1, 0]), "discard 8C", "close.opponents-not-played")
     assert "player 1" in str(err)
 
 
 def test_four_players_every_opponent_must_have_played():
     game = last_card(hands=["8C", "KH", "QH", "JH"], turns_played=[1, 1, 1, 0])
-    err = refused(game, "discard 8C", "close.opponents-not-played")
+    err = refused_move(game, "discard 8C", "close.opponents-not-played")
     assert "player 3" in str(err)
     game = last_card(hands=["8C", "KH", "QH", "JH"], turns_played=[1, 1, 0, 1])
     game.apply("discard 8C")  # the partner (player 2) need not have played
@@ -113,7 +104,7 @@ def test_four_players_every_opponent_must_have_played():
 def test_meld_that_would_strand_the_last_card_is_refused(melds, card, because):
     game = ready_to_close(melds=melds, discard_pile="7C " + card)
     game.apply("take")
-    err = refused(game, "meld 5C 6C 7C", "close.no-discard-left")
+    err = refused_move(game, "meld 5C 6C 7C", "close.no-discard-left")
     assert err.params["because"] == because
     assert str(bc.parse_card(card)) in str(err)
 
@@ -121,7 +112,7 @@ def test_meld_that_would_strand_the_last_card_is_refused(melds, card, because):
 def test_close_by_melding_the_last_card_refused_in_classic():
     game = ready_to_close(hands=["5C 6C", "KH KS"], discard_pile="7C")
     game.apply("take")
-    refused(game, "meld 5C 6C 7C", "close.by-meld")
+    refused_move(game, "meld 5C 6C 7C", "close.by-meld")
 
 
 def test_pulito_closes_by_meld_with_a_clean_burraco():
@@ -137,8 +128,8 @@ def test_pulito_closes_by_meld_with_a_clean_burraco():
 def test_pulito_needs_a_clean_burraco():
     game = ready_to_close("pulito", melds=[["3D 4D 5D 6D 7D 8D 2S=9D"], []], discard_pile="7C")
     game.apply("take")
-    refused(game, "meld 5C 6C 7C", "close.needs-clean-burraco")
-    refused(last_card("pulito", melds=[["3D 4D 5D 6D 7D 8D 2S=9D"], []]), "discard 8C",
+    refused_move(game, "meld 5C 6C 7C", "close.needs-clean-burraco")
+    refused_move(last_card("pulito", melds=[["3D 4D 5D 6D 7D 8D 2S=9D"], []]), "discard 8C",
             "close.needs-clean-burraco")
 
 
@@ -153,7 +144,7 @@ def test_pulito_royal_burraco_scores_500():
 def test_single_card_pile_cannot_be_rediscarded_to_close():
     game = ready_to_close(hands=["5C 6C 7C", "KH KS"], discard_pile="9H")
     game.apply("take")
-    err = refused(game, "meld 5C 6C 7C", "close.no-discard-left")
+    err = refused_move(game, "meld 5C 6C 7C", "close.no-discard-left")
     assert err.params["because"] == "discard.single-pile-card"
     assert "9♥" in str(err)
 
@@ -164,7 +155,7 @@ def test_pozzetto_al_volo_then_play_on():
     game.apply("take")
     game.apply("meld 5C 6C 7C")
     assert game.phase == "pozzetto" and game.hands[0] == ()
-    refused(game, "discard 5C", "turn.take-pozzetto")
+    refused_move(game, "discard 5C", "turn.take-pozzetto")
     assert game.legal_actions() == [bc.TakePozzetto()]
     game.apply("pozzetto")
     assert game.phase == "play" and len(game.hands[0]) == 11
@@ -176,7 +167,7 @@ def test_pozzetto_al_volo_then_play_on():
 def test_no_pozzetto_al_volo_in_italiano():
     game = bc.Game.setup("italiano", hands=["5C 6C", "KH KS"], discard_pile="7C")
     game.apply("take")
-    err = refused(game, "meld 5C 6C 7C", "pozzetto.no-al-volo")
+    err = refused_move(game, "meld 5C 6C 7C", "pozzetto.no-al-volo")
     assert "al volo" in str(err)
 
 
@@ -191,7 +182,7 @@ def test_one_pozzetto_per_side():
     # Side 0 already took its pozzetto: emptying the hand again is a closing attempt.
     game = last_card(melds=[["3S 4S 5S"], []])
     assert len(game.pozzetti) == 1
-    refused(game, "discard 8C", "close.needs-burraco")
+    refused_move(game, "discard 8C", "close.needs-burraco")
 
 
 def test_pulito_pozzetto_taken_but_not_played_costs_100():
@@ -247,7 +238,7 @@ def test_classic_hand_ends_when_two_stock_cards_are_left():
 
 def test_last_two_stock_cards_are_never_drawn():
     game = arranged("buraco", 2, hands=["5C 6C", "KH KS"], discard_pile="9D")
-    err = refused(game, "draw", "draw.last-two")
+    err = refused_move(game, "draw", "draw.last-two")
     assert "2 cards" in str(err)
     assert game.legal_actions() == [bc.TakePile()]
 
@@ -268,16 +259,16 @@ def test_italiano_pozzetto_becomes_the_stock_then_hand_ends():
 # ---------------------------------------------------------------- turn order and refusals
 def test_turn_order_refusals():
     game = bc.Game.new("classic", players=4, seed=3)
-    refused(game, "discard " + game.hands[0][0].code, "turn.draw-first")
-    refused(game, bc.LayDown(game.hands[0][:3]), "turn.draw-first")
+    refused_move(game, "discard " + game.hands[0][0].code, "turn.draw-first")
+    refused_move(game, bc.LayDown(game.hands[0][:3]), "turn.draw-first")
     game.apply("draw")
-    refused(game, "draw", "turn.already-drawn")
-    refused(game, "take", "turn.already-drawn")
-    refused(game, "pozzetto", "pozzetto.hand-not-empty")
+    refused_move(game, "draw", "turn.already-drawn")
+    refused_move(game, "take", "turn.already-drawn")
+    refused_move(game, "pozzetto", "pozzetto.hand-not-empty")
     other = game.hands[1][0]
     if other.face not in {c.face for c in game.hands[0]}:
-        refused(game, bc.Discard(other), "hand.not-held")
-    refused(game, bc.Attach(0, game.hands[0][:1]), "attach.no-such-meld")
+        refused_move(game, bc.Discard(other), "hand.not-held")
+    refused_move(game, bc.Attach(0, game.hands[0][:1]), "attach.no-such-meld")
 
 
 def test_whole_discard_pile_is_taken():
@@ -297,7 +288,7 @@ def test_single_card_pile_allowed_when_the_twin_was_held():
 def test_single_card_pile_refused_without_the_twin():
     game = bc.Game.setup("classic", hands=["8H 6C", "KH KS"], discard_pile="9H")
     game.apply("take")
-    refused(game, "discard 9H", "discard.single-pile-card")
+    refused_move(game, "discard 9H", "discard.single-pile-card")
     assert bc.Discard(bc.parse_card("9H")) not in game.legal_actions()
 
 
@@ -305,7 +296,7 @@ def test_no_second_group_of_the_same_rank():
     game = bc.Game.setup("classic", hands=["8H 8D 8C 8S 4C", "KH KS"], melds=[["8H 8D JK"], []],
                          discard_pile="4D")
     game.apply("take")
-    err = refused(game, "meld 8C 8S 8H", "side.second-group")
+    err = refused_move(game, "meld 8C 8S 8H", "side.second-group")
     assert "attach" in str(err)
     game.apply("attach 0 8C 8S")
     assert len(game.melds[0][0]) == 5
@@ -315,7 +306,7 @@ def test_attach_only_to_own_side():
     game = bc.Game.setup("classic", hands=["9S 4C 4D", "KH KS"], melds=[[], [BURRACO]],
                          discard_pile="4H")
     game.apply("take")
-    refused(game, "attach 0 9S", "attach.no-such-meld")
+    refused_move(game, "attach 0 9S", "attach.no-such-meld")
 
 
 def test_stalemate_voids_the_hand():
@@ -336,7 +327,7 @@ def test_over_means_no_more_moves():
     game.apply("take")
     game.apply("meld 5C 6C 7C")
     game.apply("discard 8C")
-    refused(game, "draw", "turn.over")
+    refused_move(game, "draw", "turn.over")
     assert game.legal_actions() == []
 
 
@@ -469,7 +460,7 @@ def test_pulito_last_card_attached_to_close():
 
 def test_wrong_arrangement_number_is_a_refusal():
     game = bc.Game.setup("classic", hands=["5C 6C JK 9D", "KH KS"], phase="play")
-    err = refused(game, "meld 5C 6C JK #5", "meld.no-such-arrangement")
+    err = refused_move(game, "meld 5C 6C JK #5", "meld.no-such-arrangement")
     assert "#5" in str(err)
     game.apply("meld 5C 6C JK #1")
     assert game.melds[0][0].table_code == "5C 6C JK=7C"

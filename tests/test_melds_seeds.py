@@ -17,6 +17,7 @@ import dataclasses
 import pytest
 
 import burraco_core as bc
+from tests.helpers import refused
 
 RULESET_IDS = ("classic", "italiano", "buraco", "pulito")
 WITH_GROUPS = ("classic", "italiano", "buraco")
@@ -29,27 +30,6 @@ def lay(text: str, rules: str = "classic") -> bc.Meld:
 def on_table(text: str, rules: str = "classic") -> bc.Meld:
     """A meld exactly as written (``2H=7H`` places a wild), checked to be a legal arrangement."""
     return bc.Meld.parse(text, rules)
-
-
-def refused(rule: str, *names: str):
-    """Context manager: an IllegalMove with this rule id whose message names these cards."""
-
-    class _Check:
-        def __enter__(self):
-            self._raises = pytest.raises(bc.IllegalMove)
-            self.info = self._raises.__enter__()
-            return self.info
-
-        def __exit__(self, *exc):
-            swallowed = self._raises.__exit__(*exc)
-            err = self.info.value
-            assert err.rule == rule, f"expected {rule}, got {err.rule}: {err}"
-            for name in names:
-                assert name in str(err), f"{name!r} not named in: {err}"
-            assert err.summary == bc.RULE_IDS[rule][0]
-            return swallowed
-
-    return _Check()
 
 
 # =========================================================================

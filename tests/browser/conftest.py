@@ -8,89 +8,27 @@ set, e.g. CI=true), where a missing tool is an install bug and the tests fail.
 
 from __future__ import annotations
 
-import os
 import pathlib
-import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
-from typing import NoReturn
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
-CHROMIUM = os.environ.get("BURRACO_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
-
-
-def missing(what: str) -> NoReturn:
-    """A tool the browser tests need is missing: skip locally, fail under CI."""
-    if IN_CI:
-        pytest.fail(f"{what} (CI is set: the browser tests must run there)", pytrace=False)
-    pytest.skip(what)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def voila_executable() -> str:
-    here = pathlib.Path(sys.executable).parent / "voila"
-    if here.exists():
-        return str(here)
-    found = shutil.which("voila")
-    if not found:
-        missing("voila is not installed")
-    return found
-
-
-def start_voila(folder: str = "tutorial/", timeout: float = 60.0) -> tuple[subprocess.Popen[bytes], str]:
-    """Start ``voila`` on a free port serving ``folder``; return the process and its base URL."""
-    port = free_port()
-    log = open(ROOT / "test-artifacts" / f"voila-{port}.log", "wb")  # noqa: SIM115 (kept open for the server)
-    process = subprocess.Popen(
-        [voila_executable(), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", folder],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"voila exited with code {process.returncode}; see {log.name}")
-        try:
-            with urllib.request.urlopen(url + "/", timeout=2) as answer:
-                if answer.status < 500:
-                    return process, url
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            time.sleep(0.25)
-    stop(process)
-    raise RuntimeError(f"voila did not answer within {timeout} s")
-
-
-def stop(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+from tests.browser.support import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    SCREENSHOTS,
+    missing,
+    real_errors,
+    start_voila,
+    stop,
+    voila_executable,
+)
 
 
 @pytest.fixture(scope="session")
 def voila_url() -> Iterator[str]:
-    (ROOT / "test-artifacts").mkdir(exist_ok=True)
+    if voila_executable() is None:
+        missing("voila is not installed")
     process, url = start_voila()
     try:
         yield url
@@ -140,12 +78,6 @@ def open_notebook(page, base_url: str, notebook: str = "index.ipynb"):
 def app(page, voila_url):
     """The demo notebook, open and drawn."""
     return open_notebook(page, voila_url)
-
-
-def real_errors(errors: list[str]) -> list[str]:
-    """Console errors other than the offline CDN fetches Voilà's template makes."""
-    harmless = ("ERR_NAME_NOT_RESOLVED", "ERR_INTERNET_DISCONNECTED", "Failed to load resource")
-    return [e for e in errors if not any(h in e for h in harmless)]
 
 
 @pytest.fixture

@@ -4,15 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.support import wait_for_text
+
 pytestmark = pytest.mark.browser
-
-
-def wait_for_text(page, selector: str, text: str, timeout: float = 15_000) -> None:
-    """Wait until the first element matching ``selector`` shows ``text`` (exact substring, case kept)."""
-    page.wait_for_function(
-        "([sel, text]) => { const el = document.querySelector(sel); return el && el.innerText.includes(text); }",
-        arg=[selector, text], timeout=timeout,
-    )
 
 
 def test_cards_render_as_svg(app, shoot, console_errors):

@@ -16,30 +16,30 @@ import json
 import os
 import pathlib
 import subprocess
-import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 
 import pytest
-from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, SCREENSHOTS, free_port, real_errors, stop
+
+from tests.browser.support import (
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    OFFLINE_ARGS,
+    ROOT,
+    SCREENSHOTS,
+    real_errors,
+    serve_static,
+    stop,
+    wait_for_text,
+)
 
 pytestmark = pytest.mark.browser
 
 SKIP_ENV = "BURRACO_SKIP_LITE"
 SITE = ROOT / "build" / "lite"
 APP_PAGE = "/voici/render/index.html"
-ARTIFACTS = ROOT / "test-artifacts"
-# Every host name but 127.0.0.1 fails to resolve: what works so works offline.
-OFFLINE_ARGS = ["--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
-
-
-def wait_for_text(page, selector: str, text: str, timeout: float = 30_000) -> None:
-    page.wait_for_function(
-        "([sel, text]) => { const el = document.querySelector(sel); return el && el.innerText.includes(text); }",
-        arg=[selector, text], timeout=timeout,
-    )
+WAIT_MS = 30_000  # Python runs in the page: slower answers than the Voilà kernel's
 
 
 @pytest.fixture(scope="module")
@@ -62,28 +62,11 @@ def lite_build() -> dict[str, float]:
 @pytest.fixture(scope="module")
 def lite_url(lite_build) -> Iterator[str]:
     """``build/lite`` served by Python's static file server on a free port of 127.0.0.1."""
-    port = free_port()
-    log = open(ARTIFACTS / f"lite-http-{port}.log", "wb")  # noqa: SIM115 (kept open for the server)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(SITE)],
-        stdout=log, stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
+    process, url = serve_static(SITE, probe=APP_PAGE, name="lite-http")
     try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                with urllib.request.urlopen(url + APP_PAGE, timeout=2) as answer:
-                    assert answer.status == 200
-                    break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"the static server did not answer; see {log.name}") from None
-                time.sleep(0.2)
         yield url
     finally:
         stop(process)
-        log.close()
 
 
 @pytest.fixture(scope="module")
@@ -129,7 +112,7 @@ def test_lite_app_runs_offline_in_the_browser(lite_build, lite_url, offline_brow
         # Pyodide starts, loads the wheels, runs the notebook: generous time on 2 slow cores.
         page.wait_for_selector(".bh-card svg", timeout=150_000)
         widgets_s = time.monotonic() - started
-        wait_for_text(page, ".bt-verdict", "✓ Legal meld")     # the notebook starts with 2H 5H 6H
+        wait_for_text(page, ".bt-verdict", "✓ Legal meld", timeout=WAIT_MS)     # the notebook starts with 2H 5H 6H
         interactive_s = time.monotonic() - started
         verdict = page.locator(".bt-verdict")
         assert "stands for 4♥" in verdict.inner_text()
@@ -139,18 +122,18 @@ def test_lite_app_runs_offline_in_the_browser(lite_build, lite_url, offline_brow
 
         # Clicks in the palette reach Python (in the page) and the verdict comes back.
         page.locator(".bt-referee button", has_text="Clear").click()
-        wait_for_text(page, ".bt-verdict", "Pick cards")
+        wait_for_text(page, ".bt-verdict", "Pick cards", timeout=WAIT_MS)
         clicked = time.monotonic()
         for code in ("7S", "7D", "JK"):
             palette.locator(f'.bh-card[data-code="{code}"]').click()
-        wait_for_text(page, ".bt-verdict", "group of 7s")
+        wait_for_text(page, ".bt-verdict", "group of 7s", timeout=WAIT_MS)
         click_s = time.monotonic() - clicked
         assert "✓ Legal meld" in verdict.inner_text()
         assert page.locator(".bt-meld-text input").input_value() == "7S 7D JK"
 
         # Typing too.
         page.locator(".bt-meld-text input").fill("5H 6H JK 2C")
-        wait_for_text(page, ".bt-verdict", "✗ Not a legal meld")
+        wait_for_text(page, ".bt-verdict", "✗ Not a legal meld", timeout=WAIT_MS)
         assert "meld.one-wild" in verdict.inner_text()
 
         shoot(page.locator(".bt-referee"), "lite-referee")

@@ -1,0 +1,133 @@
+"""What the browser tests and the browser benchmarks share: Chromium, Voilà and static servers.
+
+Debian's Chromium (``/usr/bin/chromium``, or ``$BURRACO_CHROMIUM``) is driven by
+Playwright, never a downloaded browser. Servers listen on a free port of 127.0.0.1
+and log to ``test-artifacts/``. Used by ``tests/browser/conftest.py``,
+``tests/browser/test_lite.py`` and ``benchmarks/bench_ui.py``/``bench_lite.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from typing import Any, NoReturn
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+SCREENSHOTS = ARTIFACTS / "screenshots"
+CHROMIUM = os.environ.get("BURRACO_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+# Every host name but 127.0.0.1 fails to resolve: what works so works offline.
+OFFLINE_ARGS = ["--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
+IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def missing(what: str) -> NoReturn:
+    """A tool the browser tests need is missing: skip locally, fail under CI."""
+    if IN_CI:
+        pytest.fail(f"{what} (CI is set: the browser tests must run there)", pytrace=False)
+    pytest.skip(what)
+
+
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def voila_executable() -> str | None:
+    """The ``voila`` beside this Python (the project's .venv), else on the PATH; None if neither."""
+    here = pathlib.Path(sys.executable).parent / "voila"
+    if here.exists():
+        return str(here)
+    return shutil.which("voila")
+
+
+def _wait_until_up(process: subprocess.Popen[bytes], url: str, timeout: float, what: str, log: str) -> None:
+    """Poll ``url`` until it answers below HTTP 500; stop the process and raise if it never does."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{what} exited with code {process.returncode}; see {log}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as answer:
+                if answer.status < 500:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.2)
+    stop(process)
+    raise RuntimeError(f"{what} did not answer within {timeout:g} s; see {log}")
+
+
+def _server(command: list[str], name: str) -> tuple[subprocess.Popen[bytes], pathlib.Path]:
+    ARTIFACTS.mkdir(exist_ok=True)
+    log = ARTIFACTS / f"{name}.log"
+    with open(log, "wb") as out:  # the child keeps its own copy of the file descriptor
+        process = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+    return process, log
+
+
+def start_voila(folder: str | pathlib.Path = "tutorial/", timeout: float = 60.0) -> tuple[subprocess.Popen[bytes], str]:
+    """Start ``voila`` on a free port serving ``folder`` (relative to the repository); return the
+    process and its base URL once it answers. Raises RuntimeError if voila is missing or fails."""
+    voila = voila_executable()
+    if voila is None:
+        raise RuntimeError("voila is not installed")
+    port = free_port()
+    process, log = _server(
+        [voila, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", str(folder)], f"voila-{port}")
+    url = f"http://127.0.0.1:{port}"
+    _wait_until_up(process, url + "/", timeout, "voila", str(log))
+    return process, url
+
+
+def serve_static(folder: pathlib.Path, probe: str = "/", timeout: float = 20.0,
+                 name: str = "http") -> tuple[subprocess.Popen[bytes], str]:
+    """Serve ``folder`` with Python's static file server on a free port; return the process and its
+    base URL once ``probe`` (a path on it) answers."""
+    port = free_port()
+    process, log = _server(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(folder)],
+        f"{name}-{port}")
+    url = f"http://127.0.0.1:{port}"
+    _wait_until_up(process, url + probe, timeout, "the static server", str(log))
+    return process, url
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """Terminate a server started here, and kill it if it does not stop within 10 s."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def wait_for_text(page: Any, selector: str, text: str, timeout: float = 15_000) -> None:
+    """Wait until the first element matching ``selector`` shows ``text`` (exact substring, case kept)."""
+    page.wait_for_function(
+        "([sel, text]) => { const el = document.querySelector(sel); return el && el.innerText.includes(text); }",
+        arg=[selector, text], timeout=timeout,
+    )
+
+
+def real_errors(errors: list[str]) -> list[str]:
+    """Console errors other than the offline CDN fetches Voilà's template makes."""
+    harmless = ("ERR_NAME_NOT_RESOLVED", "ERR_INTERNET_DISCONNECTED", "Failed to load resource")
+    return [e for e in errors if not any(h in e for h in harmless)]

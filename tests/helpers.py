@@ -1,0 +1,52 @@
+"""Helpers shared by the tests (and the benchmarks): refusals checked the same way everywhere.
+
+Import them as ``from tests.helpers import refused``: ``tests`` is a package, and
+pytest puts the repository root on ``sys.path`` for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+import burraco_core as bc
+
+
+@contextmanager
+def refused(rule: str, *names: str) -> Iterator[Any]:
+    """Context manager: the block raises an IllegalMove with this rule id whose message names these texts.
+
+    Yields pytest's ExceptionInfo (``info.value`` is the IllegalMove). The refusal's
+    summary must be the rule's own (``bc.RULE_IDS``).
+    """
+    with pytest.raises(bc.IllegalMove) as info:
+        yield info
+    err = info.value
+    assert err.rule == rule, f"expected {rule}, got {err.rule}: {err}"
+    for name in names:
+        assert name in str(err), f"{name!r} not named in: {err}"
+    assert err.summary == bc.RULE_IDS[rule][0]
+
+
+def refused_move(game: bc.Game, action: Any, rule: str, *names: str) -> bc.IllegalMove:
+    """Apply an action the rules forbid: it raises IllegalMove(rule), leaves the game exactly as it
+    was, and ``game.explain`` gives the same rule. Returns the refusal."""
+    before = game.to_json()
+    with refused(rule, *names) as info:
+        game.apply(action)
+    assert game.to_json() == before, "a refused action changed the game"
+    explained = game.explain(action)
+    assert explained is not None and explained.rule == rule, f"explain() says {explained!r}"
+    return info.value
+
+
+def percentile(samples: Sequence[float], fraction: float) -> float:
+    """The sample at this fraction of the sorted samples (nearest rank): 0.5 the median, 0.95 the p95."""
+    if not samples:
+        raise ValueError("no samples")
+    ordered = sorted(samples)
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
