@@ -7,8 +7,11 @@ import os
 import pathlib
 import subprocess
 import sys
+from unittest import mock
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import burraco_core as bc
 from lessons import progress as lp
@@ -218,6 +221,64 @@ def test_merge_keep_all_ignores_resets(clock):
 def test_merge_refuses_other_types():
     with pytest.raises(TypeError):
         Progress().merge({"stars": 3})  # type: ignore[arg-type]
+
+
+# Merging must be a lattice join (commutative, associative, idempotent): the browser's copy,
+# the file and other tabs are merged again and again, in any order, and must agree.
+_IDS = st.sampled_from(["melds.a", "melds.b", "runs.c"])
+_OPS = st.one_of(
+    st.tuples(st.just("record"), _IDS, st.booleans(), st.integers(0, 3), st.integers(0, 3), st.booleans(),
+              st.sampled_from([None, "meld.one-wild", "run.gap"])),
+    st.tuples(st.just("lang"), st.sampled_from([None, "en", "it"])),
+    st.tuples(st.just("resume"), st.sampled_from([None, ("melds", 0), ("runs", 3)])),
+    st.tuples(st.just("reset")),
+    st.tuples(st.just("tick"), st.integers(0, 2)),
+)
+
+
+def _build(ops, start: float) -> Progress:
+    now = [start]
+    with mock.patch.object(lp, "_now", lambda: now[0]):
+        p = Progress()
+        for op in ops:
+            if op[0] == "record":
+                _, ex, correct, hints, retries, shown, rule = op
+                p.record(ex, correct=correct, hints=hints, retries=retries, solution_shown=shown, rule=rule)
+            elif op[0] == "lang":
+                p.lang = op[1]
+            elif op[0] == "resume":
+                p.resume = op[1]
+            elif op[0] == "reset":
+                p.reset()
+            else:
+                now[0] += op[1]
+    return p
+
+
+_PROGRESS = st.builds(_build, st.lists(_OPS, max_size=12), st.sampled_from([100.0, 101.0, 102.0]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(_PROGRESS, _PROGRESS, _PROGRESS, st.booleans())
+def test_merge_is_a_join_in_any_order(a, b, c, keep_all):
+    ab = a.merge(b, keep_all=keep_all)
+    assert ab.to_json() == b.merge(a, keep_all=keep_all).to_json()
+    assert ab.merge(c, keep_all=keep_all) == a.merge(b.merge(c, keep_all=keep_all), keep_all=keep_all)
+    assert a.merge(a, keep_all=keep_all) == a and ab.merge(b, keep_all=keep_all) == ab
+    for side in (a, b):
+        if keep_all or side.epoch == ab.epoch:     # nothing of a copy from the current epoch is lost
+            for ex in side.exercise_ids():
+                assert ab.stars(ex) >= side.stars(ex) and ab.attempted(ex)
+                assert ab.solved(ex) or not side.solved(ex)
+    copy = a.copy()
+    assert copy.update(b, keep_all=keep_all) == (ab != a) and copy == ab
+
+
+@settings(max_examples=100, deadline=None)
+@given(_PROGRESS)
+def test_json_round_trip_of_any_progress(p):
+    text = p.to_json()
+    assert Progress.from_json(text) == p and Progress.from_json(text).to_json() == text
 
 
 # ---------------------------------------------------------------- JSON
@@ -549,10 +610,11 @@ def test_browser_store_page_copy_that_adds_nothing_calls_nobody():
     store = BrowserStore()
     seen: list[Progress] = []
     store.on_load(seen.append)
-    store.save(sample())
-    page_sends(store, sample().to_json())          # the same content, as another tab would echo it
+    mine = sample()
+    store.save(mine)
+    page_sends(store, mine.to_json())              # the same content, as another tab would echo it
     page_sends(store, "")                          # an empty localStorage
-    assert seen == [] and store.progress == sample()
+    assert seen == [] and store.progress == mine
 
 
 def test_two_tabs_lose_nothing(clock):
