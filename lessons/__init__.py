@@ -1,11 +1,90 @@
-"""Interactive pieces of Burraco Tutor, built with ipywidgets on burraco_core.
+"""Burraco Tutor's lessons: the curriculum as data, and the widgets that show it.
 
-The widgets only show and collect; every rule is decided by burraco_core.
+The curriculum (``lessons.curriculum``, ``checks``, ``kinds``, ``session``) is pure
+Python on burraco_core and imports no ipywidgets; the widgets load on first use::
+
+    import lessons
+    lessons.LESSONS                 # every lesson, in order
+    lessons.show("melds")           # the lesson widget, all a notebook cell needs
+    from lessons import Hand        # a widget, imported when first asked for
+
+Every rule is decided by burraco_core; the widgets only show and collect.
 """
 
-from .hand import Hand, palette_cards
-from .referee import MeldReferee
-from .score import ScoreCalculator
-from .table import PlayTable, Table
+from __future__ import annotations
 
-__all__ = ["Hand", "MeldReferee", "PlayTable", "ScoreCalculator", "Table", "palette_cards"]
+import importlib
+import pathlib
+from typing import TYPE_CHECKING, Any
+
+from burraco_core.messages import add_catalogue_dir, catalogue
+from burraco_core.messages import languages as _engine_languages
+
+add_catalogue_dir(pathlib.Path(__file__).with_name("locale"))
+
+from .checks import CurriculumError  # noqa: E402
+from .curriculum import KINDS, Block, Exercise, Lesson, Verdict  # noqa: E402
+
+# name -> module, imported when first asked for (the widget modules import ipywidgets)
+_LAZY = {
+    "Hand": "hand", "palette_cards": "hand",
+    "MeldReferee": "referee",
+    "ScoreCalculator": "score",
+    "PlayTable": "table", "Table": "table",
+    "LessonWidget": "exercise_widget",
+}
+
+__all__ = ["Block", "CurriculumError", "Exercise", "KINDS", "LESSONS", "Lesson", "Verdict",
+           "get_lesson", "languages", "show", *_LAZY]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "LESSONS":
+        from .curriculum import load_all
+
+        value: Any = load_all()
+    elif name in _LAZY:
+        value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    else:
+        raise AttributeError(f"module 'lessons' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+def get_lesson(key: str) -> Lesson:
+    """The lesson with this key (``"melds"``); CurriculumError names the lessons there are."""
+    for lesson in __getattr__("LESSONS"):
+        if lesson.key == key:
+            return lesson  # type: ignore[no-any-return]
+    keys = ", ".join(lesson.key for lesson in __getattr__("LESSONS"))
+    raise CurriculumError("lessons", "key", f"there is no lesson {key!r}; the lessons: {keys}")
+
+
+def languages() -> tuple[str, ...]:
+    """The languages every text of the engine and the lessons exists in, English first."""
+    folder = pathlib.Path(__file__).with_name("locale")
+    found = set(_engine_languages()) & {p.stem for p in folder.glob("*.txt")}
+    english = set(catalogue("en"))
+    return tuple(lang for lang in sorted(found, key=lambda lang: (lang != "en", lang))
+                 if english <= set(catalogue(lang)))
+
+
+def show(lesson: str | Lesson | Exercise, lang: str = "en", **options: Any) -> Any:
+    """The widget for a lesson (by key), a Lesson, or a single Exercise: all a notebook cell needs."""
+    from .exercise_widget import show as _show
+
+    return _show(lesson, lang=lang, **options)
+
+
+if TYPE_CHECKING:
+    from .exercise_widget import LessonWidget
+    from .hand import Hand, palette_cards
+    from .referee import MeldReferee
+    from .score import ScoreCalculator
+    from .table import PlayTable, Table
+
+    LESSONS: tuple[Lesson, ...]

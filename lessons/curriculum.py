@@ -1,0 +1,379 @@
+"""The curriculum as data: lessons and exercises read from ``lessons/content/*.json``.
+
+A :class:`Lesson` is a short intro and a tuple of :class:`Exercise`; an exercise is
+a kind (:data:`KINDS`), the data that kind needs, a check, a solution, the typical
+wrong answers with the rule each breaks, graduated hints and the rule ids it
+teaches. ``exercise.check(answer)`` puts the answer to the engine and returns a
+:class:`Verdict` (correct / incorrect and why / not attempted), in the manner of
+Kaggle's learntools. Every text is a key of the message catalogues
+(``lessons/locale/<lang>.txt``). The format is in ``lessons/content/FORMAT.md``.
+
+No ipywidgets here: the widgets (``lessons.exercise_widget``) only show this.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import pathlib
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import burraco_core as bc
+from burraco_core.messages import Message, add_catalogue_dir, catalogue
+
+from .checks import Attempt, Check, CurriculumError, compile_check
+from .kinds import KIND_TABLE, KINDS, Prepared, Unreadable
+
+HERE = pathlib.Path(__file__).parent
+CONTENT_DIR = HERE / "content"
+LOCALE_DIR = HERE / "locale"
+FORMAT = "burraco-tutor/lesson"
+VERSION = 1
+STATUSES = ("correct", "incorrect", "not-attempted")
+
+add_catalogue_dir(LOCALE_DIR)
+_log = logging.getLogger(__name__)
+_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)+$")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What check() decided: ``status``, the ``rule`` an incorrect answer breaks, and what to say."""
+
+    status: str
+    msg: Message
+    rule: str | None = None
+    cards: tuple[bc.Card, ...] = ()
+    """The cards the verdict is about (the widget points at them)."""
+
+    @property
+    def correct(self) -> bool:
+        return self.status == "correct"
+
+    def message(self, lang: str = "en") -> str:
+        """What the learner reads: the rule in plain words and the cards, or why it is correct."""
+        return self.msg.text(lang)
+
+
+@dataclass(frozen=True)
+class Block:
+    """One piece of a lesson's intro: a paragraph, some cards, or a meld on the table."""
+
+    text: Message | None = None
+    cards: tuple[bc.Card, ...] = ()
+    face_down: bool = False
+    meld: bc.Meld | None = None
+    caption: Message | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.text is not None:
+            out["text"] = self.text.key
+        if self.meld is not None:
+            out["meld"] = self.meld.table_code
+        elif self.cards:
+            out["cards"] = bc.format_cards(self.cards)
+            if self.face_down:
+                out["face_down"] = True
+        if self.caption is not None:
+            out["caption"] = self.caption.key
+        return out
+
+
+def _key(value: Any, where: str, name: str) -> Message:
+    """A catalogue key that exists (in English, the source language)."""
+    if not isinstance(value, str) or not value:
+        raise CurriculumError(where, name, f"a message key of lessons/locale/en.txt, not {value!r}")
+    if value not in catalogue("en"):
+        raise CurriculumError(where, name, f"the message key {value!r} is not in any English catalogue")
+    return Message(value)
+
+
+def _block(data: Any, rules: bc.Ruleset, where: str, name: str) -> Block:
+    if not isinstance(data, dict):
+        raise CurriculumError(where, name, f"an intro block is an object, not {data!r}")
+    unknown = set(data) - {"text", "cards", "face_down", "meld", "caption"}
+    if unknown:
+        raise CurriculumError(where, f"{name}.{sorted(unknown)[0]}", "unknown field of an intro block")
+    caption = _key(data["caption"], where, f"{name}.caption") if "caption" in data else None
+    if "text" in data:
+        return Block(text=_key(data["text"], where, f"{name}.text"), caption=caption)
+    if "meld" in data:
+        try:
+            return Block(meld=bc.Meld.parse(data["meld"], rules), caption=caption)
+        except bc.BurracoError as err:
+            raise CurriculumError(where, f"{name}.meld", str(err)) from err
+    if "cards" in data:
+        try:
+            cards = bc.parse_cards(data["cards"])
+        except (bc.NotationError, TypeError) as err:
+            raise CurriculumError(where, f"{name}.cards", str(err)) from err
+        return Block(cards=cards, face_down=bool(data.get("face_down", False)), caption=caption)
+    raise CurriculumError(where, name, "an intro block has 'text', 'cards' or 'meld'")
+
+
+_EXERCISE_FIELDS = {"id", "kind", "ruleset", "prompt", "data", "checks", "solution", "wrong_answers",
+                    "hints", "explain", "teaches", "goal_rule"}
+
+
+def _json_answer(value: Any) -> bool:
+    return value is None or isinstance(value, (str, int)) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True, eq=False)
+class Exercise:
+    """One exercise (see the module docstring); build it with :meth:`from_dict`."""
+
+    id: str
+    kind: str
+    ruleset: str
+    prompt: Message
+    data: Mapping[str, Any]
+    checks: Any
+    solution: Any
+    wrong_answers: tuple[tuple[Any, str | None], ...]
+    hints: tuple[Message, ...]
+    explain: Message
+    teaches: frozenset[str]
+    goal_rule: str | None = None
+    prepared: Prepared = field(default_factory=Prepared, repr=False)
+    _check: Check = field(default=lambda attempt: None, repr=False)
+
+    # ------------------------------------------------------------------ reading
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any], *, ruleset: str = "classic", lesson: str | None = None) -> Exercise:
+        """Read an exercise dict (the lesson file's form); CurriculumError names the field at fault."""
+        if not isinstance(d, Mapping):
+            raise CurriculumError("exercise", "", f"an exercise is a dict, not {type(d).__name__}")
+        where = f"exercise {d.get('id', '?')!r}"
+        if lesson:
+            where = f"lesson {lesson!r}, {where}"
+        unknown = set(d) - _EXERCISE_FIELDS
+        if unknown:
+            raise CurriculumError(where, sorted(unknown)[0], f"unknown field; known: {', '.join(sorted(_EXERCISE_FIELDS))}")
+        for name in ("id", "kind", "prompt", "data", "solution", "hints", "explain", "teaches", "wrong_answers"):
+            if name not in d:
+                raise CurriculumError(where, name, "missing")
+        ex_id = d["id"]
+        if not isinstance(ex_id, str) or not _ID.match(ex_id):
+            raise CurriculumError(where, "id", "an id such as 'melds.first-run': lowercase words joined by - and .")
+        if lesson and not ex_id.startswith(lesson + "."):
+            raise CurriculumError(where, "id", f"the ids of lesson {lesson!r} start with {lesson + '.'!r}")
+        kind_name = d["kind"]
+        kind = KIND_TABLE.get(kind_name) if isinstance(kind_name, str) else None
+        if kind is None:
+            raise CurriculumError(where, "kind", f"{kind_name!r} is not one of {', '.join(KINDS)}")
+        rules_id = d.get("ruleset", ruleset)
+        try:
+            rules = bc.ruleset(rules_id)
+        except (bc.BurracoError, KeyError, TypeError) as err:
+            raise CurriculumError(where, "ruleset", str(err)) from err
+        data = d["data"]
+        if not isinstance(data, Mapping):
+            raise CurriculumError(where, "data", f"an object, not {data!r}")
+        for name in kind.required:
+            if name not in data:
+                raise CurriculumError(where, f"data.{name}", f"missing (a {kind.name} exercise needs it)")
+        for name in data:
+            if name not in kind.required + kind.optional:
+                raise CurriculumError(where, f"data.{name}", f"not a field of a {kind.name} exercise; "
+                                      f"known: {', '.join(kind.required + kind.optional)}")
+        prepared = kind.prepare(data, rules, where)
+        checks = d.get("checks", list(kind.default_check))
+        check = compile_check(checks, where, "checks")
+        hints = d["hints"]
+        if not isinstance(hints, list) or len(hints) < 2:
+            raise CurriculumError(where, "hints", "at least two hint keys, from a nudge to nearly the answer")
+        teaches = d["teaches"]
+        if not isinstance(teaches, list) or not all(isinstance(r, str) and r in bc.RULE_IDS for r in teaches):
+            raise CurriculumError(where, "teaches", f"a list of rule ids of burraco_core.RULE_IDS, not {teaches!r}")
+        goal_rule = d.get("goal_rule")
+        if goal_rule is not None and goal_rule not in bc.RULE_IDS:
+            raise CurriculumError(where, "goal_rule", f"{goal_rule!r} is not a rule id")
+        wrong = d["wrong_answers"]
+        if not isinstance(wrong, list) or not wrong:
+            raise CurriculumError(where, "wrong_answers", "at least one [answer, rule id or null] pair")
+        pairs = []
+        for i, pair in enumerate(wrong):
+            if (not isinstance(pair, (list, tuple)) or len(pair) != 2 or not _json_answer(pair[0])
+                    or not (pair[1] is None or pair[1] in bc.RULE_IDS)):
+                raise CurriculumError(where, f"wrong_answers[{i}]", f"an [answer, rule id or null] pair, not {pair!r}")
+            pairs.append((pair[0], pair[1]))
+        if not _json_answer(d["solution"]) or d["solution"] is None:
+            raise CurriculumError(where, "solution", f"a plain answer (text or number), not {d['solution']!r}")
+        return cls(
+            id=ex_id, kind=kind.name, ruleset=rules.id,
+            prompt=_key(d["prompt"], where, "prompt"),
+            data=json.loads(json.dumps(data)), checks=json.loads(json.dumps(checks)),
+            solution=d["solution"], wrong_answers=tuple(pairs),
+            hints=tuple(_key(h, where, f"hints[{i}]") for i, h in enumerate(hints)),
+            explain=_key(d["explain"], where, "explain"),
+            teaches=frozenset(teaches), goal_rule=goal_rule, prepared=prepared, _check=check,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The dict :meth:`from_dict` reads back (``Exercise.from_dict(ex.to_dict()) == ex``)."""
+        out: dict[str, Any] = {
+            "id": self.id, "kind": self.kind, "ruleset": self.ruleset, "prompt": self.prompt.key,
+            "data": json.loads(json.dumps(self.data)), "checks": json.loads(json.dumps(self.checks)),
+            "solution": self.solution, "wrong_answers": [list(p) for p in self.wrong_answers],
+            "hints": [h.key for h in self.hints], "explain": self.explain.key,
+            "teaches": sorted(self.teaches),
+        }
+        if self.goal_rule is not None:
+            out["goal_rule"] = self.goal_rule
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Exercise):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+    # ---------------------------------------------------------------- checking
+    @property
+    def rules(self) -> bc.Ruleset:
+        return bc.ruleset(self.ruleset)
+
+    @property
+    def choices(self) -> tuple[Any, ...]:
+        """The answers to pick from (choice kinds), each with its ``key`` and ``label`` message."""
+        return self.prepared.choices
+
+    def attempt(self, answer: Any) -> Attempt:
+        """What the engine says about this answer (raises Unreadable for an answer it cannot read)."""
+        return KIND_TABLE[self.kind].read(self.prepared, self.rules, answer)
+
+    def check(self, answer: Any) -> Verdict:
+        """Correct, incorrect (which rule, and why), or not attempted (``answer`` None or empty)."""
+        if answer is None or (isinstance(answer, str) and not answer.strip()):
+            return Verdict("not-attempted", Message("ex.verdict.not-attempted"))
+        try:
+            attempt = self.attempt(answer)
+        except Unreadable as err:
+            return Verdict("incorrect", err.msg)
+        failure = self._check(attempt)
+        if failure is None:
+            why = Message(self.explain.key, **_explain_params(attempt))
+            return Verdict("correct", Message("ex.verdict.correct", why=why), cards=attempt.cards)
+        msg = failure.msg
+        rule = failure.rule
+        if rule is None and self.goal_rule is not None:
+            rule = self.goal_rule
+            msg = Message("ex.verdict.with-rule", reason=msg, rule=Message(f"rule.{rule}.summary"))
+        return Verdict("incorrect", msg, rule, cards=failure.cards or attempt.cards)
+
+
+def _explain_params(attempt: Attempt) -> dict[str, Any]:
+    """What an explanation may name: the learner's own meld or cards, the engine's value."""
+    params: dict[str, Any] = {"answer": attempt.answer}
+    meld = attempt.meld
+    if meld is not None:
+        params.update(cards=meld.cards, count=len(meld), kind=meld.kind,
+                      burraco=Message(f"ex.burraco.{meld.burraco or 'not-yet'}"))
+        if meld.wild is not None:
+            params.update(wild=meld.wild, stands_for=meld.wild_stands_for)
+    elif attempt.cards:
+        params.update(cards=attempt.cards, count=len(attempt.cards))
+    if isinstance(attempt.expected, int) and not isinstance(attempt.expected, bool):
+        params["value"] = attempt.expected
+    return params
+
+
+_LESSON_FIELDS = {"format", "version", "key", "number", "ruleset", "title", "intro", "summary", "exercises"}
+
+
+@dataclass(frozen=True, eq=False)
+class Lesson:
+    """A lesson: ``key``, ``number``, a title, a short intro, and its exercises in order."""
+
+    key: str
+    number: int
+    ruleset: str
+    title_msg: Message
+    intro: tuple[Block, ...]
+    summary: Message
+    exercises: tuple[Exercise, ...]
+
+    def title(self, lang: str = "en") -> str:
+        return self.title_msg.text(lang)
+
+    def exercise(self, exercise_id: str) -> Exercise:
+        for ex in self.exercises:
+            if ex.id == exercise_id:
+                return ex
+        raise KeyError(exercise_id)
+
+    @property
+    def teaches(self) -> frozenset[str]:
+        return frozenset().union(*(ex.teaches for ex in self.exercises))
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any], where: str = "lesson") -> Lesson:
+        if not isinstance(d, Mapping):
+            raise CurriculumError(where, "", "a lesson is a JSON object")
+        where = f"{where} {d.get('key', '?')!r}"
+        unknown = set(d) - _LESSON_FIELDS
+        if unknown:
+            raise CurriculumError(where, sorted(unknown)[0], f"unknown field; known: {', '.join(sorted(_LESSON_FIELDS))}")
+        if d.get("format") != FORMAT or d.get("version") != VERSION:
+            raise CurriculumError(where, "format", f"expected format {FORMAT!r} version {VERSION}")
+        for name in ("key", "number", "title", "intro", "summary", "exercises"):
+            if name not in d:
+                raise CurriculumError(where, name, "missing")
+        key = d["key"]
+        if not isinstance(key, str) or not re.match(r"^[a-z0-9]+(-[a-z0-9]+)*$", key):
+            raise CurriculumError(where, "key", f"a lowercase word such as 'melds', not {key!r}")
+        if type(d["number"]) is not int:
+            raise CurriculumError(where, "number", "a whole number")
+        rules_id = d.get("ruleset", "classic")
+        try:
+            rules = bc.ruleset(rules_id)
+        except (bc.BurracoError, KeyError, TypeError) as err:
+            raise CurriculumError(where, "ruleset", str(err)) from err
+        if not isinstance(d["intro"], list) or not isinstance(d["exercises"], list) or not d["exercises"]:
+            raise CurriculumError(where, "exercises", "intro and exercises are lists; a lesson has exercises")
+        intro = tuple(_block(b, rules, where, f"intro[{i}]") for i, b in enumerate(d["intro"]))
+        exercises = tuple(Exercise.from_dict(e, ruleset=rules.id, lesson=key) for e in d["exercises"])
+        ids = [e.id for e in exercises]
+        if len(set(ids)) != len(ids):
+            raise CurriculumError(where, "exercises", "two exercises share an id")
+        return cls(key=key, number=d["number"], ruleset=rules.id, title_msg=_key(d["title"], where, "title"),
+                   intro=intro, summary=_key(d["summary"], where, "summary"), exercises=exercises)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": VERSION, "key": self.key, "number": self.number,
+                "ruleset": self.ruleset, "title": self.title_msg.key,
+                "intro": [b.to_dict() for b in self.intro], "summary": self.summary.key,
+                "exercises": [e.to_dict() for e in self.exercises]}
+
+    def __repr__(self) -> str:
+        return f"<Lesson {self.number} {self.key!r}: {len(self.exercises)} exercises>"
+
+
+def load(path: str | pathlib.Path) -> Lesson:
+    """One lesson file; CurriculumError when it is not valid JSON or not a valid lesson."""
+    path = pathlib.Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as err:
+        raise CurriculumError(str(path.name), "", f"cannot be read as JSON: {err}") from err
+    return Lesson.from_dict(data, where=f"lessons/content/{path.name}:")
+
+
+def load_all(folder: str | pathlib.Path = CONTENT_DIR) -> tuple[Lesson, ...]:
+    """Every lesson file of the folder (``NN-key.json``), in the order of their numbers."""
+    lessons = [load(p) for p in sorted(pathlib.Path(folder).glob("[0-9][0-9]-*.json"))]
+    lessons.sort(key=lambda lesson: lesson.number)
+    keys = [lesson.key for lesson in lessons]
+    if len(set(keys)) != len(keys):
+        raise CurriculumError(str(folder), "key", "two lessons share a key")
+    return tuple(lessons)
+
+
+__all__ = ["Block", "CurriculumError", "Exercise", "KINDS", "Lesson", "STATUSES", "Verdict", "load", "load_all"]
