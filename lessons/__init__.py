@@ -35,7 +35,8 @@ _LAZY = {
 }
 
 __all__ = ["Block", "CurriculumError", "Exercise", "KINDS", "LESSONS", "Lesson", "Verdict",
-           "get_lesson", "languages", "show", *_LAZY]
+           "get_lesson", "languages", "show",
+           "Hand", "LessonWidget", "MeldReferee", "PlayTable", "ScoreCalculator", "Table", "palette_cards"]
 
 
 def __getattr__(name: str) -> Any:

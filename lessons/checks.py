@@ -107,12 +107,12 @@ def _compile(spec: Any, where: str, field: str, registry: dict[str, _Entry], wha
     entry = registry.get(name)
     if entry is None:
         raise CurriculumError(where, field, f"unknown {what} {name!r}; known: {', '.join(sorted(registry))}")
-    if len(args) != len(entry.args) or not all(_is(a, t) for a, t in zip(args, entry.args)):
+    if len(args) != len(entry.args) or not all(_is(a, t) for a, t in zip(args, entry.args, strict=True)):
         wanted = ", ".join(t.__name__ for t in entry.args) or "no arguments"
         raise CurriculumError(where, field, f"{what} {name!r} takes {wanted}, not {args!r}")
     function = entry.function
     try:
-        converted = tuple(_convert(a, t) for a, t in zip(args, entry.args))
+        converted = tuple(_convert(a, t) for a, t in zip(args, entry.args, strict=True))
     except bc.BurracoError as err:
         raise CurriculumError(where, field, f"{what} {name!r}: {err}") from err
     return lambda attempt: function(attempt, *converted)
@@ -456,8 +456,8 @@ Quantity = Callable[[bc.Ruleset], int]
 QUANTITIES: dict[str, _Entry] = {}
 
 
-def quantity(name: str, *args: type) -> Callable[[Predicate], Predicate]:
-    def register(function: Predicate) -> Predicate:
+def quantity(name: str, *args: type) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def register(function: Callable[..., Any]) -> Callable[..., Any]:
         QUANTITIES[name] = _Entry(function, args)
         return function
 
@@ -582,7 +582,7 @@ def compile_card_test(spec: Any, where: str, field: str) -> CardTest:
     entry = CARD_TESTS.get(name)
     if entry is None:
         raise CurriculumError(where, field, f"unknown card test {name!r}; known: {', '.join(sorted(CARD_TESTS))}")
-    if len(args) != len(entry.args) or not all(_is(a, t) for a, t in zip(args, entry.args)):
+    if len(args) != len(entry.args) or not all(_is(a, t) for a, t in zip(args, entry.args, strict=True)):
         raise CurriculumError(where, field, f"card test {name!r} takes {len(entry.args)} argument(s), not {args!r}")
     function = entry.function
     return lambda card, rules: bool(function(card, rules, *args))

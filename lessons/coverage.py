@@ -1,0 +1,72 @@
+"""The curriculum's coverage table: lesson -> exercise -> rules taught (docs/curriculum.md).
+
+Regenerate it after changing a lesson::
+
+    python -m lessons.coverage > docs/curriculum.md
+
+A test (tests/test_lessons.py) fails when the page and the lessons disagree.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from collections.abc import Sequence
+
+import burraco_core as bc
+
+from .curriculum import Lesson
+
+# The rule ids the lessons on melds, wilds and burraco must teach between them.
+MELD_AREAS = ("card.", "meld.", "group.", "run.", "wild.")
+
+
+def meld_rules() -> tuple[str, ...]:
+    return tuple(rule for rule in bc.RULE_IDS if rule.startswith(MELD_AREAS))
+
+
+def untaught(lessons: Sequence[Lesson]) -> tuple[str, ...]:
+    taught = frozenset().union(*(lesson.teaches for lesson in lessons))
+    return tuple(rule for rule in meld_rules() if rule not in taught)
+
+
+def table(lessons: Sequence[Lesson]) -> str:
+    """The page, as Markdown."""
+    out = [
+        "# The curriculum: what each exercise teaches",
+        "",
+        "Generated from `lessons/content/*.json` by `python -m lessons.coverage > docs/curriculum.md`;",
+        "a test keeps it in step. Rule ids are those of `burraco_core.RULE_IDS` (see `docs/rules.md`).",
+        "",
+        "| lesson | exercises | kinds |",
+        "|---|---|---|",
+    ]
+    for lesson in lessons:
+        kinds = Counter(ex.kind for ex in lesson.exercises)
+        out.append(f"| {lesson.number}. {lesson.title('en')} (`{lesson.key}`) | {len(lesson.exercises)} | "
+                   + ", ".join(f"{kind} {n}" for kind, n in sorted(kinds.items())) + " |")
+    total = Counter(ex.kind for lesson in lessons for ex in lesson.exercises)
+    out += ["", "Exercises by kind: " + ", ".join(f"{kind} {n}" for kind, n in sorted(total.items()))
+            + f"; {sum(total.values())} in all.", ""]
+    for lesson in lessons:
+        out += [f"## {lesson.number}. {lesson.title('en')}", "", "| exercise | kind | rules taught |", "|---|---|---|"]
+        for ex in lesson.exercises:
+            rules = ", ".join(f"`{rule}`" for rule in sorted(ex.teaches)) or "—"
+            out.append(f"| `{ex.id}` | {ex.kind} | {rules} |")
+        out.append("")
+    out += ["## Rules of melds, wilds and burraco", "", "| rule | taught by |", "|---|---|"]
+    for rule in meld_rules():
+        by = [f"`{ex.id}`" for lesson in lessons for ex in lesson.exercises if rule in ex.teaches]
+        out.append(f"| `{rule}` | {', '.join(by) if by else '**not taught yet**'} |")
+    out.append("")
+    return "\n".join(out)
+
+
+def main() -> None:
+    import lessons
+
+    sys.stdout.write(table(lessons.LESSONS))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,168 @@
+"""One learner going through one lesson: where they are, hints shown, retries, stars.
+
+Plain Python, no widgets: the lesson widget is a view over a :class:`LessonSession`,
+and the tests drive a session directly as well. Results go to a
+:class:`~lessons.progress.Progress` (the best stars are kept there) and the resume
+point is kept there too, so a lesson opens again where the learner stopped::
+
+    session = LessonSession(lessons.get_lesson("melds"), progress)
+    session.start()                     # from the intro to exercise 1
+    session.hint()                      # Message of the next hint
+    verdict = session.check("5H 6H 7H")
+    session.earned                      # stars of this exercise, now
+    session.next()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from burraco_core.messages import Message
+
+from .curriculum import Exercise, Lesson, Verdict
+from .progress import Progress, stars
+
+INTRO = "intro"
+EXERCISE = "exercise"
+SUMMARY = "summary"
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the summary: an exercise and its stars (the best kept)."""
+
+    number: int
+    exercise: Exercise
+    stars: int
+
+
+class LessonSession:
+    """The state of one lesson for one learner; every change is reported to ``on_change``."""
+
+    def __init__(self, lesson: Lesson, progress: Progress | None = None,
+                 on_change: Callable[[LessonSession], None] | None = None) -> None:
+        self.lesson = lesson
+        self.progress = progress if progress is not None else Progress()
+        self.on_change = on_change
+        self.index = -1                      # -1: the intro; len(exercises): the summary
+        self._reset_exercise()
+        resume = self.progress.resume
+        if resume is not None and resume[0] == lesson.key:
+            self.index = max(0, min(resume[1], len(lesson.exercises)))
+
+    def _reset_exercise(self) -> None:
+        self.hints_shown = 0
+        self.retries = 0
+        self.solution_shown = False
+        self.verdict: Verdict | None = None
+        self.earned: int | None = None       # stars of the current exercise in this visit, once correct
+
+    # ------------------------------------------------------------------ where
+    @property
+    def phase(self) -> str:
+        if self.index < 0:
+            return INTRO
+        if self.index >= len(self.lesson.exercises):
+            return SUMMARY
+        return EXERCISE
+
+    @property
+    def exercise(self) -> Exercise | None:
+        return self.lesson.exercises[self.index] if self.phase == EXERCISE else None
+
+    @property
+    def count(self) -> int:
+        return len(self.lesson.exercises)
+
+    def go(self, index: int) -> None:
+        """Go to exercise ``index`` (-1: the intro, ``count``: the summary)."""
+        self.index = max(-1, min(index, self.count))
+        self._reset_exercise()
+        if self.index >= 0:
+            self.progress.resume = (self.lesson.key, self.index)
+        self._changed()
+
+    def start(self) -> None:
+        self.go(0)
+
+    def next(self) -> None:
+        self.go(self.index + 1)
+
+    def back(self) -> None:
+        self.go(self.index - 1)
+
+    def intro(self) -> None:
+        self.go(-1)
+
+    # ---------------------------------------------------------------- working
+    def _current(self) -> Exercise:
+        exercise = self.exercise
+        if exercise is None:
+            raise RuntimeError("no exercise is open: start the lesson first")
+        return exercise
+
+    def check(self, answer: Any) -> Verdict:
+        """Check an answer to the current exercise and record it (once correct, it stays so)."""
+        exercise = self._current()
+        verdict = exercise.check(answer)
+        if verdict.status == "not-attempted" or self.earned is not None:
+            self.verdict = verdict   # not recorded: nothing answered, or solved already in this visit
+            self._changed()
+            return verdict
+        self.progress.record(exercise.id, correct=verdict.correct, hints=self.hints_shown,
+                             retries=self.retries, solution_shown=self.solution_shown, rule=verdict.rule)
+        if verdict.correct:
+            self.earned = stars(correct=True, hints=self.hints_shown, retries=self.retries,
+                                solution_shown=self.solution_shown)
+        else:
+            self.retries += 1
+        self.verdict = verdict
+        self._changed()
+        return verdict
+
+    def hint(self) -> Message | None:
+        """The next hint (graduated), or None when every hint is shown."""
+        exercise = self._current()
+        if self.hints_shown >= len(exercise.hints):
+            return None
+        self.hints_shown += 1
+        self._changed()
+        return exercise.hints[self.hints_shown - 1]
+
+    @property
+    def hints(self) -> tuple[Message, ...]:
+        """The hints shown so far for the current exercise."""
+        exercise = self.exercise
+        return exercise.hints[:self.hints_shown] if exercise else ()
+
+    def show_solution(self) -> Any:
+        """The worked solution; asking for it before a correct answer gives no stars."""
+        exercise = self._current()
+        self.solution_shown = True
+        self._changed()
+        return exercise.solution
+
+    # ---------------------------------------------------------------- stars
+    def stars(self, exercise: Exercise | str) -> int:
+        """The best stars kept for an exercise of this lesson."""
+        return self.progress.stars(exercise if isinstance(exercise, str) else exercise.id)
+
+    def rows(self) -> tuple[Row, ...]:
+        return tuple(Row(i + 1, ex, self.stars(ex)) for i, ex in enumerate(self.lesson.exercises))
+
+    @property
+    def total(self) -> int:
+        return sum(row.stars for row in self.rows())
+
+    @property
+    def max_stars(self) -> int:
+        return 3 * self.count
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self)
+
+
+__all__ = ["EXERCISE", "INTRO", "LessonSession", "Row", "SUMMARY"]
