@@ -12,7 +12,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from .cards import JOKER, Card, Cards, format_cards, full_deck, parse_card, parse_cards
-from .errors import RULE_IDS, BurracoError, IllegalMove, NotationError, RulesetError
+from .errors import RULE_IDS, BurracoError, GameFileError, IllegalMove, NotationError, RulesetError
 from .melds import GROUP, RUN, Meld
 from .rulesets import RULESETS, Ruleset, ruleset
 from .scoring import (
@@ -23,16 +23,18 @@ from .scoring import (
     score_side,
     victory_points,
 )
+from .state import PHASES, Phase, Result
 
 __version__ = "0.1.0"
 
 __all__ = [
     "JOKER", "Card", "Cards", "format_cards", "full_deck", "parse_card", "parse_cards",
-    "RULE_IDS", "BurracoError", "IllegalMove", "NotationError", "RulesetError",
+    "RULE_IDS", "BurracoError", "GameFileError", "IllegalMove", "NotationError", "RulesetError",
     "GROUP", "RUN", "Meld",
     "RULESETS", "Ruleset", "ruleset",
     "VICTORY_POINT_SOURCE", "VICTORY_POINT_TABLES", "ScoreBreakdown", "ScoreLine",
     "score_side", "victory_points",
+    "PHASES", "Phase", "Result",
 ]
 
 # The game, the bots and matches load on first use, so that judging melds (the lessons,
@@ -40,7 +42,7 @@ __all__ = [
 _LAZY = {
     "actions": ("Action", "Attach", "Discard", "Draw", "LayDown", "TakePile", "TakePozzetto",
                 "parse_action"),
-    "game": ("PHASES", "Game", "GameFileError"),
+    "game": ("Game",),
     "bots": ("GreedyBot", "Hint", "RandomBot", "hints", "play_hand"),
     "match": ("Match",),
     "narration": ("narrate",),
@@ -48,7 +50,7 @@ _LAZY = {
 _LAZY_NAMES = {name: module for module, names in _LAZY.items() for name in names}
 __all__ += [
     "Action", "Attach", "Discard", "Draw", "LayDown", "TakePile", "TakePozzetto", "parse_action",
-    "PHASES", "Game", "GameFileError",
+    "Game",
     "GreedyBot", "Hint", "RandomBot", "hints", "play_hand",
     "Match", "narrate",
 ]
@@ -70,6 +72,6 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:
     from .actions import Action, Attach, Discard, Draw, LayDown, TakePile, TakePozzetto, parse_action
     from .bots import GreedyBot, Hint, RandomBot, hints, play_hand
-    from .game import PHASES, Game, GameFileError
+    from .game import Game
     from .match import Match
     from .narration import narrate

@@ -204,13 +204,13 @@ class Terminal:
 
     def finish(self) -> None:
         game = self.game
-        result = game.result or {}
+        result = game.result
         self.say()
-        reason = result.get("reason")
-        if reason == "closed":
-            closer = result.get("player", 0)
+        reason = result.reason if result is not None else None
+        if result is not None and result.closed:
+            closer = result.player
             self.say(Message("cli.end.you-closed") if closer == self.human
-                     else Message("cli.end.closed", who=who(closer), side=result.get("side", 0)))
+                     else Message("cli.end.closed", who=who(closer or 0), side=result.side))
         elif reason == "stock":
             self.say(Message("cli.end.stock"))
         else:
@@ -243,8 +243,7 @@ def _simulate(args: argparse.Namespace, stdout: TextIO) -> int:
         deal = seed * 1_000_003 + number
         game = Game.new(args.ruleset, args.players, seed=deal)
         play_hand(game, [maker(deal * 10 + p) for p in range(args.players)])
-        result = game.result or {}
-        endings[str(result.get("reason"))] += 1
+        endings[str(game.result.reason if game.result is not None else None)] += 1
         actions += len(game.history)
         for side, breakdown in enumerate(game.score()):
             totals[side] += breakdown.total

@@ -33,10 +33,13 @@ from typing import Protocol
 from .actions import Action, Attach, Discard, Draw, LayDown, TakePile, TakePozzetto
 from .cards import Card
 from .errors import BurracoError, IllegalMove
-from .game import Game, _candidate_melds
+from .game import Game
 from .melds import GROUP, HIGH_ACE, Meld
 from .messages import DEFAULT_LANGUAGE, Message
 from .rulesets import Ruleset
+from .search import Face, may_attach, meld_plays
+from .search import fits as _fits
+from .search import run_reach as _run_reach
 
 MAX_ACTIONS = 10_000
 """``play_hand`` gives up after this many actions (a hand takes a few hundred)."""
@@ -89,38 +92,6 @@ class _Play:
         if self.index is None:
             return LayDown(self.cards)
         return Attach(self.index, self.cards)
-
-
-def _run_reach(meld: Meld) -> tuple[int, int, frozenset[int]]:
-    """Lowest and highest slot of a run's naturals, and the slots they fill."""
-    slots = [meld.low + i for i in range(len(meld.cards)) if i != meld.wild_index]
-    return min(slots), max(slots), frozenset(slots)
-
-
-def _fits(meld: Meld, reach: tuple[int, int, frozenset[int]] | None, card: Card) -> bool:
-    if card.is_wild:
-        return True
-    if reach is None:
-        return card.rank == meld.rank
-    if card.suit != meld.suit:
-        return False
-    low, high, taken = reach
-    if card.rank == 1:
-        return (1 not in taken and low <= 3) or (HIGH_ACE not in taken and high >= 12)
-    return card.rank not in taken and low - 2 <= card.rank <= high + 2
-
-
-def may_attach(meld: Meld, card: Card) -> bool:
-    """A quick test that never says no to a card the meld could take (it may say yes wrongly).
-
-    A natural card fits a group of its rank; in a run of its suit it needs a
-    free place no further than two slots from the naturals (one wild can fill
-    only one gap).
-    """
-    return _fits(meld, None if meld.kind == GROUP else _run_reach(meld), card)
-
-
-Face = tuple[int, str]
 
 
 class _Memo:
@@ -215,36 +186,10 @@ def _meld_plays(ctx: _Context, hand: Sequence[Card], must_use: frozenset[Card] =
     here: the caller confirms the chosen play with ``game.explain``. With
     ``must_use``, only plays using at least one of those cards are kept.
     """
-    memo = ctx.memo
-    plays: list[_Play] = []
-    groups = {m.rank for m in ctx.own if m.kind == GROUP}
     size = len(hand)
-    seen: set[tuple[Face, ...]] = set()
-    for cards in _candidate_melds(hand, ctx.rules):
-        if must_use and not any(c in must_use for c in cards):
-            continue
-        key = tuple(sorted(c.face for c in cards))
-        if key in seen:
-            continue
-        seen.add(key)
-        used = tuple(cards)
-        meld = memo.lay_down(key, used)
-        if meld is None or (meld.kind == GROUP and meld.rank in groups):
-            continue
-        plays.append(_Play(None, None, meld, used, _score(ctx, None, meld, used, size - len(used))))
-    faces: dict[Face, Card] = {}
-    for card in hand:
-        if not must_use or card in must_use:
-            faces.setdefault(card.face, card)
-    for index, meld in enumerate(ctx.own):
-        reach = None if meld.kind == GROUP else _run_reach(meld)
-        for card in faces.values():
-            if not _fits(meld, reach, card):
-                continue
-            after = memo.attach(meld, card)
-            if after is not None:
-                plays.append(_Play(index, meld, after, (card,), _score(ctx, meld, after, (card,), size - 1)))
-    return plays
+    return [_Play(play.index, play.before, play.after, play.cards,
+                  _score(ctx, play.before, play.after, play.cards, size - len(play.cards)))
+            for play in meld_plays(hand, ctx.own, ctx.rules, must_use, ctx.memo.lay_down, ctx.memo.attach)]
 
 
 def _fits_melds(memo: _Memo, card: Card, melds: Sequence[tuple[Meld, tuple[int, int, frozenset[int]] | None]]) -> bool:

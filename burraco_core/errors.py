@@ -96,6 +96,10 @@ class RulesetError(BurracoError):
     """A ruleset was asked for by an unknown id, or its fields contradict each other."""
 
 
+class GameFileError(BurracoError):
+    """A saved game or a position could not be loaded: corrupt, tampered with, or inconsistent."""
+
+
 class IllegalMove(BurracoError):
     """A move that the rules forbid.
 

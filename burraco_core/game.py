@@ -24,61 +24,22 @@ Choices RULES.md leaves open, taken here (also in docs/rules-choices.md):
 
 from __future__ import annotations
 
-import dataclasses
-import hashlib
-import json
 import random
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import Any
 
+from . import position as _position
+from . import savefile as _savefile
 from .actions import Action, Attach, Discard, Draw, LayDown, TakePile, TakePozzetto, parse_action
-from .cards import Card, Cards, format_cards, full_deck, parse_cards, rank_code
-from .errors import BurracoError, IllegalMove, NotationError
+from .cards import Card, Cards, full_deck
+from .errors import BurracoError, GameFileError, IllegalMove, NotationError
 from .melds import GROUP, RUN, Meld
-from .rulesets import RULESETS, Ruleset, ruleset
+from .messages import Message
+from .rulesets import Ruleset, ruleset
 from .scoring import VOID_LINE, ScoreBreakdown, score_side
-
-PHASES = ("draw", "play", "pozzetto", "over")
-FORMAT = "burraco-tutor/game"
-VERSION = 1
-
-
-class GameFileError(BurracoError):
-    """A saved game or a position could not be loaded: corrupt, tampered with, or inconsistent."""
-
-
-@dataclasses.dataclass
-class _State:
-    """Everything that changes during a hand; copied whole by Game.copy()."""
-
-    hands: list[list[Card]]
-    stock: list[Card]
-    pile: list[Card]
-    pozzetti: list[list[Card]]
-    melds: list[list[Meld]]
-    current: int = 0
-    phase: str = "draw"
-    took_pozzetto: list[bool] = dataclasses.field(default_factory=lambda: [False, False])
-    pozzetto_pending: list[bool] = dataclasses.field(default_factory=list)  # per player: taken, not yet played
-    turns_played: list[int] = dataclasses.field(default_factory=list)
-    pile_pick: tuple[Card, bool] | None = None  # (the single card taken, held its twin before)
-    took_pile: bool = False
-    melded: bool = False
-    trading_turns: int = 0
-    result: dict[str, Any] | None = None
-    history: list[str] = dataclasses.field(default_factory=list)
-
-    def copy(self) -> _State:
-        return _State(
-            hands=[list(h) for h in self.hands], stock=list(self.stock), pile=list(self.pile),
-            pozzetti=[list(p) for p in self.pozzetti], melds=[list(m) for m in self.melds],
-            current=self.current, phase=self.phase, took_pozzetto=list(self.took_pozzetto),
-            pozzetto_pending=list(self.pozzetto_pending), turns_played=list(self.turns_played),
-            pile_pick=self.pile_pick, took_pile=self.took_pile, melded=self.melded,
-            trading_turns=self.trading_turns, result=None if self.result is None else dict(self.result),
-            history=list(self.history),
-        )
+from .search import meld_plays
+from .state import PHASES, HandState, Phase, Result
 
 
 def _take(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card] | None:
@@ -106,7 +67,7 @@ def _remove(hand: list[Card], cards: Iterable[Card]) -> None:
 class Game:
     """One hand of Burraco between 2 or 4 players (see the module docstring)."""
 
-    def __init__(self, rules: Ruleset, players: int, state: _State, seed: int | None = None) -> None:
+    def __init__(self, rules: Ruleset, players: int, state: HandState, seed: int | None = None) -> None:
         if players not in (2, 4):
             raise BurracoError(f"Burraco is played by 2 or 4 players, not {players!r}")
         self.rules = rules
@@ -132,122 +93,21 @@ class Game:
         pozzetti = [rest[:11], rest[11:22]]
         pile = [rest[22]]
         stock = rest[23:]
-        state = _State(hands=hands, stock=stock, pile=pile, pozzetti=pozzetti, melds=[[], []])
+        state = HandState(hands=hands, stock=stock, pile=pile, pozzetti=pozzetti, melds=[[], []])
         return cls(rules, players, state, seed)
 
-    @classmethod
-    def setup(
-        cls,
-        rules: str | Ruleset = "classic",
-        *,
-        hands: Sequence[str | Iterable[Card]],
-        melds: Sequence[Sequence[str]] = ((), ()),
-        discard_pile: str | Iterable[Card] = "",
-        pozzetti: Sequence[str | Iterable[Card]] | None = None,
-        stock: str | Iterable[Card] | None = None,
-        current: int = 0,
-        phase: str = "draw",
-        took_pozzetto: Sequence[bool] = (False, False),
-        turns_played: Sequence[int] | None = None,
-        seed: int | None = 0,
-        _check: bool = True,
-    ) -> Game:
-        """Build a position from text, for lessons and tests.
+    setup = classmethod(_position.setup)
 
-        Cards written without an apostrophe are given to whichever deck still
-        has that card. ``pozzetti`` defaults to a packet of 11 for each side
-        that has not taken its pozzetto, and ``stock`` to every card not placed
-        elsewhere (shuffled with ``seed``); either way all 108 (104) cards must
-        be there exactly once, and the position must be one a hand can reach
-        (:class:`GameFileError` says what is wrong). ``_check=False`` is for
-        loading a saved game, which checks once its whole state is restored.
+    def position(self) -> dict[str, Any]:
+        """The keyword arguments that ``Game.setup(**game.position())`` rebuilds this game from.
+
+        Everything but the history; values at their defaults are left out (see
+        :mod:`burraco_core.position`).
         """
-        rules = ruleset(rules)
-        players = len(hands)
-        if players not in (2, 4):
-            raise GameFileError(f"a position needs 2 or 4 hands, not {players}")
-        if not (isinstance(took_pozzetto, (list, tuple)) and len(took_pozzetto) == 2
-                and all(isinstance(t, bool) for t in took_pozzetto)):
-            raise GameFileError(f"took_pozzetto must be two booleans (one per side), not {took_pozzetto!r}")
-        if type(current) is not int or not 0 <= current < players:
-            raise GameFileError(f"current player must be a number from 0 to {players - 1}, not {current!r}")
-        if turns_played is not None and not (
-                len(turns_played) == players and all(type(t) is int and t >= 0 for t in turns_played)):
-            raise GameFileError(f"turns_played must be {players} whole numbers, 0 or more")
-        try:
-            pool = _DeckPool(rules)
-            hand_cards = [pool.claim(parse_cards(h)) for h in hands]
-            meld_objs: list[list[Meld]] = []
-            for side_melds in melds:
-                objs = []
-                for text in side_melds:
-                    tokens = text.replace(",", " ").split()
-                    plain = pool.claim(parse_cards([t.split("=")[0] for t in tokens]))
-                    tokens = [c.code + ("=" + t.split("=")[1] if "=" in t else "") for c, t in zip(plain, tokens, strict=True)]
-                    objs.append(Meld.parse(" ".join(tokens), rules))
-                meld_objs.append(objs)
-            pile = pool.claim(parse_cards(discard_pile))
-            poz = [pool.claim(parse_cards(p)) for p in pozzetti] if pozzetti is not None else None
-            stock_cards = pool.claim(parse_cards(stock)) if stock is not None else None
-        except (NotationError, IllegalMove) as err:
-            raise GameFileError(f"cannot set up this position: {err}") from err
-        rest = pool.remaining()
-        random.Random(seed).shuffle(rest)
-        if poz is None:  # one packet of 11 for each side that has not taken its pozzetto
-            untaken = 2 - sum(bool(t) for t in took_pozzetto)
-            poz = [rest[i * 11:(i + 1) * 11] for i in range(untaken)]
-            rest = rest[untaken * 11:]
-        if stock_cards is None:
-            stock_cards, rest = rest, []
-        if rest:
-            raise GameFileError(
-                f"{len(rest)} cards are missing from the position ({format_cards(sorted(rest))}); "
-                f"all {rules.deck_size} cards must be placed"
-            )
-        if len(meld_objs) != 2:
-            raise GameFileError("melds are given for exactly two sides")
-        if phase not in PHASES:
-            raise GameFileError(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
-        state = _State(
-            hands=hand_cards, stock=stock_cards, pile=pile, pozzetti=poz, melds=meld_objs,
-            current=current, phase=phase, took_pozzetto=list(took_pozzetto),
-            turns_played=list(turns_played) if turns_played is not None else [0] * players,
-        )
-        game = cls(rules, players, state, seed)
-        if _check:
-            game._check_consistent()
-        return game
+        return _position.describe(self)
 
     def copy(self) -> Game:
         return Game(self.rules, self.players, self._s.copy(), self.seed)
-
-    def _check_consistent(self) -> None:
-        """Refuse a position no hand can reach (checked for setups and saved games)."""
-        s = self._s
-        problems = []
-        if (s.phase == "over") != (s.result is not None):
-            problems.append("a finished hand needs a result, and only a finished hand has one")
-        if s.result is not None:
-            reason = s.result.get("reason")
-            if reason not in ("closed", "stock", "void") or (
-                    reason == "closed" and s.result.get("side") not in (0, 1)):
-                problems.append(f"the result {s.result!r} is not one a hand can end with")
-        hand = s.hands[s.current]
-        if s.phase in ("draw", "play") and not hand:
-            problems.append(f"player {s.current} has no cards but is to {s.phase}")
-        if s.phase == "pozzetto" and (hand or not self._can_take_pozzetto(self.side_of(s.current))):
-            problems.append(f"player {s.current} cannot be picking up a pozzetto")
-        if len(s.pozzetti) > 2 - sum(s.took_pozzetto):
-            problems.append(f"{len(s.pozzetti)} pozzetti are left although "
-                            f"{sum(s.took_pozzetto)} side(s) took theirs")
-        for side, melds in enumerate(s.melds):
-            ranks = [m.rank for m in melds if m.kind == GROUP]
-            if len(ranks) != len(set(ranks)):
-                problems.append(f"side {side} owns two groups of the same rank")
-            if any(m.rules != self.rules for m in melds):
-                problems.append(f"side {side} has a meld of another ruleset")
-        if problems:
-            raise GameFileError("this position cannot occur in a hand: " + "; ".join(problems))
 
     # ------------------------------------------------------------ read-only views
     @property
@@ -255,7 +115,7 @@ class Game:
         return self._s.current
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self._s.phase
 
     @property
@@ -306,9 +166,36 @@ class Game:
         return self._s.phase == "over"
 
     @property
-    def result(self) -> dict[str, Any] | None:
-        """How the hand ended: ``{"reason": "closed"|"stock"|"void", "side": ..., "player": ...}``."""
-        return None if self._s.result is None else dict(self._s.result)
+    def result(self) -> Result | None:
+        """How the hand ended (None until it is over): see :class:`~burraco_core.state.Result`."""
+        return self._s.result
+
+    # the current turn, as far as the rules need to know it (also Game.setup's keywords)
+    @property
+    def took_pile(self) -> bool:
+        """The current player took the discard pile this turn."""
+        return self._s.took_pile
+
+    @property
+    def pile_pick(self) -> tuple[Card, bool] | None:
+        """The one card the current player took as the whole discard pile this turn, and
+        whether they held its twin before (without it, that card may not be discarded)."""
+        return self._s.pile_pick
+
+    @property
+    def melded(self) -> bool:
+        """The current player laid down or attached this turn."""
+        return self._s.melded
+
+    @property
+    def pozzetto_pending(self) -> tuple[bool, ...]:
+        """Per player: took the pozzetto by discarding and plays it from their next turn."""
+        return tuple(self._s.pozzetto_pending)
+
+    @property
+    def trading_turns(self) -> int:
+        """Turns in a row that took the discard pile and melded nothing (the stalemate rule)."""
+        return self._s.trading_turns
 
     def side_of(self, player: int) -> int:
         return player % 2
@@ -332,7 +219,7 @@ class Game:
         plan()
         self._s.history.append(str(act))
 
-    def _plan(self, action: Action) -> Any:
+    def _plan(self, action: Action) -> Callable[[], None]:
         """Check an action completely and return a function that carries it out."""
         s = self._s
         if s.phase == "over":
@@ -358,20 +245,19 @@ class Game:
         if isinstance(action, Discard):
             cards = _take(hand, [action.card])
             if cards is None:
-                raise IllegalMove("hand.not-held", cards=str(action.card))
+                raise IllegalMove("hand.not-held", cards=(action.card,))
             self._check_discard(cards[0], len(hand) - 1)
-            return lambda: self._do_discard(cards[0])
+            return partial(self._do_discard, cards[0])
         if isinstance(action, LayDown):
             cards = _take(hand, action.cards)
             if cards is None:
-                raise IllegalMove("hand.not-held", cards=format_cards(action.cards, pretty=True))
+                raise IllegalMove("hand.not-held", cards=action.cards)
             meld = _pick(Meld.lay_down_options(tuple(cards), self.rules), action)
             side = self.side_of(s.current)
             if meld.kind == GROUP and any(m.kind == GROUP and m.rank == meld.rank for m in s.melds[side]):
-                raise IllegalMove("side.second-group", rank=rank_code(meld.rank),
-                                  cards=format_cards(cards, pretty=True))
+                raise IllegalMove("side.second-group", rank=meld.rank, cards=tuple(cards))
             self._check_after_meld(cards, new_meld=meld)
-            return lambda: self._do_meld(cards, None, meld)
+            return partial(self._do_meld, cards, None, meld)
         if isinstance(action, Attach):
             side = self.side_of(s.current)
             own = s.melds[side]
@@ -379,11 +265,10 @@ class Game:
                 raise IllegalMove("attach.no-such-meld", meld=action.meld, count=len(own))
             cards = _take(hand, action.cards)
             if cards is None:
-                raise IllegalMove("hand.not-held", cards=format_cards(action.cards, pretty=True))
+                raise IllegalMove("hand.not-held", cards=action.cards)
             meld = _pick(own[action.meld].attach_options(tuple(cards)), action)
             self._check_after_meld(cards, replaced=action.meld, new_meld=meld)
-            index = action.meld
-            return lambda: self._do_meld(cards, index, meld)
+            return partial(self._do_meld, cards, action.meld, meld)
         raise NotationError(f"not an action: {action!r}", repr(action))
 
     def _check_draw(self) -> None:
@@ -410,22 +295,22 @@ class Game:
         if rules.opponents_must_have_played:
             waiting = [p for p in range(self.players) if p % 2 != side and self._s.turns_played[p] == 0]
             if waiting:
-                return IllegalMove("close.opponents-not-played",
-                                   players=" and ".join(f"player {p}" for p in waiting))
+                return IllegalMove("close.opponents-not-played", count=len(waiting),
+                                   players=tuple(Message("player", number=p + 1) for p in waiting))
         return None
 
     def _check_discard(self, card: Card, left: int, melds: Sequence[Meld] | None = None) -> None:
         """Refuse a discard the rules forbid; ``melds``: the side's melds if not the current ones."""
         s = self._s
         if s.pile_pick is not None and card.face == s.pile_pick[0].face and not s.pile_pick[1]:
-            raise IllegalMove("discard.single-pile-card", card=str(card))
+            raise IllegalMove("discard.single-pile-card", card=card)
         if left:
             return
         side = self.side_of(s.current)
         if self._can_take_pozzetto(side):
             return  # pozzetto con scarto: any card, wilds included
         if card.is_wild:
-            raise IllegalMove("close.wild-discard", card=str(card))
+            raise IllegalMove("close.wild-discard", card=card)
         problem = self._closing_problem(side, s.melds[side] if melds is None else melds)
         if problem:
             raise problem
@@ -462,17 +347,17 @@ class Game:
                     continue
                 if self._emptying_problem(side, melds[:index] + [grown] + melds[index + 1:]) is None:
                     return
-            raise IllegalMove("close.no-discard-left", card=str(hand[0]), reason=str(err),
+            raise IllegalMove("close.no-discard-left", card=hand[0], reason=err.msg,
                               because=err.rule) from err
 
     def _emptying_problem(self, side: int, melds: Sequence[Meld]) -> IllegalMove | None:
         """Why the current player may not run out of cards by melding (None if they may)."""
         if self._can_take_pozzetto(side):
             if not self.rules.pozzetto_al_volo:
-                return IllegalMove("pozzetto.no-al-volo", ruleset=self.rules.name or self.rules.id)
+                return IllegalMove("pozzetto.no-al-volo", ruleset=self.rules.id)
             return None
         if not self.rules.close_by_meld:
-            return IllegalMove("close.by-meld", ruleset=self.rules.name or self.rules.id)
+            return IllegalMove("close.by-meld", ruleset=self.rules.id)
         return self._closing_problem(side, melds)
 
     # ------------------------------------------------------------ carrying out
@@ -515,7 +400,7 @@ class Game:
             if self._can_take_pozzetto(side):
                 s.phase = "pozzetto"
             else:
-                self._end("closed", side=side, player=s.current)
+                self._end(Result("closed", player=s.current, side=side))
 
     def _do_take_pozzetto(self) -> None:
         s = self._s
@@ -538,26 +423,26 @@ class Game:
                 s.took_pozzetto[side] = True
                 s.pozzetto_pending[player] = True
             else:
-                self._end("closed", side=side, player=player)
+                self._end(Result("closed", player=player, side=side))
                 return
         if self.rules.stock_exhausted == "hand-ends":
             if len(s.stock) <= 2:
-                self._end("stock", player=player)
+                self._end(Result("stock", player=player))
                 return
         elif not s.stock and not s.pozzetti:
-            self._end("stock", player=player)
+            self._end(Result("stock", player=player))
             return
         limit = self.rules.stalemate_limit
         if limit is not None and s.trading_turns >= limit:
-            self._end("void", player=player)
+            self._end(Result("void", player=player))
             return
         s.current = (player + 1) % self.players
         s.phase, s.pile_pick, s.took_pile, s.melded = "draw", None, False, False
 
-    def _end(self, reason: str, **details: Any) -> None:
+    def _end(self, result: Result) -> None:
         s = self._s
         s.phase = "over"
-        s.result = {"reason": reason, **details}
+        s.result = result
 
     # ------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[Action]:
@@ -579,49 +464,21 @@ class Game:
             return actions
         hand = s.hands[s.current]
         side = self.side_of(s.current)
-        rules = self.rules
         size = len(hand)
         # The checks of _plan, without re-taking the cards from the hand or building every
-        # arrangement: the game-level checks matter only for groups and when at most one card
-        # would be left.
-        groups = {m.rank for m in s.melds[side] if m.kind == GROUP}
+        # arrangement: the game-level checks matter only when at most one card would be left.
         result: list[Action] = []
-        seen: set[tuple[tuple[int, str], ...]] = set()
-        for cards in _candidate_melds(hand, rules):
-            key = tuple(sorted(c.face for c in cards))
-            if key in seen:
-                continue
-            seen.add(key)
-            try:
-                meld = Meld.lay_down(tuple(cards), rules)
-                if meld.kind == GROUP and meld.rank in groups:
+        for play in meld_plays(hand, s.melds[side], self.rules):
+            cards = list(play.cards)
+            if size - len(cards) <= 1:
+                try:
+                    self._check_after_meld(cards, new_meld=play.after, replaced=play.index)
+                except IllegalMove:
                     continue
-                if size - len(cards) <= 1:
-                    self._check_after_meld(cards, new_meld=meld)
-            except IllegalMove:
-                continue
-            result.append(LayDown(tuple(cards)))
+            result.append(LayDown(play.cards) if play.index is None else Attach(play.index, play.cards))
         faces: dict[tuple[int, str], Card] = {}
         for card in hand:
             faces.setdefault(card.face, card)
-        for index, meld in enumerate(s.melds[side]):
-            # a run's naturals fill these slots; one wild bridges one gap, so a natural
-            # card goes to a free slot at most two beyond them, or nowhere
-            taken = {meld.low + i for i in range(len(meld.cards)) if i != meld.wild_index}
-            reach = range(min(taken) - 2, max(taken) + 3) if meld.kind != GROUP else range(0)
-            for card in faces.values():
-                if not card.is_wild and (card.rank != meld.rank if meld.kind == GROUP else card.suit != meld.suit):
-                    continue
-                if not card.is_wild and meld.kind != GROUP and not any(
-                        slot in reach and slot not in taken for slot in ((1, 14) if card.rank == 1 else (card.rank,))):
-                    continue
-                try:
-                    grown = meld.attach((card,))
-                    if size <= 2:
-                        self._check_after_meld([card], new_meld=grown, replaced=index)
-                except IllegalMove:
-                    continue
-                result.append(Attach(index, (card,)))
         for card in faces.values():
             try:
                 self._check_discard(card, len(hand) - 1)
@@ -636,13 +493,13 @@ class Game:
         s = self._s
         if s.phase != "over" or s.result is None:
             raise BurracoError("the hand is not over yet: there is no final score")
-        if s.result["reason"] == "void":
+        if s.result.reason == "void":
             void = ScoreBreakdown((VOID_LINE,))
             return (void, void)
         scores = []
         for side in (0, 1):
             in_hand = [c for p in self.partners(side) for c in s.hands[p]]
-            closed = s.result["reason"] == "closed" and s.result.get("side") == side
+            closed = s.result.closed and s.result.side == side
             scores.append(score_side(
                 s.melds[side], in_hand, self.rules, closed=closed,
                 took_pozzetto=s.took_pozzetto[side], pozzetto_unused=self.pozzetto_unplayed[side],
@@ -652,90 +509,22 @@ class Game:
     # ------------------------------------------------------------ saving
     def to_json(self) -> str:
         """The whole game as JSON text; ``Game.from_json(game.to_json())`` restores it exactly."""
-        s = self._s
-        body: dict[str, Any] = {
-            "format": FORMAT,
-            "version": VERSION,
-            "ruleset": dataclasses.asdict(self.rules),
-            "players": self.players,
-            "seed": self.seed,
-            "current": s.current,
-            "phase": s.phase,
-            "hands": [format_cards(h) for h in s.hands],
-            "stock": format_cards(s.stock),
-            "discard_pile": format_cards(s.pile),
-            "pozzetti": [format_cards(p) for p in s.pozzetti],
-            "melds": [[m.table_code for m in side] for side in s.melds],
-            "took_pozzetto": list(s.took_pozzetto),
-            "pozzetto_pending": list(s.pozzetto_pending),
-            "turns_played": list(s.turns_played),
-            "pile_pick": None if s.pile_pick is None else [s.pile_pick[0].code, s.pile_pick[1]],
-            "took_pile": s.took_pile,
-            "melded": s.melded,
-            "trading_turns": s.trading_turns,
-            "result": s.result,
-            "history": list(s.history),
-        }
-        body["checksum"] = _checksum(body)
-        return json.dumps(body, ensure_ascii=False, indent=1)
+        return _savefile.dumps(self)
 
     @classmethod
     def from_json(cls, text: str) -> Game:
         """Load a saved game; anything corrupt or changed by hand raises :class:`GameFileError`."""
-        try:
-            body = json.loads(text)
-        except (TypeError, ValueError, RecursionError) as err:
-            raise GameFileError(f"this is not a saved game (not JSON: {err})") from None
-        if not isinstance(body, dict) or body.get("format") != FORMAT:
-            raise GameFileError("this is not a Burraco Tutor saved game")
-        if body.get("version") != VERSION:
-            raise GameFileError(f"saved game version {body.get('version')!r} is not supported (expected {VERSION})")
-        if body.get("checksum") != _checksum({k: v for k, v in body.items() if k != "checksum"}):
-            raise GameFileError("the saved game was changed after it was saved (its checksum does not match)")
-        try:
-            game = cls._from_body(body)
-        except GameFileError:
-            raise
-        except (BurracoError, KeyError, TypeError, ValueError, IndexError, AttributeError,
-                RecursionError) as err:
-            raise GameFileError(f"the saved game is inconsistent: {err}") from None
-        if game.to_json() != text:
-            raise GameFileError("the saved game is not in the form this version writes")
-        return game
-
-    @classmethod
-    def _from_body(cls, body: dict[str, Any]) -> Game:
-        fields = body["ruleset"]
-        known = RULESETS.get(fields.get("id"))
-        rules = known if known is not None and dataclasses.asdict(known) == fields else Ruleset(**fields)
-        players = body["players"]
-        game = cls.setup(
-            rules, hands=body["hands"], melds=body["melds"], discard_pile=body["discard_pile"],
-            pozzetti=body["pozzetti"], stock=body["stock"], current=body["current"],
-            phase=body["phase"], took_pozzetto=body["took_pozzetto"], turns_played=body["turns_played"],
-            seed=body["seed"], _check=False,
-        )
-        s = game._s
-        if players != game.players or len(s.turns_played) != players or len(s.took_pozzetto) != 2:
-            raise GameFileError("per-player or per-side lists have the wrong length")
-        s.pozzetto_pending = [bool(x) for x in body["pozzetto_pending"]]
-        if len(s.pozzetto_pending) != players:
-            raise GameFileError("per-player lists have the wrong length")
-        pick = body["pile_pick"]
-        s.pile_pick = None if pick is None else (parse_cards(pick[0])[0], bool(pick[1]))
-        s.took_pile, s.melded = bool(body["took_pile"]), bool(body["melded"])
-        s.trading_turns = int(body["trading_turns"])
-        result = body["result"]
-        if result is not None and not isinstance(result, dict):
-            raise GameFileError("the saved game's result is not one this version writes")
-        s.result = result
-        s.history = [str(parse_action(h)) for h in body["history"]]
-        game._check_consistent()
-        return game
+        return _savefile.loads(cls, text)
 
     def __repr__(self) -> str:
-        return (f"<Game {self.rules.id} {self.players} players, player {self.current_player} to "
-                f"{self.phase}, stock {len(self._s.stock)}, pile {len(self._s.pile)}>")
+        s = self._s
+        where = f"{self.rules.id}, {self.players} players"
+        if s.result is not None:
+            return f"<Game {where}, over: {s.result!r}>"
+        turn = [fact for fact, true in (("took the pile", s.took_pile), ("melded", s.melded)) if true]
+        extra = f" ({', '.join(turn)})" if turn else ""
+        return (f"<Game {where}, player {s.current} to {s.phase}{extra}, "
+                f"stock {len(s.stock)}, pile {len(s.pile)}>")
 
 
 def _pick(options: tuple[Meld, ...], action: LayDown | Attach) -> Meld:
@@ -744,109 +533,4 @@ def _pick(options: tuple[Meld, ...], action: LayDown | Attach) -> Meld:
     return options[action.option]
 
 
-def _checksum(body: dict[str, Any]) -> str:
-    return hashlib.sha256(json.dumps(body, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:16]
-
-
-class _DeckPool:
-    """Hands out the physical cards of both decks, each once, for building positions."""
-
-    def __init__(self, rules: Ruleset) -> None:
-        self.left = Counter(full_deck(rules.jokers))
-        self.rules = rules
-
-    def claim(self, cards: Iterable[Card]) -> list[Card]:
-        claimed = []
-        for card in cards:
-            if self.left[card] <= 0 and card.deck == 0 and self.left[card.in_deck(1)] > 0:
-                card = card.in_deck(1)
-            if self.left[card] <= 0:
-                if card.is_joker and not self.rules.jokers:
-                    raise GameFileError(f"{self.rules.id} is played without jokers")
-                raise GameFileError(f"{card.code} is placed more times than the two decks hold it")
-            self.left[card] -= 1
-            claimed.append(card)
-        return claimed
-
-    def remaining(self) -> list[Card]:
-        return sorted(self.left.elements())
-
-
-def _candidate_melds(hand: Sequence[Card], rules: Ruleset) -> list[list[Card]]:
-    """Card sets from the hand that may form a meld (each still checked by Meld.lay_down).
-
-    Runs: for each suit, windows of consecutive slots with at most one hole,
-    plus one wild at the hole, at an end or in place of an inner card (the
-    second ace at the top when the ruleset plays ace to ace). Groups: every
-    set of naturals of a rank, with or without one wild.
-    """
-    wilds: dict[tuple[int, str], list[Card]] = {}
-    by_suit: dict[str, dict[int, Card]] = {}
-    by_rank: dict[int, list[Card]] = {}
-    for card in hand:
-        if card.is_wild:
-            wilds.setdefault(card.face, []).append(card)
-        if card.rank == 2 or not card.is_wild:
-            slots = by_suit.setdefault(card.suit, {})
-            slots.setdefault(card.rank, card)
-            if card.rank == 1:
-                slots.setdefault(14, card)
-        if not card.is_wild:
-            by_rank.setdefault(card.rank, []).append(card)
-    out: list[list[Card]] = []
-
-    def with_wild(cards: list[Card]) -> Iterable[list[Card]]:
-        for copies in wilds.values():
-            free = next((c for c in copies if c not in cards), None)
-            if free is not None:
-                yield cards + [free]
-
-    # ace to ace: the second copy of the ace stands at the top of a run from the low ace
-    top_aces = {c.suit: c for c in hand if c.rank == 1 and c is not by_suit[c.suit][1]} if rules.ace_to_ace else {}
-    for suit, slots in by_suit.items():
-        present = sorted(slots)
-        for low in present:
-            holes = 0
-            window: list[Card] = []
-            for slot in range(low, 15):
-                top = slot == 14 and low == 1
-                if (slot in slots and not top) or (top and suit in top_aces):
-                    card = top_aces[suit] if top else slots[slot]
-                    if card in window:
-                        break
-                    window.append(card)
-                    if len(window) >= 3 and holes == 0:
-                        out.append(list(window))
-                        # a wild may also stand for a card the player holds: leave out an inner card
-                        for skip in range(1, len(window) - 1):
-                            out.extend(with_wild(window[:skip] + window[skip + 1:]))
-                    if len(window) >= 2:
-                        out.extend(with_wild(window))
-                else:
-                    holes += 1
-                    if holes > 1:
-                        break
-    if rules.groups_allowed:
-        for naturals in by_rank.values():
-            if len(naturals) < 2:
-                continue
-            for size in range(2, len(naturals) + 1):
-                for subset in _combinations(naturals, size):
-                    if size >= 3:
-                        out.append(list(subset))
-                    out.extend(with_wild(list(subset)))
-    return out
-
-
-def _combinations(cards: list[Card], size: int) -> Iterable[tuple[Card, ...]]:
-    from itertools import combinations
-
-    seen = set()
-    for combo in combinations(cards, size):
-        key = tuple(sorted(c.face for c in combo))
-        if key not in seen:
-            seen.add(key)
-            yield combo
-
-
-__all__ = ["Game", "GameFileError", "PHASES", "RUN", "GROUP"]
+__all__ = ["Game", "GameFileError", "PHASES", "Phase", "Result", "RUN", "GROUP"]

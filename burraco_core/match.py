@@ -80,7 +80,7 @@ class Match:
         if game.rules != self.rules or game.players != self.players:
             raise BurracoError(f"this hand was played as {game.rules.id} with {game.players} players, "
                                f"but the match is {self.rules.id} with {self.players}")
-        reason = str((game.result or {}).get("reason", ""))
+        reason = game.result.reason if game.result is not None else ""
         side0, side1 = game.score()
         return self.record_score(side0.total, side1.total, reason)
 

@@ -129,6 +129,14 @@ def _check_deck(cards: tuple[Card, ...], rules: Ruleset) -> Failure | None:
     return None
 
 
+def check_deck(cards: Iterable[Card], rules: Ruleset) -> None:
+    """Refuse cards a ruleset's two decks cannot hold: a joker where there are none, or a card
+    given more times than it exists (``IllegalMove`` ``card.no-jokers``, ``card.too-many-copies``)."""
+    problem = _check_deck(tuple(cards), rules)
+    if problem is not None:
+        raise _refuse(problem)
+
+
 # A run being arranged is a table of 15 places (index = slot, 1..14; 0 unused) and a
 # bit mask of the slots taken (bit n = slot n): the checks are then integer arithmetic.
 Table = list[Card | None]
@@ -735,4 +743,4 @@ _set_suit = Meld.__dict__["suit"].__set__
 _set_rank = Meld.__dict__["rank"].__set__
 _set_low = Meld.__dict__["low"].__set__
 
-__all__ = ["Meld", "RUN", "GROUP", "HIGH_ACE", "JOKER"]
+__all__ = ["Meld", "RUN", "GROUP", "HIGH_ACE", "JOKER", "check_deck"]

@@ -88,7 +88,7 @@ def _consequence(action: Action, before: Game, after: Game, side: int) -> Messag
     """What followed from the move by itself: the pozzetto into the hand, the end of the hand."""
     result = after.result
     if after.is_over and result is not None:
-        return Message(f"narrate.then.{result['reason']}")
+        return Message(f"narrate.then.{result.reason}")
     if (not isinstance(action, TakePozzetto) and after.took_pozzetto[side]
             and not before.took_pozzetto[side]):
         return Message("narrate.then.pozzetto")

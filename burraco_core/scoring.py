@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .cards import Card, format_cards, parse_cards
 from .errors import BurracoError, RulesetError
-from .melds import Meld, _check_deck, _refuse
+from .melds import Meld, check_deck
 from .messages import DEFAULT_LANGUAGE, Message
 from .rulesets import Ruleset, ruleset
 
@@ -120,9 +120,7 @@ def score_side(
         if meld.rules != rules:
             raise RulesetError(f"meld {meld} was laid down under {meld.rules.id!r}, not {rules.id!r}")
     # the side's cards together cannot hold more copies of a card than the two decks
-    problem = _check_deck(tuple(c for m in melds for c in m.cards) + hand, rules)
-    if problem is not None:
-        raise _refuse(problem)
+    check_deck(tuple(c for m in melds for c in m.cards) + hand, rules)
     lines: list[ScoreLine] = []
     for meld in melds:
         lines.append(ScoreLine("meld", Message("score.meld", kind=meld.kind, cards=meld.cards), meld.points()))

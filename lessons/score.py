@@ -170,8 +170,8 @@ class ScoreCalculator(w.VBox):
         """
         if not game.is_over:
             raise ValueError("the hand is not over yet: there is nothing to count")
-        result = game.result or {}
-        if result.get("reason") == "void":
+        result = game.result
+        if result is not None and result.reason == "void":
             raise ValueError("the hand is void (the players only traded discards): it scores nothing")
         rules = game.rules
         if bc.RULESETS.get(rules.id) != rules:
@@ -186,7 +186,8 @@ class ScoreCalculator(w.VBox):
                                                        for card in game.hands[player]])
                 panel.took_pozzetto.value = game.took_pozzetto[index]
                 panel.pozzetto_unused.value = game.pozzetto_unplayed[index]
-            self.closed_by.value = SIDES[result["side"]] if result.get("reason") == "closed" else "none"
+            closed = result is not None and result.side is not None
+            self.closed_by.value = SIDES[result.side] if closed else "none"
         finally:
             self._loading = False
         self._update()

@@ -366,7 +366,7 @@ class PlayTable(w.VBox):
                           f"'{len(self.events) - len(recent) + 1}' style='margin:2px 0'>"
                           + "".join(f"<li>{esc(e)}</li>" for e in recent) + "</ol></details>") if recent else ""
         self.final.value = self.final_html() if game.is_over else ""
-        countable = game.is_over and (game.result or {}).get("reason") != "void"
+        countable = game.result is not None and game.result.reason != "void"
         self.count_it.layout.display = None if countable else "none"
 
     def count_in_calculator(self, button: object = None) -> ScoreCalculator | None:
@@ -375,7 +375,7 @@ class PlayTable(w.VBox):
         if not game.is_over:
             self._say(NEUTRAL, "Nothing to count yet: the hand is not over", big=False)
             return None
-        if (game.result or {}).get("reason") == "void":
+        if game.result is not None and game.result.reason == "void":
             self._say(NEUTRAL, "Nothing to count: a void hand scores nothing", big=False)
             return None
         if self.calculator is None:
@@ -389,10 +389,10 @@ class PlayTable(w.VBox):
 
     def final_html(self) -> str:
         game = self.game
-        result = game.result or {}
-        reason = result.get("reason")
-        if reason == "closed":
-            how = f"{player_name(game, result['player'])} closed the hand."
+        result = game.result
+        reason = result.reason if result is not None else None
+        if result is not None and result.player is not None and result.closed:
+            how = f"{player_name(game, result.player)} closed the hand."
         elif reason == "void":
             how = "The hand is void: the players only traded discards."
         else:

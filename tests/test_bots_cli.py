@@ -100,7 +100,7 @@ def test_greedy_closes_when_it_may():
     game.apply(bot.choose(game))
     assert bot.choose(game) == Discard("3C")
     game.apply(Discard("3C"))
-    assert game.result["reason"] == "closed" and game.result["side"] == 0
+    assert game.result.reason == "closed" and game.result.side == 0
 
 
 def test_may_attach_never_rejects_a_card_that_attaches():
@@ -243,7 +243,7 @@ def test_void_hands_count_nothing():
     while not game.is_over:  # both players only trade discards
         game.apply(TakePile())
         game.apply(next(a for a in game.legal_actions() if isinstance(a, Discard)))
-    assert game.result["reason"] == "void"
+    assert game.result.reason == "void"
     match = bc.Match("classic", players=2)
     assert match.record(game) == (0, 0)
     assert match.results == ["void"]

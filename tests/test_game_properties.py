@@ -137,12 +137,12 @@ def test_whole_hands_keep_every_property(rules, players, kind):
             assert_conserved(game)
             steps += 1
         assert game.legal_actions() == []
-        assert game.result is not None and game.result["reason"] in ("closed", "stock", "void")
+        assert game.result is not None and game.result.reason in ("closed", "stock", "void")
         side0, side1 = game.score()
-        if game.result["reason"] == "void":
+        if game.result.reason == "void":
             assert side0.total == side1.total == 0
-        if game.result["reason"] == "closed":
-            closer = game.result["side"]
+        if game.result.reason == "closed":
+            closer = game.result.side
             assert (side0, side1)[closer].closing_bonus == game.rules.closing_bonus
         assert bc.Game.from_json(game.to_json()).to_json() == game.to_json()
 
@@ -156,7 +156,7 @@ def test_many_hands_end_in_bounded_time(rules):
                 game = play_hand(bc.Game.new(rules, players, seed=100 + seed), bots_for(kind, players, seed),
                                  max_actions=MAX_ACTIONS)
                 assert game.is_over
-                endings[game.result["reason"]] += 1
+                endings[game.result.reason] += 1
                 assert_conserved(game)
     assert endings["closed"] > 0
 
@@ -299,6 +299,6 @@ def test_thousands_of_hands_conserve_cards_and_end(rules, players):
             game.apply(bots[game.current_player].choose(game))
             assert_conserved(game)
         assert game.is_over, f"hand {seed} of {rules} did not end"
-        endings[game.result["reason"]] += 1
+        endings[game.result.reason] += 1
         assert all(isinstance(side.total, int) for side in game.score())
     assert sum(endings.values()) == 250

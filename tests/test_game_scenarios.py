@@ -57,7 +57,7 @@ def test_close_by_discard_scores_every_line():
     game.apply("take")
     game.apply("meld 5C 6C 7C")
     game.apply("discard 8C")
-    assert game.is_over and game.result == {"reason": "closed", "side": 0, "player": 0}
+    assert game.is_over and game.result == bc.Result("closed", player=0, side=0)
     mine, theirs = game.score()
     assert lines(mine) == [("meld", 45), ("meld", 15), ("burraco", 200), ("closing", 100)]
     assert mine.total == 360
@@ -73,28 +73,46 @@ def test_close_with_a_dirty_burraco_in_classic():
 
 
 def test_close_refused_without_burraco_names_the_condition():
-    game = last_card(melds=[["3S 4S 5S"], []])
-    err = refused_move(game, "discard 8C", "close.needs-burraco")
-    assert "burraco" in str(err)
-    assert game.legal_actions() == []  # stranded positions only arise from a hand-made setup
+    # RULES.md section 6: a side closes only with a burraco. Holding one card that may not be
+    # discarded is a dead end no hand reaches (issue 13, correction 3): setup refuses it ...
+    with pytest.raises(bc.GameFileError, match="dead end"):
+        last_card(melds=[["3S 4S 5S"], []])
+    # ... and the meld that would lead there is refused, naming the missing condition.
+    game = ready_to_close(melds=[["3S 4S 5S"], []])
+    game.apply("take")
+    err = refused_move(game, "meld 5C 6C 7C", "close.no-discard-left")
+    assert err.params["because"] == "close.needs-burraco" and "burraco" in str(err)
 
 
 def test_close_refused_with_a_wild():
-    refused_move(last_card(card="JK"), "discard JK", "close.wild-discard")
+    # RULES.md section 6: the last card is not a wild. In pulito the 2 may still go out on a meld.
+    game = last_card("pulito", card="2H", melds=[[BURRACO, "5C 6C 7C"], []])
+    refused_move(game, "discard 2H", "close.wild-discard")
+    assert bc.Attach(1, "2H") in game.legal_actions()
 
 
 def test_close_refused_before_opponents_have_played():
-    err = refused_move(last_card(turns_played=[1, 0]), "discard 8C", "close.opponents-not-played")
-    assert "player 1" in str(err)
+    # seed 000 section 9: each opponent has played a turn (pulito closes by melding too)
+    game = ready_to_close("pulito", discard_pile="7C", turns_played=[1, 0])
+    game.apply("take")
+    err = refused_move(game, "meld 5C 6C 7C", "close.opponents-not-played")
+    assert err.params["players"] == (bc.messages.Message("player", number=2),)
+    assert "player 2 has not played" in str(err)  # people count players from 1
+    game = ready_to_close(turns_played=[1, 0])
+    game.apply("take")
+    err = refused_move(game, "meld 5C 6C 7C", "close.no-discard-left")
+    assert err.params["because"] == "close.opponents-not-played" and "player 2" in str(err)
 
 
 def test_four_players_every_opponent_must_have_played():
-    game = last_card(hands=["8C", "KH", "QH", "JH"], turns_played=[1, 1, 1, 0])
-    err = refused_move(game, "discard 8C", "close.opponents-not-played")
-    assert "player 3" in str(err)
+    game = ready_to_close(hands=["5C 6C", "KH", "QH", "JH"], turns_played=[1, 1, 1, 0])
+    game.apply("take")
+    err = refused_move(game, "meld 5C 6C 7C", "close.no-discard-left")
+    assert err.params["because"] == "close.opponents-not-played"
+    assert "player 4" in str(err)
     game = last_card(hands=["8C", "KH", "QH", "JH"], turns_played=[1, 1, 0, 1])
     game.apply("discard 8C")  # the partner (player 2) need not have played
-    assert game.result["reason"] == "closed"
+    assert game.result.reason == "closed"
 
 
 @pytest.mark.parametrize("melds, card, because", [
@@ -119,7 +137,7 @@ def test_pulito_closes_by_meld_with_a_clean_burraco():
     game = ready_to_close("pulito", hands=["5C 6C", "KH KS"], discard_pile="7C")
     game.apply("take")
     game.apply("meld 5C 6C 7C")
-    assert game.result["reason"] == "closed"
+    assert game.result.reason == "closed"
     mine, theirs = game.score()
     assert lines(mine) == [("meld", 45), ("meld", 15), ("burraco", 200), ("closing", 100)]
     assert lines(theirs) == [("in-hand", -20), ("no-pozzetto", -100)]
@@ -129,8 +147,10 @@ def test_pulito_needs_a_clean_burraco():
     game = ready_to_close("pulito", melds=[["3D 4D 5D 6D 7D 8D 2S=9D"], []], discard_pile="7C")
     game.apply("take")
     refused_move(game, "meld 5C 6C 7C", "close.needs-clean-burraco")
-    refused_move(last_card("pulito", melds=[["3D 4D 5D 6D 7D 8D 2S=9D"], []]), "discard 8C",
-            "close.needs-clean-burraco")
+    # one card left that would make a clean burraco: it may go out on the meld, not be discarded
+    game = last_card("pulito", card="9S", melds=[["3D 4D 5D 6D 7D 8D 2S=9D", "3S 4S 5S 6S 7S 8S"], []])
+    refused_move(game, "discard 9S", "close.needs-clean-burraco")
+    assert game.legal_actions() == [bc.Attach(1, "9S")]
 
 
 def test_pulito_royal_burraco_scores_500():
@@ -180,9 +200,11 @@ def test_pozzetto_con_scarto_even_with_a_wild():
 
 def test_one_pozzetto_per_side():
     # Side 0 already took its pozzetto: emptying the hand again is a closing attempt.
-    game = last_card(melds=[["3S 4S 5S"], []])
+    game = ready_to_close(melds=[["3S 4S 5S"], []])
     assert len(game.pozzetti) == 1
-    refused_move(game, "discard 8C", "close.needs-burraco")
+    game.apply("take")
+    err = refused_move(game, "meld 5C 6C 7C", "close.no-discard-left")
+    assert err.params["because"] == "close.needs-burraco"
 
 
 def test_pulito_pozzetto_taken_but_not_played_costs_100():
@@ -194,7 +216,7 @@ def test_pulito_pozzetto_taken_but_not_played_costs_100():
     assert game.took_pozzetto == (True, True) and game.pozzetti == ()
     game.apply("draw")
     game.apply("discard KH")
-    assert game.result == {"reason": "stock", "player": 1}
+    assert game.result == bc.Result("stock", player=1)
     side0, _ = game.score()
     assert lines(side0)[-1] == ("unused-pozzetto", -100)
     assert lines(side0)[-2][0] == "in-hand"
@@ -218,7 +240,7 @@ def _finish_on_stock(game):
         game.apply("draw")
         hand = game.hands[game.current_player]
         game.apply(bc.Discard(hand[-1]))
-    assert game.result["reason"] == "stock"
+    assert game.result.reason == "stock"
     return game.score()
 
 
@@ -229,7 +251,7 @@ def test_classic_hand_ends_when_two_stock_cards_are_left():
     game.apply("draw")
     assert len(game.stock) == 2
     game.apply(bc.Discard(top))
-    assert game.is_over and game.result == {"reason": "stock", "player": 0}
+    assert game.is_over and game.result == bc.Result("stock", player=0)
     side0, side1 = game.score()
     assert ("closing", 100) not in lines(side0) + lines(side1)
     assert lines(side0) == [("in-hand", -10), ("no-pozzetto", -100)]
@@ -318,7 +340,7 @@ def test_stalemate_voids_the_hand():
         pick = [c for c in hand if c.face != (12, "D")] if game.current_player == 0 else list(hand)
         playable = [c for c in pick if game.explain(bc.Discard(c)) is None]
         game.apply(bc.Discard(playable[0]))
-    assert game.is_over and game.result["reason"] == "void"
+    assert game.is_over and game.result.reason == "void"
     assert all(b.total == 0 for b in game.score())
 
 
@@ -366,7 +388,7 @@ def test_saved_game_round_trip_and_corruption():
 
 
 def test_tampered_file_with_a_fixed_checksum_is_still_refused():
-    from burraco_core.game import _checksum
+    from burraco_core.savefile import checksum as _checksum
 
     game = bc.Game.new("classic", players=2, seed=5)
     body = json.loads(game.to_json())
@@ -396,7 +418,7 @@ def test_four_players_partner_turn_does_not_count_as_using_the_pozzetto():
         assert game.current_player == player
         game.apply("draw")
         game.apply(bc.Discard(game.hands[player][0]))
-    assert game.result == {"reason": "stock", "player": 3}
+    assert game.result == bc.Result("stock", player=3)
     side0, side1 = game.score()
     assert lines(side0)[-1] == ("unused-pozzetto", -100)
     assert "unused-pozzetto" not in [k for k, _ in lines(side1)]
@@ -432,7 +454,7 @@ def test_italiano_pozzetto_con_scarto_is_played_next_turn_then_closing():
     # later in the hand: one card left, the side has its pozzetto and a burraco
     game = last_card("italiano", melds=[[BURRACO, "3H 4H 5H 6H 7H 8H 9H 10H 2C=JH"], []])
     game.apply("discard 8C")
-    assert game.result == {"reason": "closed", "side": 0, "player": 0}
+    assert game.result == bc.Result("closed", player=0, side=0)
     mine, _ = game.score()
     assert lines(mine) == [("meld", 45), ("meld", 5 * 5 + 10 * 3 + 20), ("burraco", 200),
                            ("burraco", 150), ("closing", 100)]
@@ -455,7 +477,7 @@ def test_pulito_last_card_attached_to_close():
     game.apply("attach 0 10S")
     assert bc.Attach(1, "2C") in game.legal_actions()
     game.apply("attach 1 2C")
-    assert game.result["reason"] == "closed"
+    assert game.result.reason == "closed"
 
 
 def test_wrong_arrangement_number_is_a_refusal():
@@ -500,7 +522,7 @@ def test_setup_arguments_are_checked(changes):
     lambda b: b.update(hands=["", b["hands"][1]], stock=b["stock"] + " " + b["hands"][0]),
 ])
 def test_saved_game_that_no_hand_can_reach_is_refused(edit):
-    from burraco_core.game import _checksum
+    from burraco_core.savefile import checksum as _checksum
 
     game = bc.Game.new("classic", players=2, seed=5)
     body = json.loads(game.to_json())
@@ -514,3 +536,33 @@ def test_saved_game_that_no_hand_can_reach_is_refused(edit):
 def test_deeply_nested_file_is_a_clear_error():
     with pytest.raises(bc.GameFileError):
         bc.Game.from_json("[" * 100000 + "]" * 100000)
+
+
+# ---------------------------------------------------------------- saved games of earlier versions
+FIXTURES = sorted((__import__("pathlib").Path(__file__).parent / "fixtures").glob("saved-v1-*.json"))
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
+def test_games_saved_before_typed_results_still_load(path):
+    # written by the engine of commit 5c58a48, when game.result was a dict
+    text = path.read_text(encoding="utf-8")
+    game = bc.Game.from_json(text)
+    body = json.loads(text)
+    # saved again, it is the same game; ruleset fields added since (semi_clean_wild) are written too
+    again = json.loads(game.to_json())
+    assert set(again["ruleset"]) >= set(body["ruleset"])
+    again["ruleset"] = {k: v for k, v in again["ruleset"].items() if k in body["ruleset"]}
+    assert {k: v for k, v in again.items() if k != "checksum"} == {k: v for k, v in body.items() if k != "checksum"}
+    assert bc.Game.from_json(game.to_json()).to_json() == game.to_json()
+    if body["result"] is None:
+        assert game.result is None and not game.is_over
+    else:
+        assert isinstance(game.result, bc.Result) and game.result.to_dict() == body["result"]
+        assert game.is_over and game.result.reason == path.stem.rsplit("-", 1)[-1]
+    assert bc.Game.setup(**game.position()).position() == game.position()
+
+
+def test_fixtures_cover_every_ending_and_a_mid_turn_game():
+    names = {p.stem for p in FIXTURES}
+    assert {"saved-v1-classic-closed", "saved-v1-classic-stock", "saved-v1-classic-void",
+            "saved-v1-italiano-mid-turn"} <= names

@@ -292,7 +292,7 @@ def test_score_calculator_load_game_shows_the_games_own_score(rules, players):
         in_hand = bc.parse_cards(calc.sides["B"].in_hand.value)
         assert sorted(in_hand) == sorted(c for p in game.partners(1) for c in game.hands[p])
         result = game.result
-        assert calc.closed_by.value == ("AB"[result["side"]] if result["reason"] == "closed" else "none")
+        assert calc.closed_by.value == ("AB"[result.side] if result.reason == "closed" else "none")
 
 
 @pytest.mark.parametrize(("players", "seed", "key"), [(4, 21, "unused-pozzetto"), (2, 26, "no-pozzetto"),

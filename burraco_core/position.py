@@ -1,0 +1,332 @@
+"""Positions both ways: ``Game.setup(...)`` builds a game from a description, ``game.position()`` describes one.
+
+A position is the keyword arguments of ``Game.setup``: the hands, the melds, the discard
+pile, the pozzetti and the stock, whose turn it is and where the turn stands, including
+mid-turn facts a lesson needs (the player took the discard pile, took a one-card pile and
+held its twin or not, already melded, took the pozzetto by discarding). ``game.position()``
+returns them so that ``Game.setup(**game.position())`` rebuilds the same game (its history
+aside): a teacher pastes a position from a played hand into an exercise this way.
+
+``Game.setup`` refuses, with :class:`GameFileError`, anything no hand can lead to: cards
+missing or placed twice, inconsistent turn facts, and dead positions in which the player
+to move has no legal action at all (see docs/rules-choices.md).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from .actions import Draw, parse_action
+from .cards import Card, format_cards, full_deck, parse_card, parse_cards
+from .errors import GameFileError, IllegalMove, NotationError
+from .melds import GROUP, Meld
+from .rulesets import Ruleset, ruleset
+from .state import PHASES, HandState, Phase, Result
+
+if TYPE_CHECKING:
+    from .game import Game
+
+CardsText = str | Iterable[Card]
+
+
+def setup(
+    cls: type[Game],
+    rules: str | Ruleset = "classic",
+    *,
+    hands: Sequence[CardsText],
+    melds: Sequence[Sequence[str]] = ((), ()),
+    discard_pile: CardsText = "",
+    pozzetti: Sequence[CardsText] | None = None,
+    stock: CardsText | None = None,
+    current: int = 0,
+    phase: Phase = "draw",
+    took_pozzetto: Sequence[bool] = (False, False),
+    turns_played: Sequence[int] | None = None,
+    took_pile: bool | None = None,
+    pile_card: str | Card | None = None,
+    held_twin: bool = False,
+    melded: bool | None = None,
+    pozzetto_next_turn: Sequence[int] = (),
+    trading_turns: int = 0,
+    result: Result | None = None,
+    seed: int | None = 0,
+    history: Sequence[str] = (),
+) -> Game:
+    """Build a position from text, for lessons, tests and saved games.
+
+    The table: ``hands`` (one per player, 2 or 4), ``melds`` (per side, in table
+    notation: ``"5H 6H JK=7H"``), ``discard_pile`` (bottom to top), ``pozzetti`` (the
+    untaken ones; default: a packet of 11 for each side that has not taken its
+    pozzetto), ``stock`` (bottom to top; default: every card not placed elsewhere,
+    shuffled with ``seed``). Cards written without an apostrophe go to whichever deck
+    still has that card; all 108 (104) cards must be there exactly once.
+
+    The turn: ``current`` player (0-based), ``phase`` (``draw``, ``play``, ``pozzetto``,
+    ``over``), ``took_pozzetto`` per side, ``turns_played`` per player (turns ended with
+    a discard; what "each opponent has played" counts), and, mid-turn:
+
+    - ``took_pile``: the player took the discard pile this turn (default: True when
+      ``pile_card`` is given);
+    - ``pile_card``, ``held_twin``: the pile was that one card, and the player did (or
+      did not) hold its twin before taking it: without the twin it may not be
+      discarded this turn (RULES.md section 2);
+    - ``melded``: the player laid down or attached this turn (default: True in the
+      ``pozzetto`` phase, where the last cards were just melded);
+    - ``pozzetto_next_turn``: players who took their side's pozzetto by discarding and
+      play it from their next turn (``pulito`` counts it unused if the hand ends first);
+    - ``trading_turns``: turns in a row that took the pile and melded nothing (the
+      stalemate rule); ``result``: how the hand ended, for the ``over`` phase;
+    - ``history``: the actions that led here, as text (saved games keep it).
+
+    A position no hand can lead to raises :class:`GameFileError` saying what is wrong,
+    as does a dead one, where the player to move would have no legal action.
+    """
+    state, rules, players = _build(
+        rules, hands=hands, melds=melds, discard_pile=discard_pile, pozzetti=pozzetti, stock=stock,
+        current=current, phase=phase, took_pozzetto=took_pozzetto, turns_played=turns_played,
+        took_pile=took_pile, pile_card=pile_card, held_twin=held_twin, melded=melded,
+        pozzetto_next_turn=pozzetto_next_turn, trading_turns=trading_turns, result=result, seed=seed,
+        history=history)
+    game = cls(rules, players, state, seed)
+    check_reachable(game)
+    return game
+
+
+def _build(rules: str | Ruleset, *, hands: Sequence[CardsText], melds: Sequence[Sequence[str]],
+           discard_pile: CardsText, pozzetti: Sequence[CardsText] | None, stock: CardsText | None,
+           current: int, phase: Phase, took_pozzetto: Sequence[bool], turns_played: Sequence[int] | None,
+           took_pile: bool | None, pile_card: str | Card | None, held_twin: bool, melded: bool | None,
+           pozzetto_next_turn: Sequence[int], trading_turns: int, result: Result | None,
+           seed: int | None, history: Sequence[str]) -> tuple[HandState, Ruleset, int]:
+    rules = ruleset(rules)
+    players = len(hands)
+    if players not in (2, 4):
+        raise GameFileError(f"a position needs 2 or 4 hands, not {players}")
+    if not (isinstance(took_pozzetto, (list, tuple)) and len(took_pozzetto) == 2
+            and all(isinstance(t, bool) for t in took_pozzetto)):
+        raise GameFileError(f"took_pozzetto must be two booleans (one per side), not {took_pozzetto!r}")
+    if type(current) is not int or not 0 <= current < players:
+        raise GameFileError(f"current player must be a number from 0 to {players - 1}, not {current!r}")
+    if turns_played is not None and not (
+            len(turns_played) == players and all(type(t) is int and t >= 0 for t in turns_played)):
+        raise GameFileError(f"turns_played must be {players} whole numbers, 0 or more")
+    if phase not in PHASES:
+        raise GameFileError(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
+    for name, flag in (("took_pile", took_pile), ("melded", melded)):
+        if flag is not None and not isinstance(flag, bool):
+            raise GameFileError(f"{name} must be True or False, not {flag!r}")
+    if not isinstance(held_twin, bool):
+        raise GameFileError(f"held_twin must be True or False, not {held_twin!r}")
+    if not (isinstance(pozzetto_next_turn, (list, tuple))
+            and all(type(p) is int and 0 <= p < players for p in pozzetto_next_turn)):
+        raise GameFileError(f"pozzetto_next_turn lists player numbers from 0 to {players - 1}, "
+                            f"not {pozzetto_next_turn!r}")
+    if type(trading_turns) is not int or trading_turns < 0:
+        raise GameFileError(f"trading_turns must be a whole number, 0 or more, not {trading_turns!r}")
+    if result is not None and not isinstance(result, Result):
+        raise GameFileError(f"result must be a Result, not {result!r}")
+    try:
+        pool = _DeckPool(rules)
+        hand_cards = [pool.claim(parse_cards(h)) for h in hands]
+        meld_objs: list[list[Meld]] = []
+        for side_melds in melds:
+            objs = []
+            for text in side_melds:
+                tokens = text.replace(",", " ").split()
+                plain = pool.claim(parse_cards([t.split("=")[0] for t in tokens]))
+                tokens = [c.code + ("=" + t.split("=")[1] if "=" in t else "") for c, t in zip(plain, tokens, strict=True)]
+                objs.append(Meld.parse(" ".join(tokens), rules))
+            meld_objs.append(objs)
+        pile = pool.claim(parse_cards(discard_pile))
+        poz = [pool.claim(parse_cards(p)) for p in pozzetti] if pozzetti is not None else None
+        stock_cards = pool.claim(parse_cards(stock)) if stock is not None else None
+        picked = parse_card(pile_card) if pile_card is not None else None
+        if picked is not None and picked.is_joker and not rules.jokers:
+            raise GameFileError(f"{rules.id} is played without jokers")
+    except (NotationError, IllegalMove) as err:
+        raise GameFileError(f"cannot set up this position: {err}") from err
+    rest = pool.remaining()
+    random.Random(seed).shuffle(rest)
+    if poz is None:  # one packet of 11 for each side that has not taken its pozzetto
+        untaken = 2 - sum(bool(t) for t in took_pozzetto)
+        poz = [rest[i * 11:(i + 1) * 11] for i in range(untaken)]
+        rest = rest[untaken * 11:]
+    if stock_cards is None:
+        stock_cards, rest = rest, []
+    if rest:
+        raise GameFileError(
+            f"{len(rest)} cards are missing from the position ({format_cards(sorted(rest))}); "
+            f"all {rules.deck_size} cards must be placed"
+        )
+    if len(meld_objs) != 2:
+        raise GameFileError("melds are given for exactly two sides")
+    pending = [False] * players
+    for player in pozzetto_next_turn:
+        pending[player] = True
+    state = HandState(
+        hands=hand_cards, stock=stock_cards, pile=pile, pozzetti=poz, melds=meld_objs,
+        current=current, phase=phase,
+        took_pozzetto=list(took_pozzetto), pozzetto_pending=pending,
+        turns_played=list(turns_played) if turns_played is not None else [0] * players,
+        pile_pick=None if picked is None else (picked, held_twin),
+        took_pile=took_pile if took_pile is not None else picked is not None,
+        melded=melded if melded is not None else phase == "pozzetto",
+        trading_turns=trading_turns, result=result,
+    )
+    try:
+        state.history = [str(parse_action(h)) for h in history]
+    except NotationError as err:
+        raise GameFileError(f"the history holds something that is not an action: {err}") from err
+    if held_twin and picked is None:
+        raise GameFileError("held_twin says whether the player held the twin of pile_card: give pile_card too")
+    return state, rules, players
+
+
+def check_reachable(game: Game) -> None:
+    """Refuse (:class:`GameFileError`) a position no hand can reach, or one where nobody can move."""
+    problems = []
+    phase, current = game.phase, game.current_player
+    result = game.result
+    side = game.side_of(current)
+    can_take_pozzetto = not game.took_pozzetto[side] and bool(game.pozzetti)
+    if (phase == "over") != (result is not None):
+        problems.append("a finished hand needs a result, and only a finished hand has one")
+    if result is not None and (
+            result.player is not None and not 0 <= result.player < game.players
+            or result.closed and result.player is not None and game.side_of(result.player) != result.side):
+        problems.append(f"the result {result!r} is not one a hand can end with")
+    hand = game.hands[current]
+    if phase in ("draw", "play") and not hand:
+        problems.append(f"player {current} has no cards but is to {phase}")
+    if phase == "pozzetto" and (hand or not can_take_pozzetto):
+        problems.append(f"player {current} cannot be picking up a pozzetto")
+    took = sum(game.took_pozzetto)
+    if len(game.pozzetti) > 2 - took:
+        problems.append(f"{len(game.pozzetti)} pozzetti are left although {took} side(s) took theirs")
+    for number, melds in enumerate(game.melds):
+        ranks = [m.rank for m in melds if m.kind == GROUP]
+        if len(ranks) != len(set(ranks)):
+            problems.append(f"side {number} owns two groups of the same rank")
+        if any(m.rules != game.rules for m in melds):
+            problems.append(f"side {number} has a meld of another ruleset")
+    problems += _turn_problems(game)
+    if problems:
+        raise GameFileError("this position cannot occur in a hand: " + "; ".join(problems))
+    if phase != "over" and not game.legal_actions():
+        raise GameFileError("this position is a dead end: " + _why_stuck(game))
+
+
+def _turn_problems(game: Game) -> list[str]:
+    """The mid-turn facts that contradict each other or the phase."""
+    problems = []
+    phase, current = game.phase, game.current_player
+    if phase == "draw" and (game.took_pile or game.pile_pick is not None or game.melded):
+        problems.append(f"player {current} is to draw, so has not taken the pile nor melded this turn yet")
+    if game.pile_pick is not None and not game.took_pile:
+        problems.append("the one-card pile was taken, so the player took the pile this turn")
+    if phase == "pozzetto" and not game.melded:
+        problems.append(f"player {current} is picking up the pozzetto after melding the last cards, "
+                        "so has melded this turn")
+    pending = game.pozzetto_pending
+    for side in (0, 1):
+        waiting = [p for p in game.partners(side) if pending[p]]
+        if waiting and not game.took_pozzetto[side]:
+            problems.append(f"player {waiting[0]} plays a pozzetto next turn, but side {side} has not taken one")
+        if len(waiting) > 1:
+            problems.append(f"side {side} took one pozzetto, not one for each of players {waiting}")
+    if pending[current] and phase in ("play", "pozzetto"):
+        problems.append(f"player {current} is playing this turn, so is no longer waiting to play the pozzetto")
+    limit = game.rules.stalemate_limit
+    if phase != "over" and limit is not None and game.trading_turns >= limit:
+        problems.append(f"{game.trading_turns} turns of trading discards make the hand void "
+                        f"(the limit is {limit})")
+    return problems
+
+
+def _why_stuck(game: Game) -> str:
+    if game.phase == "draw":
+        refusal = game.explain(Draw())
+        return (f"player {game.current_player} must draw, but cannot draw from the stock "
+                f"({refusal}) and the discard pile is empty")
+    return (f"player {game.current_player} has no legal move: no meld, no attach, "
+            "and no card that may be discarded")
+
+
+def describe(game: Game) -> dict[str, Any]:
+    """The keyword arguments of ``Game.setup`` that rebuild ``game`` (all but its history).
+
+    Values at their defaults are left out, so a position pasted into an exercise stays
+    short; the stock and the pozzetti are always given, so nothing depends on a shuffle.
+    """
+    rules = game.rules
+    out: dict[str, Any] = {
+        "rules": rules.id if _is_builtin(rules) else rules,
+        "hands": [format_cards(h) for h in game.hands],
+        "melds": [[m.table_code for m in side] for side in game.melds],
+        "discard_pile": format_cards(game.discard_pile),
+        "pozzetti": [format_cards(p) for p in game.pozzetti],
+        "stock": format_cards(game.stock),
+    }
+    if game.current_player:
+        out["current"] = game.current_player
+    if game.phase != "draw":
+        out["phase"] = game.phase
+    if any(game.took_pozzetto):
+        out["took_pozzetto"] = game.took_pozzetto
+    if any(game.turns_played):
+        out["turns_played"] = game.turns_played
+    pick = game.pile_pick
+    if pick is not None:
+        out["pile_card"] = pick[0].code
+        if pick[1]:
+            out["held_twin"] = True
+    if game.took_pile != (pick is not None):
+        out["took_pile"] = game.took_pile
+    if game.melded != (game.phase == "pozzetto"):
+        out["melded"] = game.melded
+    waiting = tuple(p for p, flag in enumerate(game.pozzetto_pending) if flag)
+    if waiting:
+        out["pozzetto_next_turn"] = waiting
+    if game.trading_turns:
+        out["trading_turns"] = game.trading_turns
+    if game.result is not None:
+        out["result"] = game.result
+    if game.seed != 0:
+        out["seed"] = game.seed
+    return out
+
+
+def _is_builtin(rules: Ruleset) -> bool:
+    from .rulesets import RULESETS
+
+    return RULESETS.get(rules.id) == rules
+
+
+class _DeckPool:
+    """Hands out the physical cards of both decks, each once, for building positions."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.left = Counter(full_deck(rules.jokers))
+        self.rules = rules
+
+    def claim(self, cards: Iterable[Card]) -> list[Card]:
+        claimed = []
+        for card in cards:
+            if self.left[card] <= 0 and card.deck == 0 and self.left[card.in_deck(1)] > 0:
+                card = card.in_deck(1)
+            if self.left[card] <= 0:
+                if card.is_joker and not self.rules.jokers:
+                    raise GameFileError(f"{self.rules.id} is played without jokers")
+                raise GameFileError(f"{card.code} is placed more times than the two decks hold it")
+            self.left[card] -= 1
+            claimed.append(card)
+        return claimed
+
+    def remaining(self) -> list[Card]:
+        return sorted(self.left.elements())
+
+
+__all__ = ["setup", "check_reachable", "describe"]

@@ -1,0 +1,142 @@
+"""Saved games: the whole hand as JSON text, and back (``game.to_json()``, ``Game.from_json(text)``).
+
+The file holds a format name and version, the ruleset's fields, the position (as
+``Game.setup`` takes it), the history and a checksum. Loading goes through
+``Game.setup``, so a saved game is checked like any position; anything corrupt,
+changed by hand or not in the form this version writes raises :class:`GameFileError`.
+Files written by earlier versions stay readable: the layout has not changed since
+version 1, and a ruleset field added later takes its built-in value when a file
+predates it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from typing import TYPE_CHECKING, Any
+
+from .cards import format_cards
+from .errors import BurracoError, GameFileError
+from .rulesets import RULESETS, Ruleset
+from .state import Result
+
+if TYPE_CHECKING:
+    from .game import Game
+
+FORMAT = "burraco-tutor/game"
+VERSION = 1
+
+
+def dumps(game: Game) -> str:
+    """The whole game as JSON text."""
+    return _text(_body(game))
+
+
+def _body(game: Game, ruleset_keys: list[str] | None = None) -> dict[str, Any]:
+    fields = dataclasses.asdict(game.rules)
+    if ruleset_keys is not None:  # the fields of a file written before some were added
+        fields = {key: fields[key] for key in fields if key in ruleset_keys}
+    pick = game.pile_pick
+    result = game.result
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "ruleset": fields,
+        "players": game.players,
+        "seed": game.seed,
+        "current": game.current_player,
+        "phase": game.phase,
+        "hands": [format_cards(h) for h in game.hands],
+        "stock": format_cards(game.stock),
+        "discard_pile": format_cards(game.discard_pile),
+        "pozzetti": [format_cards(p) for p in game.pozzetti],
+        "melds": [[m.table_code for m in side] for side in game.melds],
+        "took_pozzetto": list(game.took_pozzetto),
+        "pozzetto_pending": list(game.pozzetto_pending),
+        "turns_played": list(game.turns_played),
+        "pile_pick": None if pick is None else [pick[0].code, pick[1]],
+        "took_pile": game.took_pile,
+        "melded": game.melded,
+        "trading_turns": game.trading_turns,
+        "result": None if result is None else result.to_dict(),
+        "history": list(game.history),
+    }
+
+
+def _text(body: dict[str, Any]) -> str:
+    body = dict(body, checksum=checksum(body))
+    return json.dumps(body, ensure_ascii=False, indent=1)
+
+
+def checksum(body: dict[str, Any]) -> str:
+    """The checksum of a saved game's fields (every field but ``checksum``)."""
+    return hashlib.sha256(json.dumps(body, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:16]
+
+
+def loads(cls: type[Game], text: str) -> Game:
+    """Load a saved game; anything corrupt or changed by hand raises :class:`GameFileError`."""
+    try:
+        body = json.loads(text)
+    except (TypeError, ValueError, RecursionError) as err:
+        raise GameFileError(f"this is not a saved game (not JSON: {err})") from None
+    if not isinstance(body, dict) or body.get("format") != FORMAT:
+        raise GameFileError("this is not a Burraco Tutor saved game")
+    if body.get("version") != VERSION:
+        raise GameFileError(f"saved game version {body.get('version')!r} is not supported (expected {VERSION})")
+    if body.get("checksum") != checksum({k: v for k, v in body.items() if k != "checksum"}):
+        raise GameFileError("the saved game was changed after it was saved (its checksum does not match)")
+    try:
+        game = _from_body(cls, body)
+        keys = list(body["ruleset"])
+        written = _text(_body(game, keys if set(keys) < {f.name for f in dataclasses.fields(Ruleset)} else None))
+    except GameFileError:
+        raise
+    except (BurracoError, KeyError, TypeError, ValueError, IndexError, AttributeError,
+            RecursionError) as err:
+        raise GameFileError(f"the saved game is inconsistent: {err}") from None
+    if written != text:
+        raise GameFileError("the saved game is not in the form this version writes")
+    return game
+
+
+def _ruleset(fields: dict[str, Any]) -> Ruleset:
+    if not isinstance(fields, dict):
+        raise GameFileError("the saved game's ruleset is not a table of fields")
+    known = RULESETS.get(str(fields.get("id")))
+    if known is not None:
+        base = dataclasses.asdict(known)
+        if all(key in base and base[key] == value for key, value in fields.items()):
+            return known  # the built-in ruleset (the file may predate a field added since)
+        return dataclasses.replace(known, **fields)
+    return Ruleset(**fields)
+
+
+def _from_body(cls: type[Game], body: dict[str, Any]) -> Game:
+    rules = _ruleset(body["ruleset"])
+    players = body["players"]
+    pending = body["pozzetto_pending"]
+    if not isinstance(pending, list) or len(pending) != players or not all(isinstance(p, bool) for p in pending):
+        raise GameFileError("per-player lists have the wrong length")
+    pick = body["pile_pick"]
+    if pick is not None and not (isinstance(pick, list) and len(pick) == 2 and isinstance(pick[1], bool)):
+        raise GameFileError("the saved game's one-card pile is not one this version writes")
+    result = body["result"]
+    if result is not None and not isinstance(result, dict):
+        raise GameFileError("the saved game's result is not one this version writes")
+    game = cls.setup(
+        rules, hands=body["hands"], melds=body["melds"], discard_pile=body["discard_pile"],
+        pozzetti=body["pozzetti"], stock=body["stock"], current=body["current"],
+        phase=body["phase"], took_pozzetto=body["took_pozzetto"], turns_played=body["turns_played"],
+        took_pile=body["took_pile"], pile_card=None if pick is None else pick[0],
+        held_twin=False if pick is None else pick[1], melded=body["melded"],
+        pozzetto_next_turn=[p for p, flag in enumerate(pending) if flag],
+        trading_turns=body["trading_turns"], result=None if result is None else Result.from_dict(result),
+        seed=body["seed"], history=body["history"],
+    )
+    if players != game.players:
+        raise GameFileError("per-player or per-side lists have the wrong length")
+    return game
+
+
+__all__ = ["FORMAT", "VERSION", "dumps", "loads", "checksum"]
