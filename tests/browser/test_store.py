@@ -11,7 +11,8 @@ import json
 
 import nbformat
 import pytest
-from conftest import ROOT, start_voila, stop
+
+from tests.browser.support import ROOT, start_voila, stop
 
 pytestmark = pytest.mark.browser
 
