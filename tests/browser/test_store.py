@@ -12,7 +12,7 @@ import json
 import nbformat
 import pytest
 
-from tests.browser.support import ROOT, start_voila, stop
+from tests.browser.support import ARTIFACTS, missing, start_voila, stop, voila_executable
 
 pytestmark = pytest.mark.browser
 
@@ -51,7 +51,9 @@ def store_url(tmp_path_factory):
     notebook.cells = [nbformat.v4.new_code_cell(CELL)]
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(notebook, folder / "store.ipynb")
-    (ROOT / "test-artifacts").mkdir(exist_ok=True)
+    if voila_executable() is None:
+        missing("voila is not installed")
+    ARTIFACTS.mkdir(exist_ok=True)
     process, url = start_voila(str(folder))
     try:
         yield f"{url}/voila/render/store.ipynb"
