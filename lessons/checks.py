@@ -193,6 +193,11 @@ def _no_meld(attempt: Attempt) -> Failure | None:
     return None
 
 
+def _naming(rule: str, reason: Message, cards: tuple[bc.Card, ...] = ()) -> Failure:
+    """A failure that concerns a rule says the rule too, as a refusal does."""
+    return Failure(Message("ex.verdict.with-rule", reason=reason, rule=Message(f"rule.{rule}.summary")), rule, cards)
+
+
 def refusal_failure(err: bc.IllegalMove) -> Failure:
     """The engine's refusal, as the learner reads it: the specifics, then the rule."""
     return Failure(Message("ex.verdict.refused", reason=err.msg, rule=Message(f"rule.{err.rule}.summary")),
@@ -290,7 +295,10 @@ def _wild_free(attempt: Attempt) -> Failure | None:
     meld = attempt.meld
     if meld is not None and meld.wild is not None and meld.wild_is_free:
         return None
-    return _no_meld(attempt) or Failure(Message("ex.check.wild-free", **_meld_params(attempt)), "wild.bound")
+    if meld is not None and meld.wild is None:
+        return Failure(Message("ex.check.has-wild", **_meld_params(attempt)))
+    return _no_meld(attempt) or _naming("wild.bound", Message("ex.check.wild-free", wild=meld.wild,  # type: ignore[union-attr]
+                                                              **_meld_params(attempt)))
 
 
 @predicate("wild-bound")
@@ -420,7 +428,7 @@ def _free_or_bound_right(attempt: Attempt) -> Failure | None:
         return None
     meld = attempt.meld
     assert meld is not None and meld.wild is not None
-    return Failure(Message(f"ex.check.free-or-bound.{attempt.expected}", wild=meld.wild), "wild.bound",
+    return _naming("wild.bound", Message(f"ex.check.free-or-bound.{attempt.expected}", wild=meld.wild),
                    cards=(meld.wild,))
 
 
@@ -446,8 +454,8 @@ def _burraco_right(attempt: Attempt) -> Failure | None:
     else:
         key = "ex.check.burraco.other"
     cards = (meld.wild,) if meld.wild is not None else ()
-    return Failure(Message(key, wild=meld.wild or "", count=len(meld), said=Message(f"ex.burraco.{said}")),
-                   cards=cards)
+    return Failure(Message(key, wild=meld.wild or "", count=len(meld), said=Message(f"ex.burraco.{said}"),
+                           where=attempt.rules.semi_clean_wild), cards=cards)
 
 
 # -- quantities: numbers the engine gives ------------------------------------------------------------
