@@ -33,8 +33,9 @@ from collections.abc import Callable, Iterable
 from operator import attrgetter
 from typing import Any
 
-from .cards import ACE, JOKER, SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card, parse_cards, rank_code
+from .cards import ACE, JOKER, SUIT_SYMBOLS, Card, parse_card, parse_cards, rank_code
 from .errors import IllegalMove, NotationError
+from .messages import Message
 from .rulesets import Ruleset, ruleset
 
 RUN = "run"
@@ -51,9 +52,9 @@ _PRIORITY = {
 }
 
 CardsLike = str | Iterable[Card | str]
-# A refusal: the rule id, and a function that builds the message's parameters. The
-# parameters are built only for the refusal that is shown, so the readings tried and
-# dropped on the way to a legal meld cost no formatting.
+# A refusal: the rule id, and a function that builds the message's parameters (language-
+# neutral: cards, suit codes, ranks, numbers). They are built only for the refusal that is
+# raised, so the readings tried and dropped on the way to a legal meld cost nothing.
 Failure = tuple[str, Callable[[], dict[str, Any]]]
 # An arrangement: (slot of the first card, cards in table order, index of the wild or None)
 Arrangement = tuple[int, tuple[Card, ...], int | None]
@@ -62,31 +63,18 @@ Arrangement = tuple[int, tuple[Card, ...], int | None]
 _card_order = attrgetter("_key")
 _rank_of = attrgetter("rank")
 
-class _Texts(dict[Card, str]):
-    """Display text of each card, computed on first use (str(card) is on every refusal's path)."""
-
-    def __missing__(self, card: Card) -> str:
-        text = self[card] = str(card)
-        return text
-
-
-_PRETTY = _Texts()
-# ... and of every place of a run: (slot, suit) -> "7♥" (slot 14 is the high ace).
+# Display text of every place of a run: (slot, suit) -> "7♥" (slot 14 is the high ace).
 _SLOT_TEXT: dict[tuple[int, str], str] = {
     (slot, suit): rank_code(slot) + symbol for slot in range(1, 15) for suit, symbol in SUIT_SYMBOLS.items()}
 
 
 def _fmt(cards: Iterable[Card]) -> str:
-    pretty = _PRETTY
-    return " ".join([pretty[c] for c in cards])
+    return " ".join([str(c) for c in cards])
 
 
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _slot_card(slot: int, suit: str) -> str:
-    return _SLOT_TEXT[slot, suit]
+def _slot_card(slot: int, suit: str) -> Card:
+    """The card a place of a run stands for (slot 14: the ace), as a message parameter."""
+    return Card(ACE if slot == HIGH_ACE else slot, suit)
 
 
 def _refuse(failure: Failure) -> IllegalMove:
@@ -109,8 +97,8 @@ def _check_deck(cards: tuple[Card, ...], rules: Ruleset) -> Failure | None:
     if not jokers:
         for card in cards:
             if card.is_joker:
-                return ("card.no-jokers", lambda: {"ruleset": rules.name or rules.id,
-                                                   "cards": _fmt([c for c in cards if c.is_joker])})
+                return ("card.no-jokers", lambda: {"ruleset": rules.label,
+                                                   "cards": tuple([c for c in cards if c.is_joker])})
     if jokers != 1 and len(set(cards)) == len(cards):
         # Each face exists as two Card objects (one per deck): with no card given twice,
         # no face is there more than twice, and 2 jokers are within any limit but 1.
@@ -125,7 +113,7 @@ def _check_deck(cards: tuple[Card, ...], rules: Ruleset) -> Failure | None:
         limit = rules.jokers if card.is_joker else 2
         if count > limit:
             return ("card.too-many-copies", lambda card=card, limit=limit, face=face: {
-                "card": _PRETTY[card], "limit": limit, "count": faces.count(face)})
+                "card": card, "limit": limit, "count": faces.count(face)})
     return None
 
 
@@ -176,7 +164,7 @@ def _arrange_run(
         if rank == ACE:
             aces.append(card)
         elif mask >> rank & 1:
-            return ("run.duplicate-rank", lambda card=card: {"card": _PRETTY[card]})
+            return ("run.duplicate-rank", lambda card=card: {"card": card})
         else:
             table[rank] = card
             mask |= 1 << rank
@@ -191,7 +179,7 @@ def _arrange_run(
                 placed[slot] = aces[0]
                 placements.append((mask | 1 << slot, placed))
         if not placements:
-            return ("run.duplicate-rank", lambda: {"card": _PRETTY[aces[0]]})
+            return ("run.duplicate-rank", lambda: {"card": aces[0]})
     elif len(aces) == 2 and not mask & _ALL_ACES:
         low_ace, high_ace = sorted(aces, key=_card_order)
         placed = table[:]
@@ -199,7 +187,7 @@ def _arrange_run(
         placed[HIGH_ACE] = high_ace
         placements = [(mask | _ALL_ACES, placed)]
     else:
-        return ("run.duplicate-rank", lambda: {"card": _PRETTY[aces[0]]})
+        return ("run.duplicate-rank", lambda: {"card": aces[0]})
 
     # Refusals met on the way: (priority, where it was met, refusal). When nothing is legal,
     # the most telling one is shown, the first met among equals.
@@ -261,12 +249,10 @@ def _simple_run(suit: str, naturals: list[Card], wild: Card | None) -> list[Arra
         if missing > 1:
             return None
     if missing > (wild is not None):
-        # no ace, so no wrap-around: the gaps are the refusal (as _gap_failure words it)
-        fill = "one wild can fill only one gap" if wild is not None else "there is no wild to fill a gap"
+        # no ace, so no wrap-around: the gaps are the refusal (as _gap_failure says it)
         return ("run.gap", lambda: {
-            "cards": _fmt(ordered), "fill": fill,
-            "gaps": _and([_SLOT_TEXT[s, suit] for s in range(low, high + 1)
-                          if s not in {c.rank for c in ordered}])})
+            "cards": tuple(ordered), "wilds": int(wild is not None),
+            "gaps": tuple([Card(s, suit) for s in range(low, high + 1) if s not in {c.rank for c in ordered}])})
     if wild is None:
         return [(low, tuple(ordered), None)]
     if missing:
@@ -276,7 +262,7 @@ def _simple_run(suit: str, naturals: list[Card], wild: Card | None) -> list[Arra
 
 
 def _aces_failure(low_ace: Card, high_ace: Card) -> Failure:
-    return ("run.ace-to-ace", lambda: {"cards": _fmt([low_ace, high_ace])})
+    return ("run.ace-to-ace", lambda: {"cards": (low_ace, high_ace)})
 
 
 def _build(table: Table, low: int, high: int, wild: Card, wild_slot: int) -> Arrangement:
@@ -296,7 +282,7 @@ def _place_wild(
 ) -> list[Arrangement] | Failure:
     if len(free) + (pinned is not None) > 1:
         wild_cards = ([pinned[0]] if pinned else []) + free
-        return ("meld.one-wild", lambda: {"wilds": _and([_PRETTY[c] for c in wild_cards])})
+        return ("meld.one-wild", lambda: {"wilds": tuple(wild_cards)})
     low = (mask & -mask).bit_length() - 1
     high = mask.bit_length() - 1
     holes = ((1 << (high + 1)) - (1 << low)) & ~mask
@@ -306,7 +292,7 @@ def _place_wild(
         if holes == 1 << wild_slot:
             return [_build(table, low, high, wild, wild_slot)]
         if holes & ~(1 << wild_slot):
-            return ("wild.bound", lambda: {"wild": _PRETTY[wild], "stands_for": _SLOT_TEXT[wild_slot, suit]})
+            return ("wild.bound", lambda: {"wild": wild, "stands_for": _slot_card(wild_slot, suit)})
         # The bound wild's own slot was filled by a natural: the caller releases it instead.
         raise AssertionError("pinned wild without its gap")
     if not free:
@@ -332,9 +318,9 @@ def _place_wild(
         if replaced:
             assert released is not None
             old_slot = released[1]
-            return ("wild.nowhere-to-go", lambda: {"wild": _PRETTY[wild], "card": str(table[old_slot])})
+            return ("wild.nowhere-to-go", lambda: {"wild": wild, "card": table[old_slot]})
         return ("run.too-long",
-                lambda: {"meld": _fmt(_taken(table)), "cards": _PRETTY[wild]})
+                lambda: {"meld": tuple(_taken(table)), "wild": wild})
     return [_build(table, low, high, wild, end) for end in ends]
 
 
@@ -345,11 +331,10 @@ def _taken(table: Table) -> list[Card]:
 
 def _gap_failure(suit: str, table: Table, mask: int, low: int, high: int, wilds: int) -> Failure:
     if mask & _ALL_ACES and mask & _QUEEN_KING and mask & _TWO_TO_FOUR:
-        return ("run.wrap-around", lambda: {"cards": _fmt(_taken(table))})
-    fill = "there is no wild to fill a gap" if wilds == 0 else "one wild can fill only one gap"
+        return ("run.wrap-around", lambda: {"cards": tuple(_taken(table))})
     return ("run.gap", lambda: {
-        "cards": _fmt(_taken(table)), "fill": fill,
-        "gaps": _and([_SLOT_TEXT[s, suit] for s in range(low, high + 1) if not mask >> s & 1])})
+        "cards": tuple(_taken(table)), "wilds": wilds,
+        "gaps": tuple([_slot_card(s, suit) for s in range(low, high + 1) if not mask >> s & 1])})
 
 
 class Meld:
@@ -410,7 +395,7 @@ class Meld:
             rules = ruleset(rules)
         cards = _as_cards(cards)
         if len(cards) < 3:
-            raise IllegalMove("meld.too-few-cards", cards=_fmt(cards) or "nothing", count=len(cards))
+            raise IllegalMove("meld.too-few-cards", cards=cards, count=len(cards))
         if rules.jokers < 2 or len(set(cards)) != len(cards):  # else _check_deck has nothing to find
             problem = _check_deck(cards, rules)
             if problem is not None:
@@ -418,7 +403,7 @@ class Meld:
         naturals = [c for c in cards if not c.is_wild]
         if not naturals:
             # Only 2s and jokers: at most one 2 can be natural, so two or more act as wilds.
-            raise IllegalMove("meld.only-wilds", cards=_fmt(cards))
+            raise IllegalMove("meld.only-wilds", cards=cards)
         first = naturals[0]
         rank, suit = first.rank, first.suit
         same_rank = same_suit = True
@@ -458,16 +443,15 @@ class Meld:
                 raise _refuse(group)
         if run_result is not None:
             raise _refuse(run_result)  # type: ignore[arg-type]
-        raise IllegalMove("meld.not-a-meld", cards=_fmt(cards))
+        raise IllegalMove("meld.not-a-meld", cards=cards)
 
     @classmethod
     def _group(cls, rank: int, naturals: list[Card], wilds: list[Card], rules: Ruleset,
                cards: tuple[Card, ...]) -> Meld | Failure:
         if not rules.groups_allowed:
-            return ("group.not-allowed", lambda: {"ruleset": rules.name or rules.id, "cards": _fmt(cards),
-                                                  "rank": rank_code(rank)})
+            return ("group.not-allowed", lambda: {"ruleset": rules.label, "cards": cards, "rank": rank})
         if len(wilds) > 1:
-            return ("meld.one-wild", lambda: {"wilds": _and([_PRETTY[c] for c in wilds])})
+            return ("meld.one-wild", lambda: {"wilds": tuple(wilds)})
         if wilds:
             return cls._make(GROUP, (*sorted(naturals, key=_card_order), *wilds), len(naturals), rules, "", rank)
         return cls._make(GROUP, tuple(sorted(naturals, key=_card_order)), None, rules, "", rank)
@@ -547,7 +531,7 @@ class Meld:
         if self.kind == GROUP:
             wrong = [c for c in new if not c.is_wild and c.rank != self.rank]
             if wrong:
-                raise IllegalMove("group.wrong-rank", cards=_fmt(wrong), rank=rank_code(self.rank))
+                raise IllegalMove("group.wrong-rank", cards=tuple(wrong), rank=self.rank)
             naturals = [c for c in self.cards if not c.is_wild] + [c for c in new if not c.is_wild]
             wilds = [c for c in self.cards if c.is_wild] + [c for c in new if c.is_wild]
             group = self._group(self.rank, naturals, wilds, rules, self.cards + new)
@@ -560,7 +544,7 @@ class Meld:
         suit, low, rules = self.suit, self.low, self.rules
         wrong = [c for c in new if not c.is_wild and c.suit != suit]
         if wrong:
-            raise IllegalMove("run.mixed-suits", cards=_fmt(wrong), suit=SUIT_NAMES[suit])
+            raise IllegalMove("run.mixed-suits", cards=tuple(wrong), suit=suit)
         wild_index = self.wild_index
         size = len(self.cards)
         table: Table = [None] * 15
@@ -625,7 +609,7 @@ class Meld:
             return None
         if self.kind == GROUP:
             return rank_code(self.rank)
-        return _slot_card(self.low + self.wild_index, self.suit)
+        return _SLOT_TEXT[self.low + self.wild_index, self.suit]
 
     @property
     def wild_is_free(self) -> bool:
@@ -693,18 +677,24 @@ class Meld:
         return " ".join(c.code + ("=" + stands if i == self.wild_index else "")
                         for i, c in enumerate(self.cards))
 
-    def describe(self) -> str:
-        """One sentence for people: ``"run of hearts 5♥ to 8♥, 2♥ standing for 7♥"``."""
+    def describe(self) -> Message:
+        """The meld for people, as a message: ``str()`` gives ``"run of hearts: 5♥ 6♥ 2♥ 8♥ (5♥ to
+        8♥), 2♥ standing for 7♥"``; ``.text(lang)`` another language."""
+        cards = self.cards
         if self.kind == GROUP:
-            text = f"group of {rank_code(self.rank)}s: {_fmt(self.cards)}"
+            text = Message("meld.group", rank=self.rank, cards=cards)
+            if self.wild_index is not None:
+                text = Message("meld.group-wild", meld=text, wild=cards[self.wild_index], rank=self.rank)
         else:
-            text = (f"run of {SUIT_NAMES[self.suit]}: {_fmt(self.cards)} "
-                    f"({_slot_card(self.low, self.suit)} to "
-                    f"{_slot_card(self.low + len(self.cards) - 1, self.suit)})")
-        if self.wild_index is not None:
-            text += f", {self.cards[self.wild_index]} standing for {self.wild_stands_for}"
-        if self.burraco:
-            text += f"; a {self.burraco} burraco"
+            low, suit = self.low, self.suit
+            text = Message("meld.run", suit=suit, cards=cards, first=_slot_card(low, suit),
+                           last=_slot_card(low + len(cards) - 1, suit))
+            if self.wild_index is not None:
+                text = Message("meld.run-wild", meld=text, wild=cards[self.wild_index],
+                               stands_for=_slot_card(low + self.wild_index, suit))
+        kind = self.burraco
+        if kind:
+            text = Message("meld.burraco", meld=text, kind=kind)
         return text
 
     def __repr__(self) -> str:

@@ -16,6 +16,7 @@ from typing import Literal
 
 from .cards import ACE, JOKER, Card
 from .errors import RulesetError
+from .messages import Message
 
 StockExhausted = Literal["hand-ends", "pozzetto-becomes-stock"]
 GameLength = Literal["match", "one-hand", "target"]
@@ -115,6 +116,15 @@ class Ruleset:
             problems.append("stalemate_limit must be None or a whole number of at least 2")
         if problems:
             raise RulesetError(f"ruleset {self.id!r} is inconsistent: " + "; ".join(problems))
+
+    @property
+    def label(self) -> Message | str:
+        """The ruleset's name as a message parameter: for a built-in ruleset its catalogue name (key
+        ``ruleset.<id>``, said in the reader's language); for a house variant its own ``name`` (or id)."""
+        base = RULESETS.get(self.id)
+        if base is not None and base.name == self.name:
+            return Message(f"ruleset.{self.id}")
+        return self.name or self.id
 
     @property
     def deck_size(self) -> int:

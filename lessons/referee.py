@@ -61,7 +61,7 @@ def describe_meld(meld: bc.Meld, four_colour: bool = False) -> str:
     if meld.burraco_bonus:
         points += f" + {meld.burraco_bonus} burraco bonus = {meld.points() + meld.burraco_bonus}"
     rows = [
-        ("Meld", esc(meld.describe())),
+        ("Meld", esc(str(meld.describe()))),
         ("Wild", _wild_text(meld)),
         ("Burraco", _burraco_text(meld)),
         ("Points", points),

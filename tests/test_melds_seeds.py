@@ -18,6 +18,8 @@ import pytest
 
 import burraco_core as bc
 from tests.helpers import refused
+from burraco_core import messages
+from burraco_core.messages import Message
 
 RULESET_IDS = ("classic", "italiano", "buraco", "pulito")
 WITH_GROUPS = ("classic", "italiano", "buraco")
@@ -505,7 +507,7 @@ def test_group_wild_never_moves(rules):
     assert group.table_code == "7S 7H JK" and group.wild_stands_for == "7"
     bigger = group.attach("7D 7C")
     assert bigger.table_code == "7S 7H 7D 7C JK" and bigger.wild_stands_for == "7"
-    with refused("group.wrong-rank", "8♣", "7"):
+    with refused("group.wrong-rank", "8♣", "sevens"):
         group.attach("8C")
 
 
@@ -818,3 +820,106 @@ def test_victory_point_tables_are_data_with_provenance():
     assert "RULES.md" in bc.VICTORY_POINT_SOURCE and "FIBUR" in bc.VICTORY_POINT_SOURCE
     with pytest.raises(ValueError):
         bc.victory_points(100, 0, hands=5)
+
+
+# =========================================================================
+# Messages: language-neutral parameters (issue 7, section 1)
+# =========================================================================
+
+MELD_REFUSALS = [
+    # (rule id, how to provoke it)
+    ("card.no-jokers", lambda: lay("5H 6H JK", "pulito")),
+    ("card.too-many-copies", lambda: lay("7H 7H' 7H 7S")),
+    ("meld.too-few-cards", lambda: lay("5H 6H")),
+    ("meld.too-few-cards", lambda: lay("")),
+    ("meld.only-wilds", lambda: lay("2H 2S JK")),
+    ("meld.one-wild", lambda: lay("5H 6H 2C JK")),
+    ("meld.one-wild", lambda: lay("7H 7S 2C JK")),
+    ("meld.not-a-meld", lambda: lay("3H 4S 5D")),
+    ("group.not-allowed", lambda: lay("7H 7S 7D", "pulito")),
+    ("group.wrong-rank", lambda: lay("7H 7S 7D").attach("8C")),
+    ("run.mixed-suits", lambda: lay("5H 6H 7H").attach("8S")),
+    ("run.duplicate-rank", lambda: lay("5H 6H 7H").attach("5H")),
+    ("run.ace-to-ace", lambda: lay("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH'")),
+    ("run.wrap-around", lambda: lay("KH AH 2H 3H")),
+    ("run.gap", lambda: lay("5H 8H 9H")),
+    ("run.gap", lambda: lay("5H 8H JK")),
+    ("run.too-long", lambda: lay("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH'", "pulito").attach("2C")),
+    ("wild.bound", lambda: lay("6H JK 8H").attach("10H")),
+    ("wild.nowhere-to-go", lambda: lay("2H 2H' 3H 5H 6H 7H 8H 9H 10H JH QH KH AH").attach("4H")),
+    ("meld.empty-attach", lambda: lay("5H 6H 7H").attach("")),
+]
+
+
+def _neutral(value) -> bool:
+    """Card, cards, a suit code, a burraco kind, a number or a nested message: nothing in English."""
+    if isinstance(value, (bc.Card, int, Message)):
+        return True
+    if isinstance(value, tuple):
+        return all(isinstance(v, bc.Card) for v in value)
+    return value in ("S", "H", "D", "C", "clean", "dirty", "semi-clean", "royal", "ace-to-ace")
+
+
+def _check_message(msg: Message) -> None:
+    template = messages.catalogue("en")[msg.key]
+    assert messages.placeholders(template) == set(msg.params), msg.key
+    for value in msg.params.values():
+        assert _neutral(value), f"{msg.key}: {value!r} is not language-neutral"
+        if isinstance(value, Message):
+            _check_message(value)
+
+
+@pytest.mark.parametrize(("rule", "provoke"), MELD_REFUSALS)
+def test_meld_refusals_carry_language_neutral_params(rule, provoke):
+    # issue 7, section 1: cards, suit codes, ranks, numbers; the catalogue's template says the rest
+    with pytest.raises(bc.IllegalMove) as info:
+        provoke()
+    err = info.value
+    assert err.rule == rule
+    _check_message(err.msg)
+    assert str(err) == err.message("en") and "{" not in str(err)
+
+
+def test_every_meld_rule_is_provoked_above():
+    melds_rules = {r for r in bc.RULE_IDS if r.split(".")[0] in ("card", "meld", "group", "run", "wild")}
+    assert melds_rules - {"meld.no-such-arrangement"} == {rule for rule, _ in MELD_REFUSALS}
+
+
+def test_refusal_texts():
+    # the English texts the templates make of the parameters
+    def text(provoke):
+        with pytest.raises(bc.IllegalMove) as info:
+            provoke()
+        return str(info.value)
+
+    assert text(lambda: lay("")) == "A new meld needs at least 3 cards; nothing was chosen."
+    assert text(lambda: lay("5H")) == "A new meld needs at least 3 cards; 5♥ is only one card."
+    assert text(lambda: lay("5H 6H")) == "A new meld needs at least 3 cards; 5♥ 6♥ are only 2 cards."
+    assert text(lambda: lay("5H 8H 9H")) == (
+        "5♥ 8♥ 9♥ leave 6♥ and 7♥ missing in the run, and there is no wild to fill a gap.")
+    assert text(lambda: lay("4H 8H JK")) == (
+        "4♥ 8♥ leave 5♥, 6♥ and 7♥ missing in the run, and one wild can fill only one gap.")
+    assert text(lambda: lay("5H 6H 2C JK")) == (
+        "A meld may hold only one wild card, but 2♣ and JK would each act as a wild.")
+    assert text(lambda: lay("7H 7S 7D", "pulito")) == (
+        "Burraco pulito allows runs only, so 7♥ 7♠ 7♦ (a group of sevens) cannot be laid down.")
+    assert text(lambda: lay("5H 6H 7H").attach("8S")) == (
+        "8♠ cannot join a run of hearts: every natural card of a run has the run's suit.")
+    house = dataclasses.replace(bc.ruleset("pulito"), id="house", name="Our house rules")
+    assert text(lambda: lay("5H 6H JK", house)).startswith("Our house rules is played without jokers")
+
+
+def test_describe_is_a_message():
+    # issue 7, section 1: Meld.describe() is a key and parameters; str() is the English text
+    run = on_table("5H 6H 2H=7H 8H")
+    msg = run.describe()
+    assert isinstance(msg, Message)
+    _check_message(msg)
+    assert str(msg) == "run of hearts: 5♥ 6♥ 2♥ 8♥ (5♥ to 8♥), 2♥ standing for 7♥"
+    group = lay("8H 8S 8D 8C 8H' 8S' 8D' JK", "italiano").describe()
+    _check_message(group)
+    assert str(group) == ("group of eights: 8♠ 8♠ 8♥ 8♥ 8♦ 8♦ 8♣ JK, JK standing for an eight; "
+                          "a semi-clean burraco")
+    assert str(lay("AH AS AD").describe()) == "group of aces: A♠ A♥ A♦"
+    royal = lay("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", "pulito").describe()
+    assert str(royal) == "run of hearts: A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ (A♥ to K♥); a royal burraco"

@@ -158,7 +158,7 @@ def test_meld_burraco_marks(text: str, kind: str | None, turned: int) -> None:
     assert m.burraco == kind
     picture = svg.meld_svg(m)
     root = parse(picture)
-    assert root.get("aria-label") == m.describe()
+    assert root.get("aria-label") == str(m.describe())
     assert root.get("data-burraco") == kind
     assert_no_type_or_links(picture)
     groups = cards_in(picture)

@@ -109,7 +109,7 @@ def test_referee_palette_clicks_update_text_and_verdict():
     assert "at least 3 cards" in ref.verdict.value
     palette.selected = [codes.index("7S"), codes.index("7D"), codes.index("JK")]
     assert ref.meld_text.value == "7S 7D JK"
-    assert "Legal meld" in ref.verdict.value and "group of 7s" in ref.verdict.value
+    assert "Legal meld" in ref.verdict.value and "group of sevens" in ref.verdict.value
 
 
 def test_referee_typed_text_is_shown_in_the_palette():
@@ -189,9 +189,9 @@ def test_judge_meld_table_form_and_burraco():
 
 def test_referee_words_are_the_engines():
     verdict = judge_meld("2H 5H 6H", "classic")
-    assert verdict.meld.describe() in verdict.html          # "run of hearts: ... standing for 4♥"
+    assert str(verdict.meld.describe()) in verdict.html          # "run of hearts: ... standing for 4♥"
     attach = judge_attach(verdict.meld, "8H")
-    assert all(option.describe() in attach.html for option in attach.melds)
+    assert all(str(option.describe()) in attach.html for option in attach.melds)
     assert "3 of the 7 cards a burraco needs" in verdict.html
 
 

@@ -73,7 +73,7 @@ def test_referee_verdict_after_clicking_palette(app, shoot):
     for code in ("7S", "7D", "JK"):
         palette.locator(f'.bh-card[data-code="{code}"]').click()
     wait_for_text(app, ".bt-verdict", "✓ Legal meld")
-    assert "group of 7s" in verdict.inner_text()
+    assert "group of sevens" in verdict.inner_text()
     assert app.locator(".bt-meld-text input").input_value() == "7S 7D JK"
     palette.locator('.bh-card[data-code="2C"]').click()
     wait_for_text(app, ".bt-verdict", "✗ Not a legal meld")

@@ -126,7 +126,7 @@ def test_lite_app_runs_offline_in_the_browser(lite_build, lite_url, offline_brow
         clicked = time.monotonic()
         for code in ("7S", "7D", "JK"):
             palette.locator(f'.bh-card[data-code="{code}"]').click()
-        wait_for_text(page, ".bt-verdict", "group of 7s", timeout=WAIT_MS)
+        wait_for_text(page, ".bt-verdict", "group of sevens", timeout=WAIT_MS)
         click_s = time.monotonic() - clicked
         assert "✓ Legal meld" in verdict.inner_text()
         assert page.locator(".bt-meld-text input").input_value() == "7S 7D JK"
