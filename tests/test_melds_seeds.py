@@ -17,9 +17,9 @@ import dataclasses
 import pytest
 
 import burraco_core as bc
-from tests.helpers import refused
 from burraco_core import messages
 from burraco_core.messages import Message
+from tests.helpers import refused
 
 RULESET_IDS = ("classic", "italiano", "buraco", "pulito")
 WITH_GROUPS = ("classic", "italiano", "buraco")
