@@ -13,6 +13,7 @@ import pytest
 
 import burraco_core as bc
 import lessons
+from burraco_core import svg
 from lessons.coverage import meld_rules, untaught
 
 WILDS, MOVING, BURRACO = (lessons.get_lesson(key) for key in ("wilds", "moving-wilds", "burraco"))
@@ -132,3 +133,24 @@ def test_a_check_on_a_free_wild_names_the_rule_and_the_wild():
     assert bound.status == "incorrect" and bound.rule == "wild.bound"
     text = bound.message("en")
     assert "2♣" in text and bc.RULE_IDS["wild.bound"][0] in text
+
+
+def test_the_intros_state_the_engines_facts():
+    texts = {lesson.key: " ".join(m.text("en") for b in lesson.intro for m in (b.text, b.caption) if m is not None)
+             for lesson in (WILDS, BURRACO)}
+    wilds = sum(card.is_wild for card in bc.full_deck())
+    assert f"There are {wilds} of them" in texts["wilds"] and wilds == 12
+    classic, italiano, buraco = (bc.ruleset(r) for r in ("classic", "italiano", "buraco"))
+    assert f"bonus {classic.clean_bonus}" in texts["burraco"].lower()
+    assert f"bonus {classic.dirty_bonus}" in texts["burraco"].lower()
+    assert italiano.semi_clean_bonus == buraco.semi_clean_bonus
+    assert f"bonus {italiano.semi_clean_bonus}" in texts["burraco"]
+    assert classic.semi_clean_bonus is None and bc.ruleset("pulito").semi_clean_bonus is None
+    # the marks at the table, as the pictures draw them: two cards sideways when clean, one when dirty
+    turned = {}
+    for block in BURRACO.intro:
+        if block.meld is not None:
+            turned[block.meld.burraco] = svg.meld_svg(block.meld).count("rotate(-90)")
+    assert turned == {"clean": 2, "dirty": 1}
+    assert "last two cards are turned sideways" in texts["burraco"]
+    assert "Only its last card is turned sideways" in texts["burraco"]
