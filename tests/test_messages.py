@@ -1,0 +1,645 @@
+"""Messages: the catalogue format, the placeholder kinds, and every message the engine says.
+
+The central check (``test_every_message_the_engine_says_has_a_matching_english_text``)
+plays seeded hands in every ruleset and collects the Messages the engine actually
+produces (refusals of illegal moves and of random melds, hints, narrations, score lines,
+meld descriptions, the terminal game's texts, picture labels); each must have an English
+text whose placeholders are exactly its parameters, and must format.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import pickle
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import burraco_core as bc
+from burraco_core import messages, svg
+from burraco_core.__main__ import Terminal, main
+from burraco_core.errors import _RULES
+from burraco_core.messages import Message, parse_catalogue, placeholders
+from burraco_core.narration import narrate
+
+RULESETS = tuple(bc.RULESETS)
+ROOT = Path(__file__).resolve().parents[1]
+KINDS = {"", "name", "suit", "rank", "ranks", "list", "player", "index", "signed", "plural", "select"}
+
+# Keys no code names literally and no seeded hand is sure to produce. Each entry says why it stays.
+ALLOWED_UNUSED: dict[str, str] = {}
+
+# Known mismatches between a text and the parameters its code gives, each waiting for a change
+# the lead has been told of: key -> (the parameters the code gives today, who fixes it). The check
+# below accepts exactly these and fails once one is fixed, so that the entry is removed with it.
+PENDING: dict[str, tuple[frozenset[str], str]] = {
+    "rule.close.no-discard-left": (frozenset({"because", "card", "reason"}),
+                                   "game.py gives the nested rule id as 'because' and its English text as "
+                                   "'reason' (split: one nested Message)"),
+}
+
+
+# ------------------------------------------------------------------ (a) the catalogue format
+
+def test_catalogue_comments_blank_lines_and_continuations():
+    source = """# a comment
+first = One line.
+
+  # an indented comment is a comment too
+second = A text that goes on
+    over a continuation line
+\tand a tab-indented one.
+empty =
+third=no spaces around the sign
+"""
+    assert list(parse_catalogue(source)) == [
+        ("first", "One line."),
+        ("second", "A text that goes on over a continuation line and a tab-indented one."),
+        ("empty", ""),
+        ("third", "no spaces around the sign"),
+    ]
+
+
+@pytest.mark.parametrize(("source", "line"), [
+    ("good = fine\nthis line has no equals sign\n", 2),
+    ("good = fine\n\n# note\nbad key = text\n", 4),
+    ("= no key\n", 1),
+    ("    a continuation with no entry before it\nkey = text\n", 1),
+])
+def test_a_malformed_line_raises_value_error_naming_the_line(source, line):
+    with pytest.raises(ValueError, match=rf"^here\.txt:{line}: "):
+        list(parse_catalogue(source, "here.txt"))
+
+
+@pytest.fixture
+def catalogue_dir(tmp_path, monkeypatch):
+    """A catalogue folder added for one test only (the engine's folders are restored after)."""
+    monkeypatch.setattr(messages, "_DIRS", [*messages._DIRS, tmp_path])
+    messages._CATALOGUES.clear()
+    yield tmp_path
+    messages._CATALOGUES.clear()
+
+
+def test_a_key_defined_twice_is_refused(catalogue_dir):
+    (catalogue_dir / "xx.txt").write_text("test.once = one\ntest.once = two\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="test.once.*twice"):
+        messages.catalogue("xx")
+
+
+def test_a_key_of_the_engine_repeated_by_another_catalogue_is_refused(catalogue_dir):
+    (catalogue_dir / "en.txt").write_text("score.total = Sum\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="score.total.*twice"):
+        messages.catalogue("en")
+
+
+def test_another_folder_adds_keys_and_a_language_falls_back_to_english(catalogue_dir):
+    (catalogue_dir / "en.txt").write_text("test.extra = Extra {n:plural:# card|# cards}\n", encoding="utf-8")
+    (catalogue_dir / "xx.txt").write_text("score.total = Totale\n", encoding="utf-8")
+    assert Message("test.extra", n=2).text() == "Extra 2 cards"
+    assert Message("score.total").text("xx") == "Totale"
+    messages.MISSING.discard(("xx", "score.closing"))
+    assert Message("score.closing").text("xx") == "Closing"
+    assert ("xx", "score.closing") in messages.MISSING
+    with pytest.raises(KeyError, match="no.such.key"):
+        Message("no.such.key").text()
+
+
+def test_the_engine_catalogue_reads_and_lists_english_first():
+    assert messages.languages()[0] == "en"
+    english = messages.catalogue("en")
+    assert english["score.total"] == "Total"
+    assert english["card.name"] == "{rank} of {suit}"
+
+
+# ------------------------------------------------------------------ (b) placeholder kinds
+
+def t(template: str, lang: str = "en", **params: Any) -> str:
+    return messages._fill(template, lang, params)
+
+
+def test_plural_forms_in_english():
+    form = "{n:plural:# card|# cards}"
+    assert [t(form, n=n) for n in (0, 1, 2, 11)] == ["0 cards", "1 card", "2 cards", "11 cards"]
+    assert t("{n:plural:one {x}|{n} of {x}}", n=3, x="them") == "3 of them"
+    assert t("{n:plural:{n:signed} point|{n:signed} points}", n=-70) == "-70 points"
+    assert Message("narrate.take-pile.hidden", who=Message("who.player", player=1), count=1).text() == \
+        "Player 2 took the discard pile (1 card)."
+
+
+def test_select_chooses_by_value_with_other_as_fallback():
+    form = "{k:select:run=a run|group=a group|other=a meld}"
+    assert [t(form, k=k) for k in ("run", "group", "fan")] == ["a run", "a group", "a meld"]
+    assert t("{k:select:a=x}", k="b") == "b"      # no 'other': the value itself
+    assert t("{r:select:8=an eight|other=a {r:rank}}", r=8) == "an eight"
+    assert t("{r:select:8=an eight|other=a {r:rank}}", r=7) == "a seven"
+    assert t("{flag:select:True=yes it is|other=it is not}", flag=str(False)) == "it is not"
+    assert Message("a-burraco", kind="ace-to-ace").text() == "an ace-to-ace burraco"
+    assert Message("a-burraco", kind="dirty").text() == "a dirty burraco"
+
+
+def test_list_name_player_and_the_other_kinds():
+    cards = bc.parse_cards("7H JK 10S")
+    assert t("{x:list}", x=()) == "nothing"
+    assert t("{x:list}", x=("a",)) == "a"
+    assert t("{x:list}", x=("a", "b")) == "a and b"
+    assert t("{x:list}", x=("a", "b", Message("score.total"))) == "a, b and Total"
+    assert t("{c:name}", c=cards[0]) == "seven of hearts"
+    assert t("{c:name}", c=cards) == "seven of hearts, joker and ten of spades"
+    assert t("{c}", c=cards[0]) == "7♥" and t("{c}", c=cards) == "7♥ JK 10♠"
+    assert t("{p:player}", p=0) == "player 1" and t("{p:index}", p=3) == "4"
+    assert t("{s:suit}", s="D") == "diamonds"
+    assert t("{r:rank} {r:ranks}", r=13) == "king kings" and t("{r:rank}", r=14) == "ace"
+    assert t("{n:signed} {m:signed}", n=15, m=-5) == "+15 -5"
+    assert t("{b} {c}", b=True, c=False) == "yes no"
+    assert t("{n}", n=12) == "12"
+
+
+def test_a_nested_message_is_said_in_the_same_language(catalogue_dir):
+    (catalogue_dir / "xx.txt").write_text("score.total = Totale\nhint.burraco.becomes = : diventa {burraco}\n",
+                                          encoding="utf-8")
+    outer = Message("hint.burraco.becomes", burraco=Message("score.total"))
+    assert outer.text("en") == ": it becomes Total"
+    assert outer.text("xx") == ": diventa Totale"
+
+
+def test_a_missing_parameter_is_an_error_naming_it():
+    with pytest.raises(KeyError, match="count"):
+        Message("score.in-hand").text()
+
+
+def test_placeholders_reach_inside_plural_and_select_forms():
+    assert placeholders("{a} {b:plural:# x|{c} y} {d:select:p={e}|other=f}") == {"a", "b", "c", "d", "e"}
+    assert placeholders("no fields") == frozenset()
+
+
+# ------------------------------------------------------------------ (d) the value type
+
+SAMPLES = [
+    Message("score.total"),
+    Message("score.meld", kind="run", cards=bc.parse_cards("5H 6H 7H")),
+    Message("narrate.you.draw", card=bc.parse_card("QS'")),
+    Message("narrate.and", move=Message("narrate.discard", who=Message("who.player", player=2),
+                                         card=bc.parse_card("JK")),
+            then=Message("narrate.then.pozzetto")),
+    Message("cli.hands", hands=(Message("cli.other-hand", player=1, partner="True", count=11),)),
+    Message("rule.hand.not-held", cards=bc.parse_cards("7H 7H'")),
+]
+
+
+@pytest.mark.parametrize("msg", SAMPLES, ids=lambda m: m.key)
+def test_a_message_is_immutable_hashable_pasteable_and_pickles(msg):
+    with pytest.raises(AttributeError):
+        msg.key = "other"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        msg.extra = 1  # type: ignore[attr-defined]
+    params = msg.params
+    params["intruder"] = 1
+    assert "intruder" not in msg.params
+    scope = {"Message": Message, "parse_card": bc.parse_card, "parse_cards": bc.parse_cards}
+    again = eval(repr(msg), scope)
+    assert again == msg and hash(again) == hash(msg) and str(again) == str(msg)
+    assert pickle.loads(pickle.dumps(msg)) == msg
+    assert len({msg, again, pickle.loads(pickle.dumps(msg))}) == 1
+
+
+def test_messages_compare_by_key_and_params_in_any_order():
+    assert Message("k", a=1, b=2) == Message("k", b=2, a=1)
+    assert hash(Message("k", a=1, b=2)) == hash(Message("k", b=2, a=1))
+    assert Message("k", a=1) != Message("k", a=2) and Message("k", a=1) != Message("j", a=1)
+    assert repr(Message("narrate.you.draw", card=bc.parse_card("7H"))) == \
+        "Message('narrate.you.draw', card=parse_card('7H'))"
+
+
+# ------------------------------------------------------------------ (c) every message the engine says
+
+def nested(msg: Message) -> Iterator[Message]:
+    """The message and every message among its parameters, at any depth."""
+    yield msg
+    for value in msg.params.values():
+        items = value if isinstance(value, (tuple, list)) else (value,)
+        for item in items:
+            if isinstance(item, Message):
+                yield from nested(item)
+
+
+class Collector:
+    """The Messages met, by key (one example of each distinct parameter set is enough)."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, dict[frozenset[str], Message]] = {}
+
+    def add(self, msg: Message | str | None) -> None:
+        if isinstance(msg, Message):
+            for one in nested(msg):
+                self.seen.setdefault(one.key, {}).setdefault(frozenset(one.params), one)
+
+    def refusal(self, err: bc.IllegalMove | None) -> None:
+        if err is not None:
+            self.add(err.msg)
+            self.add(Message(f"rule.{err.rule}.summary"))
+
+
+def illegal_tries(game: bc.Game, rng: random.Random) -> list[bc.Action]:
+    """Actions of every kind, most of them refused in this position."""
+    player = game.current_player
+    hand = list(game.hands[player])
+    stranger = next(c for c in bc.full_deck() if c not in hand)
+    tries: list[bc.Action] = [bc.Draw(), bc.TakePile(), bc.TakePozzetto(), bc.Discard(stranger),
+                              bc.LayDown([stranger, stranger, stranger])]
+    if hand:
+        tries.append(bc.Discard(rng.choice(hand)))
+        for size in (1, 2, 3, 3, 4, 5):
+            if len(hand) >= size:
+                tries.append(bc.LayDown(rng.sample(hand, size)))
+                tries.append(bc.LayDown(rng.sample(hand, size), option=7))
+        own = game.melds[game.side_of(player)]
+        tries.append(bc.Attach(len(own) + 2, hand[:1]))
+        for index in range(len(own)):
+            tries.append(bc.Attach(index, rng.sample(hand, min(len(hand), rng.choice((1, 2))))))
+            tries.append(bc.Attach(index, hand[:1], option=5))
+    return tries
+
+
+def play_and_collect(found: Collector, rules: str, players: int, seed: int, bot: str) -> None:
+    game = bc.Game.new(rules, players, seed=seed)
+    rng = random.Random(seed)
+    bots = [(bc.GreedyBot if bot == "greedy" else bc.RandomBot)(seed * 10 + p) for p in range(players)]
+    for step in range(600):
+        if game.is_over:
+            break
+        if step % 2 == 0:
+            for hint in bc.hints(game):
+                found.add(hint.reason)
+        for action in illegal_tries(game, rng):
+            found.refusal(game.explain(action))
+        player = game.current_player
+        action = bots[player].choose(game)
+        before = game.copy()
+        game.apply(action)
+        for viewer in (None, player, (player + 1) % players):
+            found.add(narrate(action, player, before, game, viewer=viewer))
+        for side in (0, 1):
+            for meld in game.melds[side]:
+                found.add(meld.describe())  # type: ignore[arg-type]   # a Message once melds.py says so
+    found.refusal(game.explain(bc.Draw()))
+    if game.is_over:
+        for breakdown in game.score():
+            for line in breakdown.lines:
+                found.add(line.message)
+
+
+def meld_refusals(found: Collector, rules: str, rng: random.Random, count: int) -> None:
+    """Lay down and attach random card lists, many of them nearly melds, and keep the refusals."""
+    deck = bc.full_deck(4)   # jokers too, for the rulesets that play without them
+    naturals = [c for c in deck if not c.is_wild]
+    for _ in range(count // 10):   # three copies of one card
+        card = rng.choice(deck)
+        found.refusal(_refused(lambda c=card: bc.Meld.lay_down([c, c.in_deck(1 - c.deck), c, rng.choice(deck)],
+                                                               rules)))
+    for _ in range(count):
+        size = rng.randint(1, 9)
+        shape = rng.random()
+        if shape < 0.35:                                   # one suit, nearly a run
+            suit = rng.choice("SHDC")
+            pool = [c for c in deck if c.suit == suit or c.is_wild]
+        elif shape < 0.6:                                  # one rank, nearly a group
+            rank = rng.randint(1, 13)
+            pool = [c for c in deck if c.rank == rank or c.is_wild or rng.random() < 0.05]
+        else:
+            pool = list(deck)
+        cards = rng.sample(pool, min(size, len(pool)))
+        try:
+            meld = bc.Meld.lay_down(cards, rules)
+        except bc.IllegalMove as err:
+            found.refusal(err)
+            continue
+        found.add(meld.describe())  # type: ignore[arg-type]
+        for _ in range(3):
+            extra = rng.sample(rng.choice((naturals, list(deck))), rng.randint(0, 3))
+            try:
+                meld = meld.attach(extra)
+            except bc.IllegalMove as err:
+                found.refusal(err)
+
+
+def _refused(attempt: Any) -> bc.IllegalMove | None:
+    try:
+        attempt()
+    except bc.IllegalMove as err:
+        return err
+    return None
+
+
+BURRACO = "3H 4H 5H 6H 7H 8H 9H"
+
+
+def scenario_refusals(found: Collector) -> None:
+    """Refusals that seeded hands rarely reach, from positions made for them (each must be refused)."""
+    def last_card(rules: str = "classic", card: str = "8C", **overrides: Any) -> bc.Game:
+        args: dict[str, Any] = dict(hands=[card, "KH KS"], melds=[[BURRACO], []], discard_pile="QD",
+                                    took_pozzetto=(True, False), turns_played=[1, 1], phase="play")
+        return bc.Game.setup(rules, **{**args, **overrides})
+
+    tries: list[tuple[bc.Game, bc.Action | None, str, str]] = [
+        (last_card(melds=[["3S 4S 5S"], []]), bc.Discard("8C"), "", "close.needs-burraco"),
+        (last_card("pulito", melds=[["3H 4H 5H 6H 7H 8H 2C"], []]), bc.Discard("8C"), "",
+         "close.needs-clean-burraco"),
+        (last_card(card="JK"), bc.Discard("JK"), "", "close.wild-discard"),
+        (last_card(turns_played=[1, 0]), bc.Discard("8C"), "", "close.opponents-not-played"),
+        (last_card(hands=["8C", "KH", "QH", "JH"], turns_played=[1, 0, 1, 0]), bc.Discard("8C"), "",
+         "close.opponents-not-played"),
+        (last_card(hands=["5S 5D 5C 9C", "KH KS"], melds=[["5H 5H' 5S'"], []]), bc.LayDown("5S 5D 5C"), "",
+         "side.second-group"),
+        (bc.Game.setup("classic", hands=["5C 6C", "KH KS"]), bc.TakePile(), "", "pile.empty"),
+        (bc.Game.setup("italiano", hands=["5C 6C 7C", "KH KS"], phase="play"), bc.LayDown("5C 6C 7C"), "",
+         "pozzetto.no-al-volo"),
+    ]
+    probe = bc.Game.setup("classic", hands=["5C 6C", "KH KS"])
+    rest = list(probe.stock) + [c for p in probe.pozzetti for c in p]
+    for size, rule in ((2, "draw.last-two"), (0, "draw.stock-empty")):
+        game = bc.Game.setup("classic", hands=["5C 6C", "KH KS"], stock=rest[:size], pozzetti=[],
+                             discard_pile=rest[size:] + list(probe.discard_pile), took_pozzetto=(True, True))
+        tries.append((game, bc.Draw(), "", rule))
+    for game, action, _, rule in tries:
+        err = game.explain(action) if action is not None else None
+        assert err is not None and err.rule == rule, (rule, err)
+        found.refusal(err)
+    run = bc.Meld.lay_down("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH'", "pulito")
+    for attempt, rule in ((lambda: run.attach("2C"), "run.too-long"),
+                          (lambda: bc.Meld.lay_down("2H 2H' 3H 5H 6H 7H 8H 9H 10H JH QH KH AH",
+                                                    "classic").attach("4H"), "wild.nowhere-to-go")):
+        err = _refused(attempt)
+        assert err is not None and err.rule == rule, (rule, err)
+        found.refusal(err)
+
+
+class Recorder(io.StringIO):
+    """Standard input for the terminal game: a script first, then the first hint each time."""
+
+    def __init__(self, script: list[str]) -> None:
+        super().__init__()
+        self.script = script
+        self.terminal: Terminal | None = None
+
+    def readline(self, *args: Any) -> str:
+        if self.script:
+            return self.script.pop(0) + "\n"
+        assert self.terminal is not None
+        return str(bc.hints(self.terminal.game, 1)[0].action) + "\n"
+
+
+def terminal_messages(found: Collector, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Play the terminal game (every command, refusals, to the end, and a quit) and keep what it said."""
+    original_say, original_init = Terminal.say, Terminal.__init__
+    readers: list[Recorder] = []
+
+    def say(self: Terminal, text: str | Message = "", indent: int = 0) -> None:
+        found.add(text if isinstance(text, Message) else None)
+        original_say(self, text, indent)
+
+    def init(self: Terminal, *args: Any, **kwargs: Any) -> None:
+        original_init(self, *args, **kwargs)
+        readers[-1].terminal = self
+
+    monkeypatch.setattr(Terminal, "say", say)
+    monkeypatch.setattr(Terminal, "__init__", init)
+    script = ["help", "hint", "show", "meld 2X", "discard AS", "", "look"]
+    for rules, players, seed in (("pulito", 4, 3), ("classic", 2, 12), ("buraco", 2, 4), ("italiano", 4, 9)):
+        readers.append(Recorder(list(script)))
+        assert main(["play", "--ruleset", rules, "--players", str(players), "--seed", str(seed)],
+                    stdin=readers[-1], stdout=io.StringIO()) == 0
+    readers.append(Recorder(["draw", "quit"]))
+    main(["play", "--players", "2", "--seed", "5", "--lang", "en"], stdin=readers[-1], stdout=io.StringIO())
+    readers.append(Recorder(["draw"]))
+    readers[-1].readline = lambda *args: ""  # type: ignore[method-assign]   # end of input at once
+    out = io.StringIO()
+    main(["play", "--players", "2", "--seed", "5", "--lang", "zz"], stdin=readers[-1], stdout=out)
+    assert out.getvalue().startswith(Message("cli.unknown-language", lang="zz", known=("en",)).text())
+
+
+def picture_labels(found: Collector) -> None:
+    for card in ("7H", "AS", "JK", "2C'"):
+        found.add(svg.card_label(card))
+        found.add(svg.card_label(card, face_down=True))
+        found.add(svg.card_label(card, wild_for="8"))
+        found.add(svg.card_label(card, wild_for="A♥", scale_note="+15"))
+
+
+@pytest.fixture(scope="module")
+def produced() -> Iterator[Collector]:
+    found = Collector()
+    for number, rules in enumerate(RULESETS):
+        for players in (2, 4):
+            play_and_collect(found, rules, players, seed=40 + number * 2 + players, bot="greedy")
+        play_and_collect(found, rules, 2, seed=70 + number, bot="random")
+        meld_refusals(found, rules, random.Random(number), 400)
+        # every line a breakdown can have, from score_side itself
+        melds = [bc.Meld.lay_down("3H 4H 5H 6H 7H 8H 9H", rules), bc.Meld.lay_down("5S 6S 7S", rules)]
+        if bc.ruleset(rules).groups_allowed:
+            melds.append(bc.Meld.lay_down("5S 5D 5C", rules))
+        for closed, took, unused in ((True, True, False), (False, False, False), (False, True, True)):
+            for line in bc.score_side(melds, "KH 3C", rules, closed=closed, took_pozzetto=took,
+                                      pozzetto_unused=unused).lines:
+                found.add(line.message)
+    found.add(bc.scoring.VOID_LINE.message)
+    scenario_refusals(found)
+    picture_labels(found)
+    with pytest.MonkeyPatch.context() as patch:
+        terminal_messages(found, patch)
+    yield found
+
+
+def test_every_message_the_engine_says_has_a_matching_english_text(produced):
+    english = messages.catalogue("en")
+    problems = []
+    for key, variants in sorted(produced.seen.items()):
+        template = english.get(key)
+        if template is None:
+            problems.append(f"{key}: no English text")
+            continue
+        for names, msg in variants.items():
+            wanted = placeholders(template)
+            if key in PENDING and names == PENDING[key][0]:
+                continue
+            if wanted != names:
+                problems.append(f"{key}: the text uses {sorted(wanted)}, the engine gives {sorted(names)} "
+                                f"(e.g. {msg!r})")
+                continue
+            try:
+                msg.text("en")
+            except Exception as err:   # any failure to format is a problem to list
+                problems.append(f"{key}: {type(err).__name__}: {err} (e.g. {msg!r})")
+    assert not problems, "\n".join(problems)
+
+
+def test_pending_mismatches_are_still_there(produced):
+    """An entry of PENDING whose code was fixed (or whose key is no longer said) must go."""
+    for key, (names, why) in PENDING.items():
+        assert names in produced.seen.get(key, {}), f"{key} is fixed ({why}): remove it from PENDING"
+
+
+def test_the_collection_reaches_every_kind_of_text(produced):
+    """The hands above are varied enough: each family of keys, and most refusals, are met."""
+    keys = set(produced.seen)
+    for family in ("rule.", "hint.", "narrate.", "score.", "cli.", "svg.", "who."):
+        assert any(key.startswith(family) for key in keys), family
+    refusals = {key[5:] for key in keys if key.startswith("rule.") and not key.endswith(".summary")}
+    assert refusals == set(_RULES), sorted(set(_RULES) - refusals)
+
+
+def test_every_rule_id_has_its_two_texts():
+    english = messages.catalogue("en")
+    for rule in _RULES:
+        assert english.get(f"rule.{rule}"), rule
+        assert english.get(f"rule.{rule}.summary"), rule
+        assert bc.RULE_IDS[rule] == (english[f"rule.{rule}.summary"], english[f"rule.{rule}"])
+    rules_in_catalogue = {key[5:].removesuffix(".summary") for key in english if key.startswith("rule.")}
+    assert rules_in_catalogue == set(_RULES)
+
+
+def test_every_template_uses_known_kinds_and_balanced_braces():
+    for key, template in messages.catalogue("en").items():
+        assert template.count("{") == template.count("}"), key
+        for _, _, inside in messages._fields(template):
+            name, _, rest = inside.partition(":")
+            assert re.fullmatch(r"[a-z_]+", name), (key, name)
+            assert rest.partition(":")[0] in KINDS, (key, inside)
+
+
+def _source_text(*packages: str) -> str:
+    files = [path for package in packages for path in sorted((ROOT / package).glob("*.py"))]
+    return "\n".join(path.read_text(encoding="utf-8") for path in files)
+
+
+def _engine_catalogue() -> dict[str, str]:
+    path = ROOT / "burraco_core" / "locale" / "en.txt"
+    return dict(parse_catalogue(path.read_text(encoding="utf-8"), str(path)))
+
+
+def test_no_key_of_the_engine_catalogue_goes_unused(produced):
+    """A key is used if the engine produced it above, or its code names it (a literal or an f-string prefix)."""
+    source = _source_text("burraco_core")
+    prefixes = {match.group(1) for match in re.finditer(r'f"([a-z][a-z0-9.\-]*\.)\{', source)}
+    # the words messages.py itself looks up for the kinds {x:name} {x:rank} {x:ranks} {x:suit} {x:list}...
+    formatting = {"card.name", "card.joker", "list.and", "list.none", "player", "yes", "no"}
+    prefixes |= {"rank.", "ranks.", "suit."}
+    unused = []
+    for key in _engine_catalogue():
+        if key in produced.seen or key in formatting or key in ALLOWED_UNUSED:
+            continue
+        if f'"{key}"' in source or any(key.startswith(prefix) for prefix in prefixes):
+            continue
+        unused.append(key)
+    assert not unused, f"keys nothing uses: {unused}"
+
+
+def _keys_named(source: str) -> set[str]:
+    named = set(re.findall(r'Message\(\s*"([a-z][a-z0-9.\-]*)"', source))
+    named |= set(re.findall(r'Message\("([a-z][a-z0-9.\-]*)" if', source))
+    named |= set(re.findall(r'else "([a-z][a-z0-9.\-]*\.[a-z0-9.\-]+)"\)', source))
+    return named
+
+
+def test_keys_named_in_code_all_exist(catalogue_dir):
+    """Every literal key handed to Message() names a key: the engine's in its own catalogue."""
+    engine = _keys_named(_source_text("burraco_core"))
+    assert len(engine) > 50, "the patterns found too few Messages"
+    assert sorted(engine - set(_engine_catalogue())) == []
+    # the lessons' keys are in the lessons' catalogue, read after the engine's
+    messages._DIRS.append(ROOT / "lessons" / "locale")
+    messages._CATALOGUES.clear()
+    english = messages.catalogue("en")
+    assert sorted(_keys_named(_source_text("lessons")) - set(english)) == []
+
+
+# ------------------------------------------------------------------ the texts are shown in the language asked for
+
+@pytest.fixture
+def pseudo(catalogue_dir, monkeypatch):
+    """A made-up language 'xx': every English text between ⟪ ⟫ (so a text not asked in xx shows)."""
+    english = messages.catalogue("en")
+    lines = [f"{key} = ⟪{text}⟫" for key, text in english.items()]
+    (catalogue_dir / "xx.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    messages._CATALOGUES.clear()
+    import burraco_core.__main__ as cli
+
+    monkeypatch.setattr(cli, "languages", lambda: ("en", "xx"))
+    return "xx"
+
+
+def test_the_terminal_shows_every_text_in_the_language_of_lang(pseudo):
+    reader = Recorder(["help", "hint", "show", "meld 2X", "draw"])
+    made: list[Terminal] = []
+    original = Terminal.__init__
+
+    def init(self: Terminal, *args: Any, **kwargs: Any) -> None:
+        original(self, *args, **kwargs)
+        reader.terminal = self
+        made.append(self)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Terminal, "__init__", init)
+        out = io.StringIO()
+        assert main(["play", "--ruleset", "classic", "--players", "2", "--seed", "8", "--lang", "xx"],
+                    stdin=reader, stdout=out) == 0
+    assert made[0].game.is_over
+    lines = [line.removeprefix("> ").strip() for line in out.getvalue().replace("> ", "\n").splitlines()]
+    untranslated = [line for line in lines if line and "⟪" not in line]
+    assert not untranslated, untranslated[:10]
+
+
+def test_pictures_scores_hints_and_narration_follow_lang(pseudo):
+    assert "⟪" in svg.card_svg("7H", lang="xx") and "⟪" not in svg.card_svg("7H")
+    assert svg.card_text("7H", "xx") == "⟪⟪seven⟫ of ⟪hearts⟫⟫"
+    assert "⟪" in svg.hand_svg("5H 6H", lang="xx") and "⟪" in svg.back_svg(1, lang="xx")
+    meld = bc.Meld.lay_down("5H 6H 7H", "classic")
+    assert svg.meld_svg(meld, lang="xx").count("⟪") >= (1 if isinstance(meld.describe(), Message) else 0)
+    breakdown = bc.score_side([meld], "KH", "classic", closed=False, took_pozzetto=False)
+    assert all("⟪" in row for row in breakdown.as_text("xx").splitlines())
+    game = bc.Game.setup("classic", hands=["5H 6H 7H KS 9C", "3S 4S 8D 10C JH AH 7C"], phase="play")
+    assert bc.hints(game)[0].text("xx").startswith("⟪Lay down")
+    before = game.copy()
+    game.apply(bc.LayDown("5H 6H 7H"))
+    assert narrate(bc.LayDown("5H 6H 7H"), 0, before, game).text("xx") == "⟪⟪Player 1⟫ laid down 5♥ 6♥ 7♥.⟫"
+
+
+# ------------------------------------------------------------------ the narrator
+
+def test_narration_tells_the_viewer_what_only_they_may_see():
+    game = bc.Game.new("classic", 2, seed=3)
+    before = game.copy()
+    top = game.stock[-1] if game.stock else None
+    game.apply(bc.Draw())
+    drawn = [c for c in game.hands[0] if c not in before.hands[0]] or [top]
+    mine = narrate(bc.Draw(), 0, before, game, viewer=0)
+    assert mine == Message("narrate.you.draw", card=drawn[0])
+    assert str(narrate(bc.Draw(), 0, before, game, viewer=1)) == "Player 1 drew from the stock."
+    assert str(narrate(bc.Draw(), 0, before, viewer=1, names=["Anna", "Bo"])) == "Anna drew from the stock."
+
+
+def test_narration_says_whose_meld_and_what_it_became():
+    game = bc.Game.setup("classic", hands=["9H KS 4C", "3S 4S 8D", "QC QD 7S", "5C 6C 8C"],
+                         melds=[["3H 4H 5H 6H 7H 8H"], []], phase="play")
+    before = game.copy()
+    game.apply(bc.Attach(0, "9H"))
+    action = bc.Attach(0, "9H")
+    assert str(narrate(action, 0, before, game, viewer=0)) == \
+        "You attached 9♥ to your side's meld: now 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥."
+    assert str(narrate(action, 0, before, game, viewer=2)) == \
+        "Player 1 attached 9♥ to your side's meld: now 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥."
+    assert str(narrate(action, 0, before, game, viewer=1)) == \
+        "Player 1 attached 9♥ to their side's meld: now 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥."
+
+
+def test_narration_of_a_closed_pile_taken_by_another_player_counts_it():
+    closed_pile = dataclasses.replace(bc.ruleset("classic"), id="closed-pile", open_discard_pile=False)
+    game = bc.Game.new(closed_pile, 2, seed=2)
+    before = game.copy()
+    game.apply(bc.TakePile())
+    assert narrate(bc.TakePile(), 0, before, game, viewer=1).key == "narrate.take-pile.hidden"
+    assert narrate(bc.TakePile(), 0, before, game, viewer=0).params["cards"] == tuple(before.discard_pile)
