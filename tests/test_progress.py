@@ -550,11 +550,13 @@ def test_a_bad_import_raises_and_changes_nothing(tmp_path, content):
 
 def test_every_progress_text_is_in_the_catalogue():
     catalogue = bc.messages.catalogue("en")
-    source = (ROOT / "lessons" / "progress.py").read_text(encoding="utf-8")
+    source = "".join((ROOT / "lessons" / name).read_text(encoding="utf-8") for name in ("progress.py", "store.py"))
     import re
 
     errors = set(re.findall(r'ProgressError\(\s*"([a-z-]+)"', source))
-    notices = set(re.findall(r'Message\(\s*"(progress\.[a-z.-]+)"', source))
+    notices = set(re.findall(r'(?:Message|_t)\(\s*"(progress\.[a-z.-]+)"', source))
+    notices |= set(re.findall(r"_t\('(progress\.[a-z.-]+)'", source))
+    assert {"progress.panel.reset-confirm", "progress.notice.browser-full"} <= notices
     assert len(errors) >= 10 and notices
     for key in errors:
         assert f"progress.error.{key}" in catalogue
@@ -783,3 +785,65 @@ def test_keeper_export_and_import(data_home, tmp_path, clock):
 def test_shared_keeper_is_one_per_kernel(data_home, monkeypatch):
     monkeypatch.setattr(ls, "_SHARED", None)
     assert ls.shared_keeper() is ls.shared_keeper()
+
+
+# ---------------------------------------------------------------- the panel: export, import, reset
+def _upload(panel, content: bytes) -> None:
+    # as the front end sends it (deserialized by the widget's own from_json)
+    panel.upload.set_state({"value": [{"name": "progress.json", "type": "application/json", "size": len(content),
+                                       "content": memoryview(content), "last_modified": 0}]})
+
+
+def _exported(panel) -> str:
+    import base64
+    import re
+
+    href = re.search(r'href="data:application/json;charset=utf-8;base64,([^"]+)"', panel.export_link.value)
+    assert href and 'download="burraco-tutor-progress-' in panel.export_link.value
+    return base64.b64decode(href.group(1)).decode("utf-8")
+
+
+def test_panel_summary_and_export_link_follow_the_progress(data_home):
+    keeper = ProgressKeeper()
+    panel = ls.ProgressPanel(keeper)
+    assert "0 stars, 0 exercises solved" in panel.summary.value
+    keeper.record("melds.first-run", correct=True, hints=0, retries=0, solution_shown=False)
+    assert "3 stars, 1 exercise solved" in panel.summary.value
+    assert Progress.from_json(_exported(panel)) == keeper.progress
+    assert keeper.widget in panel.children        # the panel puts the browser store on the page
+
+
+def test_panel_import_merges_a_good_file_and_refuses_a_bad_one(data_home):
+    keeper = ProgressKeeper()
+    panel = ls.ProgressPanel(keeper)
+    _upload(panel, sample().to_json().encode("utf-8"))
+    assert keeper.progress.stars("melds.first-run") == 3 and "Progress imported: 4 stars" in panel.notice.value
+    assert panel.upload.value == ()
+    before = keeper.progress.to_json()
+    _upload(panel, b"\x89PNG not progress")
+    assert "Nothing was imported" in panel.notice.value and keeper.progress.to_json() == before
+    assert FileStore(data_home).load().to_json() == before
+
+
+def test_panel_reset_asks_first(data_home, clock):
+    keeper = ProgressKeeper()
+    panel = ls.ProgressPanel(keeper)
+    keeper.record("melds.first-run", correct=True, hints=0, retries=0, solution_shown=False)
+    assert panel.confirm.layout.display == "none"
+    panel.reset_button.click()
+    assert panel.confirm.layout.display == "flex" and "Forget every star?" in panel.confirm_text.value
+    panel.confirm_no.click()
+    assert panel.confirm.layout.display == "none" and keeper.progress.stars("melds.first-run") == 3
+    clock.tick()
+    panel.reset_button.click()
+    panel.confirm_yes.click()
+    assert keeper.progress.exercise_ids() == () and "was reset" in panel.notice.value
+    assert FileStore(data_home).load().exercise_ids() == ()
+    assert "0 stars" in panel.summary.value
+
+
+def test_panel_shows_the_keepers_problem(data_home):
+    data_home.parent.mkdir(parents=True)
+    data_home.write_text("{", encoding="utf-8")
+    panel = ls.ProgressPanel(ProgressKeeper())
+    assert "could not be read" in panel.notice.value and "progress.json.corrupt-" in panel.notice.value

@@ -1,46 +1,44 @@
 """Progress in the browser's localStorage: it survives a reload (a new kernel) and two tabs share it.
 
-A small notebook in a temporary folder, served by its own Voilà: it shows a BrowserStore
-and a button that solves one more exercise. Nothing is kept on the server's disk, so
-what comes back after the reload came from localStorage.
+A small notebook in a temporary folder, served by its own Voilà: a ProgressKeeper with no
+file (only the browser keeps the progress), its ProgressPanel, and a button that solves one
+more exercise. What comes back after the reload can only have come from localStorage.
 """
 
 from __future__ import annotations
 
 import json
+import pathlib
 
 import nbformat
 import pytest
 
-from tests.browser.support import ARTIFACTS, missing, start_voila, stop, voila_executable
+from tests.browser.support import ARTIFACTS, missing, start_voila, stop, voila_executable, wait_for_text
 
 pytestmark = pytest.mark.browser
 
 KEY = "burraco-tutor-browser-test"
 CELL = f'''
 import ipywidgets as w
-from lessons.store import BrowserStore
+from lessons.store import ProgressKeeper, ProgressPanel
 
-store = BrowserStore(key={KEY!r})
+keeper = ProgressKeeper(file_store=False, key={KEY!r})     # the browser's storage only
 status = w.HTML()
 
 def show(*_):
-    p = store.progress
-    status.value = (f"<span class='bt-store-status'>stars: {{p.total_stars()}}; "
-                    f"loaded: {{'yes' if store.loaded else 'no'}}</span>")
+    status.value = (f"<span class='bt-store-status'>stars: {{keeper.progress.total_stars()}}; "
+                    f"loaded: {{'yes' if keeper.widget.loaded else 'no'}}</span>")
 
 def solve(_):
-    p = store.progress.copy()
-    p.record(f"test.ex{{len(p.exercise_ids())}}", correct=True, hints=0, retries=0, solution_shown=False)
-    store.save(p)
-    show()
+    keeper.record(f"test.ex{{len(keeper.progress.exercise_ids())}}", correct=True, hints=0, retries=0,
+                  solution_shown=False)
 
-store.on_load(show)
-store.observe(show, names=["loaded"])
+keeper.changed(show)
+keeper.widget.observe(show, names=["loaded"])
 button = w.Button(description="Solve one")
 button.on_click(solve)
 show()
-w.VBox([status, button, store])
+w.VBox([status, button, ProgressPanel(keeper)])
 '''
 
 
@@ -72,7 +70,7 @@ def stored(page) -> dict:
     return json.loads(page.evaluate(f"() => window.localStorage.getItem({KEY!r})"))
 
 
-def test_progress_survives_a_reload_and_two_tabs_lose_nothing(browser, store_url):
+def test_progress_survives_a_reload_and_two_tabs_lose_nothing(browser, store_url, shoot):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
         first = context.new_page()
@@ -96,5 +94,11 @@ def test_progress_survives_a_reload_and_two_tabs_lose_nothing(browser, store_url
         wait_status(second, "stars: 9; loaded: yes")
         assert sorted(stored(second)["exercises"]) == ["test.ex0", "test.ex1", "test.ex2"]
         assert first.locator(".bt-browser-store").first.is_hidden()
+        wait_for_text(first, ".bt-progress-summary", "9 stars, 3 exercises solved")
+        with first.expect_download() as download:
+            first.locator(".bt-progress-export").click()
+        exported = json.loads(pathlib.Path(download.value.path()).read_text(encoding="utf-8"))
+        assert sorted(exported["exercises"]) == ["test.ex0", "test.ex1", "test.ex2"]
+        shoot(first.locator(".bt-progress-panel"), "progress-panel")
     finally:
         context.close()
