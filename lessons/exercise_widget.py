@@ -1,0 +1,673 @@
+"""The lesson widget: the intro, then the exercises one at a time, the star strip, the summary.
+
+A view over :class:`~lessons.session.LessonSession`: it turns clicks into answers (plain
+values, as ``Exercise.check`` takes them) and verdicts into pictures; it decides
+nothing. Cards are :class:`~lessons.hand.Hand` widgets (mouse, or Tab, arrows and Space).
+Every text comes from the catalogues. A failure inside a callback never reaches the
+page as a traceback: it is logged and the learner reads a short message instead.
+
+``show("melds")`` is all a notebook cell needs.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+import burraco_core as bc
+from burraco_core import svg
+from burraco_core.messages import Message
+
+from .curriculum import Exercise, Lesson, Verdict
+from .hand import Hand
+from .progress import Progress
+from .session import EXERCISE, INTRO, LessonSession
+
+_log = logging.getLogger(__name__)
+
+GOOD, BAD, NOTE = "#1b5e20", "#b71c1c", "#37474f"
+_BACKGROUND = {GOOD: "#e8f5e9", BAD: "#ffebee", NOTE: "#eceff1"}
+STAR, NO_STAR = "★", "☆"
+CARD_WIDTH = 72
+MELD_WIDTH = 56
+
+_STYLE = """<style>
+.bt-lesson { max-width: 1100px; box-sizing: border-box; font-size: 16px; line-height: 1.5; color: #1a1a1a; }
+.bt-lesson * { box-sizing: border-box; }
+.bt-lesson .bt-title { font-size: 1.6em; font-weight: 700; margin: 4px 0 2px; }
+.bt-lesson .bt-sub { color: #555; font-size: 0.95em; }
+.bt-lesson .bt-prompt { font-size: 1.25em; font-weight: 600; margin: 8px 0; }
+.bt-lesson .bt-text { font-size: 1.1em; margin: 8px 0 4px; max-width: 60em; }
+.bt-lesson .bt-caption { color: #444; font-style: italic; margin: 0 0 8px; }
+.bt-lesson .bt-box { border-radius: 10px; padding: 10px 14px; margin: 8px 0; font-size: 1.1em; }
+.bt-lesson .bt-hints li { margin: 4px 0; font-size: 1.05em; }
+.bt-lesson .bt-melds { display: flex; flex-wrap: wrap; gap: 8px 18px; align-items: flex-end; }
+.bt-lesson .bt-meld-label { font-size: 0.9em; color: #444; }
+.bt-lesson .bt-strip button { font-size: 15px; }
+.bt-lesson .bt-summary td { padding: 2px 14px 2px 0; font-size: 1.1em; }
+.bt-lesson .widget-radio-box label { white-space: normal; }
+.bt-lesson .widget-radio-box { width: auto; }
+.bt-lesson .bt-red { color: #c62828; }
+.bt-lesson .bt-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+.bt-lesson .bt-box .bt-red { color: inherit; }
+.bt-lesson .bt-stars { color: #e6a100; letter-spacing: 1px; }
+.bt-lesson .bt-no-stars { color: #9e9e9e; letter-spacing: 1px; }
+.bt-lesson .bt-strip button.bt-current { font-weight: 700; }
+</style>"""
+
+
+def t(key: str, lang: str, /, **params: Any) -> str:
+    return Message(key, **params).text(lang)
+
+
+def esc(text: object) -> str:
+    """Text for the page: escaped, with the red suits in red (as on the cards)."""
+    escaped = html.escape(str(text), quote=True)
+    for suit in ("♥", "♦"):
+        escaped = escaped.replace(suit, f'<span class="bt-red">{suit}</span>')
+    return escaped
+
+
+def stars_html(count: int) -> str:
+    return (f'<span class="bt-stars" aria-hidden="true">{STAR * count}</span>'
+            f'<span class="bt-no-stars" aria-hidden="true">{NO_STAR * (3 - count)}</span>')
+
+
+def box(colour: str, text: str, role: str = "status", extra: str = "", label: str = "") -> str:
+    """A coloured verdict box: the text (escaped), then ``extra`` HTML; ``label`` is read out instead of it."""
+    spoken = f'<span class="bt-sr">{esc(label)}</span>' if label else ""
+    return (f'<div class="bt-box" role="{role}" aria-live="polite" '
+            f'style="border:3px solid {colour};background:{_BACKGROUND[colour]};color:{colour}">'
+            f"{esc(text)}{extra}{spoken}</div>")
+
+
+def meld_picture(meld: bc.Meld, label: str = "", lang: str = "en") -> str:
+    caption = f'<div class="bt-meld-label">{esc(label)}</div>' if label else ""
+    return f'<div class="bt-meld">{caption}{svg.meld_svg(meld, width=MELD_WIDTH, lang=lang)}</div>'
+
+
+def melds_row(melds: tuple[bc.Meld, ...], lang: str, numbered: bool = True) -> str:
+    items = [meld_picture(m, t("widget.meld-number", lang, number=i + 1) if numbered else "", lang)
+             for i, m in enumerate(melds)]
+    return f'<div class="bt-melds">{"".join(items)}</div>'
+
+
+def arrangement_text(meld: bc.Meld) -> str:
+    """A meld as it lies, its wild with what it stands for: ``5♥ 6♥ 2♥=7♥ 8♥``."""
+    return " ".join(f"{card}={meld.wild_stands_for}" if i == meld.wild_index and meld.kind == bc.RUN else str(card)
+                    for i, card in enumerate(meld.cards))
+
+
+def static_cards(cards: tuple[bc.Card, ...], lang: str, face_down: bool = False) -> Hand:
+    hand = Hand(cards, selectable=False, overlap=0.0 if len(cards) < 8 else 0.3, card_width=CARD_WIDTH,
+                face_down=face_down, label=t("widget.the-meld", lang))
+    return hand
+
+
+# -- answer views: one per kind ------------------------------------------------------------------
+
+class AnswerView:
+    """The controls of one exercise: ``widget``, ``answer()`` (a plain value) and ``fill(answer)``."""
+
+    def __init__(self, exercise: Exercise, lang: str) -> None:
+        self.exercise = exercise
+        self.lang = lang
+        self.widget: w.Widget = w.VBox()
+
+    def answer(self) -> Any:
+        raise NotImplementedError
+
+    def fill(self, answer: Any) -> None:
+        """Set the controls as a learner would to give ``answer`` (used for the solution, and by tests)."""
+        raise NotImplementedError
+
+    def solution_html(self) -> str:
+        return esc(_answer_text(self.exercise, self.exercise.solution, self.lang))
+
+
+def _answer_text(exercise: Exercise, answer: Any, lang: str) -> str:
+    for choice in exercise.choices:
+        if choice.key == answer:
+            return choice.label.text(lang)
+    if isinstance(answer, str):
+        try:
+            parts = []
+            for part in answer.split(";"):
+                words = part.split()
+                if words and words[0] in ("meld", "attach", "discard", "draw", "take", "pozzetto"):
+                    parts.append(part.strip())
+                else:
+                    parts.append(bc.format_cards(bc.parse_cards(part), pretty=True))
+            return "; ".join(parts)
+        except bc.BurracoError:
+            return answer
+    return str(answer)
+
+
+class CountView(AnswerView):
+    def __init__(self, exercise: Exercise, lang: str) -> None:
+        super().__init__(exercise, lang)
+        self.text = w.Text(placeholder=t("widget.number-placeholder", lang), description=t("widget.your-answer", lang),
+                           style={"description_width": "initial"}, layout=w.Layout(width="18em"))
+        self.text.add_class("bt-number")
+        self.widget = w.HBox([self.text])
+
+    def answer(self) -> Any:
+        value = self.text.value.strip()
+        return int(value) if value.isdigit() else value
+
+    def fill(self, answer: Any) -> None:
+        self.text.value = str(answer)
+
+
+class CardsView(AnswerView):
+    """Choose cards from a hand (pick-cards, build-meld); build-meld may offer arrangements."""
+
+    def __init__(self, exercise: Exercise, lang: str, *, arrangements: bool = False) -> None:
+        super().__init__(exercise, lang)
+        prepared = exercise.prepared
+        self.hand = Hand(prepared.hand, face_down=prepared.face_down, card_width=CARD_WIDTH,
+                         overlap=0.0 if len(prepared.hand) <= 9 else 0.35,
+                         label=t("widget.cards-label", lang))
+        self.hand.add_class("bt-answer-hand")
+        self.chosen = w.HTML()
+        self.options = w.RadioButtons(options=[], layout=w.Layout(width="auto", display="none"))
+        self.options_label = w.HTML(f"<b>{esc(t('widget.arrangement', lang))}</b>",
+                                    layout=w.Layout(display="none"))
+        self.arrangements = arrangements
+        parts: list[w.Widget] = []
+        if exercise.kind in ("build-meld", "attach", "position"):
+            if prepared.opponent_melds:
+                parts.append(w.HTML(f"<b>{esc(t('widget.their-melds', lang))}</b>"
+                                    + melds_row(prepared.opponent_melds, lang, numbered=False)))
+            if prepared.melds:
+                parts.append(w.HTML(f"<b>{esc(t('widget.your-melds', lang))}</b>" + melds_row(prepared.melds, lang)))
+            parts.append(w.HTML(f"<b>{esc(t('widget.your-hand', lang))}</b>"))
+        parts += [self.hand, self.chosen, self.options_label, self.options]
+        self.widget = w.VBox(parts)
+        self.hand.observe(self._selection_changed, names="selected")
+        self._selection_changed()
+
+    def cards_text(self) -> str:
+        return bc.format_cards(self.hand.selected_cards)
+
+    def _selection_changed(self, change: object = None) -> None:
+        picked = self.hand.selected_cards
+        if not self.exercise.prepared.face_down:
+            self.chosen.value = esc(t("widget.selected", self.lang, cards=picked) if picked
+                                    else t("widget.selected-none", self.lang))
+        self._offer(self._arrangements(picked) if self.arrangements and picked else ())
+
+    def _arrangements(self, picked: tuple[bc.Card, ...]) -> tuple[bc.Meld, ...]:
+        try:
+            return bc.Meld.lay_down_options(picked, self.exercise.rules)
+        except bc.BurracoError:
+            return ()
+
+    def _offer(self, options: tuple[bc.Meld, ...]) -> None:
+        shown = "flex" if len(options) > 1 else "none"
+        self.options.options = [(arrangement_text(m), i) for i, m in enumerate(options)] if len(options) > 1 else []
+        self.options.value = 0 if len(options) > 1 else None
+        self.options.layout.display = shown
+        self.options_label.layout.display = "block" if len(options) > 1 else "none"
+
+    def _option(self) -> str:
+        return f" #{self.options.value}" if self.options.value else ""
+
+    def answer(self) -> Any:
+        return self.cards_text() + (self._option() if self.hand.selected else "")
+
+    def fill(self, answer: Any) -> None:
+        text, _, option = str(answer).removeprefix("meld ").partition("#")
+        self.hand.select(text)
+        if option.strip():
+            self.options.value = int(option)
+
+
+class AttachView(CardsView):
+    """Choose cards from the hand and the meld to attach them to; the engine's arrangements to pick from."""
+
+    def __init__(self, exercise: Exercise, lang: str) -> None:
+        super().__init__(exercise, lang, arrangements=True)
+        melds = exercise.prepared.melds
+        self.target = w.ToggleButtons(options=[(t("widget.meld-number", lang, number=i + 1), i)
+                                               for i in range(len(melds))], value=0,
+                                      style={"button_width": "auto"},
+                                      layout=w.Layout(display="flex" if len(melds) > 1 else "none"))
+        self.target.observe(self._selection_changed, names="value")
+        self.widget.children = (*self.widget.children[:-2], self.target, *self.widget.children[-2:])
+
+    def _arrangements(self, picked: tuple[bc.Card, ...]) -> tuple[bc.Meld, ...]:
+        index = getattr(self, "target", None)
+        meld = self.exercise.prepared.melds[index.value if index is not None else 0]
+        try:
+            return meld.attach_options(picked)
+        except bc.BurracoError:
+            return ()
+
+    def answer(self) -> Any:
+        if not self.hand.selected:
+            return ""
+        return f"attach {self.target.value} {self.cards_text()}{self._option()}"
+
+    def fill(self, answer: Any) -> None:
+        action = bc.parse_action(str(answer))
+        assert isinstance(action, bc.Attach)
+        self.target.value = action.meld
+        self.hand.select(action.cards)
+        if action.option:
+            self.options.value = action.option
+
+
+class ChoiceView(AnswerView):
+    """Pick one answer: legal or a rule (judge-meld), a card, free or bound, a kind of burraco."""
+
+    def __init__(self, exercise: Exercise, lang: str) -> None:
+        super().__init__(exercise, lang)
+        prepared = exercise.prepared
+        parts: list[w.Widget] = []
+        if exercise.kind == "judge-meld":
+            if prepared.meld is not None:
+                parts.append(w.HTML(f"<b>{esc(t('widget.the-meld', lang))}</b>" + meld_picture(prepared.meld, "", lang)))
+                parts.append(w.HTML(f"<b>{esc(t('widget.to-attach', lang))}</b>"))
+            parts.append(static_cards(prepared.cards, lang))
+        elif prepared.meld is not None:
+            parts.append(w.HTML(meld_picture(prepared.meld, "", lang)))
+        self.choice = w.RadioButtons(options=[(c.label.text(lang), c.key) for c in exercise.choices], value=None,
+                                     layout=w.Layout(width="auto"))
+        self.choice.add_class("bt-choices")
+        parts.append(self.choice)
+        self.widget = w.VBox(parts)
+
+    def answer(self) -> Any:
+        return self.choice.value
+
+    def fill(self, answer: Any) -> None:
+        self.choice.value = answer
+
+
+class PositionView(CardsView):
+    """Take actions at the table: the hand, the melds, the discard pile, and move buttons."""
+
+    def __init__(self, exercise: Exercise, lang: str) -> None:
+        super().__init__(exercise, lang, arrangements=False)
+        self.moves: list[str] = []
+        self.pile = w.HTML()
+        self.table = w.HTML()
+        self.moves_html = w.HTML()
+        labels = {"meld": "widget.act.meld", "attach": "widget.act.attach", "discard": "widget.act.discard",
+                  "draw": "widget.act.draw", "take": "widget.act.take", "pozzetto": "widget.act.pozzetto",
+                  "undo": "widget.act.undo"}
+        self.buttons = {name: w.Button(description=t(key, lang), layout=w.Layout(width="auto"))
+                        for name, key in labels.items()}
+        self.target = w.Dropdown(options=[], layout=w.Layout(width="auto"))
+        for name, button in self.buttons.items():
+            button.on_click(functools.partial(self._move, name))
+        row = w.HBox([self.buttons["draw"], self.buttons["take"], self.buttons["meld"], self.buttons["attach"],
+                      self.target, self.buttons["discard"], self.buttons["pozzetto"], self.buttons["undo"]],
+                     layout=w.Layout(flex_flow="row wrap", grid_gap="6px"))
+        self.widget = w.VBox([self.table, self.pile, w.HTML(f"<b>{esc(t('widget.your-hand', lang))}</b>"),
+                              self.hand, self.chosen, row, self.moves_html])
+        self._redraw()
+
+    def _game(self) -> Any:
+        """The position after the moves the engine accepts so far (the hand shown is the one after them)."""
+        game = bc.Game.setup(self.exercise.rules, **self.exercise.prepared.position)
+        for move in self.moves:
+            if game.explain(move) is not None:
+                break
+            game.apply(move)
+        return game
+
+    def _redraw(self) -> None:
+        game = self._game()
+        player = game.current_player if not game.is_over else 0
+        side = game.side_of(player)
+        parts = []
+        if game.melds[1 - side]:
+            parts.append(f"<b>{esc(t('widget.their-melds', self.lang))}</b>"
+                         + melds_row(game.melds[1 - side], self.lang, numbered=False))
+        if game.melds[side]:
+            parts.append(f"<b>{esc(t('widget.your-melds', self.lang))}</b>" + melds_row(game.melds[side], self.lang))
+        self.table.value = "".join(parts)
+        pile = game.discard_pile
+        self.pile.value = (f"<b>{esc(t('widget.discard-pile', self.lang))}</b> "
+                           + (" ".join(esc(c) for c in pile) if pile else "—"))
+        self.hand.cards = game.hands[player]
+        self.target.options = [(t("widget.meld-number", self.lang, number=i + 1), i)
+                               for i in range(len(game.melds[side]))]
+        done = esc(t("widget.actions", self.lang)) + " " + (esc("; ".join(self.moves)) if self.moves
+                                                              else esc(t("widget.actions-none", self.lang)))
+        self.moves_html.value = f"<div class='bt-moves'>{done}</div>"
+
+    def _move(self, name: str, button: object = None) -> None:
+        cards = self.cards_text()
+        if name == "undo":
+            if self.moves:
+                self.moves.pop()
+        elif name in ("draw", "take", "pozzetto"):
+            self.moves.append(name)
+        elif cards and name == "meld":
+            self.moves.append(f"meld {cards}")
+        elif cards and name == "attach" and self.target.value is not None:
+            self.moves.append(f"attach {self.target.value} {cards}")
+        elif cards and name == "discard" and len(self.hand.selected_cards) == 1:
+            self.moves.append(f"discard {cards}")
+        self._redraw()
+
+    def answer(self) -> Any:
+        return "; ".join(self.moves)
+
+    def fill(self, answer: Any) -> None:
+        self.moves = [part.strip() for part in str(answer).split(";") if part.strip()]
+        self._redraw()
+
+
+def answer_view(exercise: Exercise, lang: str) -> AnswerView:
+    kind = exercise.kind
+    if kind == "count":
+        return CountView(exercise, lang)
+    if kind == "pick-cards":
+        return CardsView(exercise, lang)
+    if kind == "build-meld":
+        return CardsView(exercise, lang, arrangements=True)
+    if kind == "attach":
+        return AttachView(exercise, lang)
+    if kind == "position":
+        return PositionView(exercise, lang)
+    return ChoiceView(exercise, lang)
+
+
+# -- the lesson ----------------------------------------------------------------------------------
+
+def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Run a callback; a failure is logged and shown as a friendly message, never as a traceback."""
+
+    @functools.wraps(method)
+    def run(self: LessonWidget, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except Exception:
+            _log.exception("the lesson widget failed in %s", method.__name__)
+            self.status.value = box(BAD, t("widget.error", self.lang), role="alert")
+            return None
+
+    return run
+
+
+class LessonWidget(w.VBox):
+    """One lesson: intro, exercises with Check / Hint / Solution / Next, star strip, summary."""
+
+    def __init__(self, lesson: Lesson, *, lang: str = "en", keeper: Any = None, store: Any = None,
+                 progress: Progress | None = None) -> None:
+        self.lesson = lesson
+        self.lang = lang
+        self.keeper = keeper
+        self.store = store
+        if keeper is not None:
+            progress = keeper.progress
+        elif store is not None:
+            progress = store.load()
+        self.session = LessonSession(lesson, progress if progress is not None else Progress(),
+                                     on_change=self._save)
+        self.status = w.HTML()
+        self.status.add_class("bt-status")
+        self.header = w.HTML()
+        self.strip = w.HBox(layout=w.Layout(flex_flow="row wrap", grid_gap="4px"))
+        self.strip.add_class("bt-strip")
+        self.body = w.VBox()
+        self.view: AnswerView | None = None
+        self.check_button = self._button("widget.check", "bt-check", self._on_check, "success")
+        self.hint_button = self._button("widget.hint", "bt-hint", self._on_hint)
+        self.solution_button = self._button("widget.solution", "bt-solution", self._on_solution)
+        self.next_button = self._button("widget.next", "bt-next", self._on_next, "primary")
+        self.back_button = self._button("widget.back", "bt-back", self._on_back)
+        self.start_button = self._button("widget.start", "bt-start", self._on_start, "primary")
+        self.intro_button = self._button("widget.intro", "bt-intro-again", self._on_intro)
+        self.restart_button = self._button("widget.restart", "bt-restart", self._on_restart, "primary")
+        self.verdict_html = w.HTML()
+        self.verdict_html.add_class("bt-verdict")
+        self.hints_html = w.HTML()
+        self.hints_html.add_class("bt-hints-box")
+        self.solution_html = w.HTML(layout=w.Layout(display="none"))
+        self.solution_html.add_class("bt-solution-box")
+        children: list[w.Widget] = [w.HTML(_STYLE), self.header, self.strip, self.status, self.body]
+        if keeper is not None:
+            children.append(keeper.widget)
+            keeper.changed(self._progress_changed)
+        super().__init__(children, layout=w.Layout(width="100%", max_width="1100px"))
+        self.add_class("bt-lesson")
+        self._render()
+
+    def _button(self, key: str, css: str, handler: Callable[..., Any], style: str = "") -> w.Button:
+        button = w.Button(description=t(key, self.lang), button_style=style, layout=w.Layout(width="auto"))
+        button.add_class(css)
+        button.on_click(handler)
+        return button
+
+    # ---------------------------------------------------------------- saving
+    def _save(self, session: LessonSession) -> None:
+        try:
+            if self.keeper is not None:
+                self.keeper.save()
+            elif self.store is not None:
+                self.store.save(session.progress)
+        except bc.BurracoError:
+            _log.exception("progress not saved")
+            self.status.value = box(BAD, t("widget.error", self.lang), role="alert")
+
+    def _progress_changed(self, progress: Progress) -> None:
+        try:
+            problem = getattr(self.keeper, "problem", None)
+            self.status.value = box(NOTE, problem.text(self.lang)) if problem is not None else ""
+            self._render_strip()
+        except Exception:   # a listener must not break the keeper
+            _log.exception("star strip not redrawn")
+
+    # ---------------------------------------------------------------- drawing
+    def _render(self) -> None:
+        session = self.session
+        lesson = self.lesson
+        self.header.value = (f'<div class="bt-sub">{esc(t("widget.lesson-number", self.lang, number=lesson.number))}'
+                             f'</div><div class="bt-title">{esc(lesson.title(self.lang))}</div>')
+        self._render_strip()
+        if session.phase == INTRO:
+            self.body.children = self._intro()
+        elif session.phase == EXERCISE:
+            self.body.children = self._exercise()
+        else:
+            self.body.children = self._summary()
+
+    def _render_strip(self) -> None:
+        session = self.session
+        buttons = []
+        for row in session.rows():
+            button = w.Button(description=f"{row.number} {STAR * row.stars}{NO_STAR * (3 - row.stars)}",
+                              tooltip=t("widget.exercise-of", self.lang, number=row.number, count=session.count),
+                              layout=w.Layout(width="auto"))
+            button.add_class("bt-strip-item")
+            if session.index == row.number - 1:
+                button.add_class("bt-current")
+                button.button_style = "info"
+            button.on_click(functools.partial(self._on_jump, row.number - 1))
+            buttons.append(button)
+        total = w.HTML(f'<span class="bt-total" aria-label="{esc(t("widget.star-strip", self.lang))}">'
+                       f'&nbsp;{esc(t("widget.stars-label", self.lang, stars=session.total, max=session.max_stars))}'
+                       "</span>")
+        self.strip.children = (*buttons, total)
+
+    def _intro(self) -> list[w.Widget]:
+        parts: list[w.Widget] = []
+        for block in self.lesson.intro:
+            if block.text is not None:
+                parts.append(w.HTML(f'<div class="bt-text">{esc(block.text.text(self.lang))}</div>'))
+                continue
+            if block.meld is not None:
+                parts.append(w.HTML(meld_picture(block.meld, "", self.lang)))
+            elif block.cards:
+                parts.append(static_cards(block.cards, self.lang, block.face_down))
+            if block.caption is not None:
+                parts.append(w.HTML(f'<div class="bt-caption">{esc(block.caption.text(self.lang))}</div>'))
+        intro = w.VBox(parts)
+        intro.add_class("bt-intro")
+        return [intro, w.HBox([self.start_button])]
+
+    def _exercise(self) -> list[w.Widget]:
+        session = self.session
+        exercise = session.exercise
+        assert exercise is not None
+        self.view = answer_view(exercise, self.lang)
+        self.verdict_html.value = ""
+        self.hints_html.value = ""
+        self.solution_html.value = ""
+        self.solution_html.layout.display = "none"
+        self.next_button.description = t("widget.finish" if session.index == session.count - 1 else "widget.next",
+                                         self.lang)
+        counter = w.HTML(f'<div class="bt-sub">{esc(t("widget.exercise-of", self.lang, number=session.index + 1, count=session.count))}</div>')
+        prompt = w.HTML(f'<div class="bt-prompt">{esc(exercise.prompt.text(self.lang))}</div>')
+        prompt.add_class("bt-prompt-box")
+        buttons = w.HBox([self.check_button, self.hint_button, self.solution_button, self.back_button,
+                          self.next_button], layout=w.Layout(flex_flow="row wrap", grid_gap="8px", margin="8px 0"))
+        self.view.widget.add_class("bt-answer")
+        card = w.VBox([counter, prompt, self.view.widget, buttons, self.verdict_html, self.hints_html,
+                       self.solution_html])
+        card.add_class("bt-exercise")
+        card.add_class(f"bt-kind-{exercise.kind}")
+        return [card]
+
+    def _summary(self) -> list[w.Widget]:
+        session = self.session
+        rows = "".join(
+            f"<tr><td>{esc(row.number)}. {esc(row.exercise.prompt.text(self.lang))}</td>"
+            f'<td aria-label="{esc(t("widget.summary.exercise", self.lang, number=row.number, stars=row.stars))}">'
+            f"{stars_html(row.stars)}</td></tr>"
+            for row in session.rows())
+        perfect = session.total == session.max_stars
+        html_text = (
+            f'<div class="bt-summary" role="status">'
+            f'<div class="bt-title">{esc(t("widget.summary.title", self.lang, title=self.lesson.title(self.lang)))}</div>'
+            f'<div class="bt-text bt-summary-stars">{esc(t("widget.summary.stars", self.lang, stars=session.total, max=session.max_stars))}'
+            f' {esc(t("widget.summary.all" if perfect else "widget.summary.more", self.lang))}</div>'
+            f"<table>{rows}</table>"
+            f'<div class="bt-text">{esc(self.lesson.summary.text(self.lang))}</div></div>')
+        return [w.HTML(html_text), w.HBox([self.restart_button, self.intro_button],
+                                          layout=w.Layout(grid_gap="8px"))]
+
+    def show_verdict(self, verdict: Verdict) -> None:
+        if verdict.status == "correct":
+            earned = self.session.earned or 0
+            self.verdict_html.value = box(GOOD, verdict.message(self.lang), extra=" " + stars_html(earned),
+                                          label=t("widget.summary.exercise", self.lang,
+                                                  number=self.session.index + 1, stars=earned))
+        elif verdict.status == "incorrect":
+            self.verdict_html.value = box(BAD, verdict.message(self.lang))
+        else:
+            self.verdict_html.value = box(NOTE, verdict.message(self.lang))
+
+    # ---------------------------------------------------------------- buttons
+    @guarded
+    def _on_start(self, button: object = None) -> None:
+        self.status.value = ""
+        self.session.start()
+        self._render()
+
+    @guarded
+    def _on_intro(self, button: object = None) -> None:
+        self.session.intro()
+        self._render()
+
+    @guarded
+    def _on_restart(self, button: object = None) -> None:
+        self.session.go(0)
+        self._render()
+
+    @guarded
+    def _on_jump(self, index: int, button: object = None) -> None:
+        self.session.go(index)
+        self._render()
+
+    @guarded
+    def _on_check(self, button: object = None) -> None:
+        assert self.view is not None
+        verdict = self.session.check(self.view.answer())
+        self.show_verdict(verdict)
+        self._render_strip()
+
+    @guarded
+    def _on_hint(self, button: object = None) -> None:
+        self.session.hint()
+        session = self.session
+        exercise = session.exercise
+        assert exercise is not None
+        items = "".join(f"<li><b>{esc(t('widget.hint-of', self.lang, number=i + 1, count=len(exercise.hints)))}</b> "
+                        f"{esc(h.text(self.lang))}</li>" for i, h in enumerate(session.hints))
+        more = "" if session.hints_shown < len(exercise.hints) else f"<div>{esc(t('widget.no-more-hints', self.lang))}</div>"
+        self.hints_html.value = f'<ul class="bt-hints" aria-live="polite">{items}</ul>{more}'
+
+    @guarded
+    def _on_solution(self, button: object = None) -> None:
+        assert self.view is not None
+        self.session.show_solution()
+        note = "" if self.session.earned is not None else f"<div>{esc(t('widget.solution-note', self.lang))}</div>"
+        self.solution_html.value = (f'<div class="bt-box" style="border:2px dashed {NOTE};background:#fafafa">'
+                                    f"<b>{esc(t('widget.solution-is', self.lang))}</b> {self.view.solution_html()}"
+                                    f"{note}</div>")
+        self.solution_html.layout.display = "block"
+
+    @guarded
+    def _on_next(self, button: object = None) -> None:
+        self.session.next()
+        self._render()
+
+    @guarded
+    def _on_back(self, button: object = None) -> None:
+        self.session.back()
+        self._render()
+
+
+def missing_lesson(key: str, lang: str) -> w.HTML:
+    import lessons
+
+    keys = ", ".join(lesson.key for lesson in lessons.LESSONS)
+    return w.HTML(box(NOTE, t("widget.missing-lesson", lang, key=key, keys=keys)))
+
+
+def single_lesson(exercise: Exercise) -> Lesson:
+    """A one-exercise lesson around a teacher's exercise (``show(Exercise.from_dict(...))``)."""
+    return Lesson(key=exercise.id.split(".")[0], number=0, ruleset=exercise.ruleset, title_msg=exercise.prompt,
+                  intro=(), summary=exercise.explain, exercises=(exercise,))
+
+
+def show(lesson: str | Lesson | Exercise, lang: str = "en", **options: Any) -> w.Widget:
+    """The widget of a lesson (by key), or of one exercise; a missing lesson gives a clear message."""
+    import lessons
+
+    try:
+        if isinstance(lesson, Exercise):
+            if not {"keeper", "store", "progress"} & set(options):
+                options["progress"] = Progress()     # a teacher's exercise: nothing to keep
+            widget = LessonWidget(single_lesson(lesson), lang=lang, **options)
+            widget.session.start()
+            widget._render()
+            return widget
+        if isinstance(lesson, str):
+            found = [each for each in lessons.LESSONS if each.key == lesson]
+            if not found:
+                return missing_lesson(lesson, lang)
+            lesson = found[0]
+        if "keeper" not in options and "store" not in options and "progress" not in options:
+            from .store import shared_keeper
+
+            options["keeper"] = shared_keeper()
+        return LessonWidget(lesson, lang=lang, **options)
+    except Exception:
+        _log.exception("the lesson %r could not be shown", lesson)
+        return w.HTML(box(BAD, t("widget.error", lang), role="alert"))
+
+
+__all__ = ["AnswerView", "LessonWidget", "answer_view", "show"]

@@ -1,0 +1,108 @@
+"""Lesson 2 end to end in headless Chromium: the intro, a wrong answer and its feedback, every
+exercise solved by clicks (and the keyboard once), the summary; screenshots of the three."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+import pytest
+
+import lessons
+from tests.browser.conftest import open_notebook
+from tests.browser.support import wait_for_text
+
+pytestmark = pytest.mark.browser
+
+# The Voilà server of this session keeps progress in a file: keep it out of the real home
+# (read when the server starts, which is after every test module has been collected).
+os.environ.setdefault("XDG_DATA_HOME", tempfile.mkdtemp(prefix="burraco-tutor-data-"))
+
+
+def fits_the_window(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def answer_card(page, code: str):
+    return page.locator(f'.bt-answer-hand .bh-card[data-code="{code}"]').first
+
+
+def give(page, ex, answer) -> None:
+    """Give an answer the way a learner does: click cards, or an answer among the choices."""
+    if ex.kind in ("build-meld", "pick-cards"):
+        for code in str(answer).split():
+            answer_card(page, code).click()
+    elif ex.kind == "attach":
+        for code in str(answer).split()[2:]:
+            answer_card(page, code).click()
+    else:
+        label = next(c.label.text("en") for c in ex.choices if c.key == answer)
+        page.locator(".bt-choices label").filter(has_text=label).first.click()
+
+
+def test_lesson_two_end_to_end(page, voila_url, shoot, console_errors):
+    lesson = lessons.get_lesson("melds")
+    open_notebook(page, voila_url, "02-melds.ipynb")
+    root = page.locator(".bt-lesson")
+    if not page.locator(".bt-start").count():       # resumed from an earlier run: back to the intro
+        page.locator(".bt-strip-item").first.click()
+        page.locator(".bt-back").click()
+    page.locator(".bt-start").wait_for()
+    wait_for_text(page, ".bt-intro", "A run: cards of one suit")
+    assert page.locator(".bt-intro .bh-card svg").count() == 8
+    assert fits_the_window(page)
+    shoot(root, "lesson-intro")
+
+    page.locator(".bt-start").click()
+    first = lesson.exercises[0]
+    wait_for_text(page, ".bt-prompt", first.prompt.text("en"))
+    for code in ["5H", "6H", "9C"]:                 # a typical mistake first
+        answer_card(page, code).click()
+    page.locator(".bt-check").click()
+    wait_for_text(page, ".bt-verdict", "neither all of one rank")
+    verdict = page.locator(".bt-verdict").inner_text()
+    assert "5♥ 6♥ 9♣" in verdict and "The rule:" in verdict
+    assert fits_the_window(page)
+    shoot(root, "lesson-wrong-answer")
+    answer_card(page, "9C").click()                 # unselect, and choose the 7♥ instead
+    answer_card(page, "7H").click()
+    page.locator(".bt-check").click()
+    wait_for_text(page, ".bt-verdict", "Correct!")
+    assert "★★☆" in page.locator(".bt-verdict").inner_text()
+
+    for number, ex in enumerate(lesson.exercises[1:], 2):
+        page.locator(".bt-next").click()
+        wait_for_text(page, ".bt-exercise", f"Exercise {number} of {len(lesson.exercises)}")
+        wait_for_text(page, ".bt-prompt", ex.prompt.text("en"))
+        if number == 2:                              # the keyboard: Tab to the hand, arrows, Space
+            answer_card(page, "8S").focus()
+            page.keyboard.press("Space")
+            page.keyboard.press("ArrowRight")
+            page.keyboard.press("Space")
+            page.keyboard.press("ArrowRight")
+            page.keyboard.press("ArrowRight")
+            page.keyboard.press("Space")
+            wait_for_text(page, ".bt-answer", "Chosen: 8♠ 8♦ 8♥")
+        else:
+            give(page, ex, ex.solution)
+        page.locator(".bt-check").click()
+        wait_for_text(page, ".bt-verdict", "Correct!")
+        assert fits_the_window(page)
+
+    page.locator(".bt-next").click()
+    wait_for_text(page, ".bt-summary", "Lesson complete")
+    summary = page.locator(".bt-summary").inner_text()
+    assert "stars" in summary and summary.count("★") >= 3 * (len(lesson.exercises) - 1) + 2
+    assert fits_the_window(page)
+    shoot(root, "lesson-summary")
+    assert console_errors() == []
+
+
+def test_lessons_not_written_yet_say_so(page, voila_url):
+    key = "burraco"
+    page.goto(f"{voila_url}/voila/render/06-burraco.ipynb", wait_until="domcontentloaded")
+    if any(lesson.key == key for lesson in lessons.LESSONS):
+        page.locator(".bt-lesson").wait_for(timeout=60_000)
+    else:
+        page.get_by_text("There is no lesson called").wait_for(timeout=60_000)
+    assert "Traceback" not in page.content()

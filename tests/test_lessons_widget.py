@@ -1,0 +1,179 @@
+"""The lesson widget, played through its buttons for every exercise of every lesson (no browser)."""
+
+from __future__ import annotations
+
+import html
+import pathlib
+import re
+
+import pytest
+
+import lessons
+from lessons.exercise_widget import LessonWidget, show
+from lessons.progress import FileStore, Progress
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def lesson_params():
+    return pytest.mark.parametrize("lesson", lessons.LESSONS, ids=[lesson.key for lesson in lessons.LESSONS])
+
+
+def text_of(markup: str) -> str:
+    """What a page shows of some HTML: the text, without tags (visually hidden labels dropped)."""
+    markup = re.sub(r'<span class="bt-sr">.*?</span>', "", markup)
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
+def play(widget: LessonWidget, answer) -> str:
+    """Give an answer through the exercise's controls, press Check, return what the learner reads."""
+    widget.view.fill(answer)
+    widget.check_button.click()
+    return text_of(widget.verdict_html.value)
+
+
+@lesson_params()
+def test_every_exercise_right_at_once_earns_three_stars(lesson, tmp_path):
+    store = FileStore(tmp_path / "progress.json")
+    widget = LessonWidget(lesson, store=store)
+    assert widget.session.phase == "intro" and widget.start_button in widget.body.children[-1].children
+    widget.start_button.click()
+    for number, ex in enumerate(lesson.exercises, 1):
+        assert widget.session.exercise is ex
+        assert f"{number} of {len(lesson.exercises)}" in widget.body.children[0].children[0].value
+        assert ex.check(widget.view.answer()).status == "not-attempted"   # nothing chosen yet
+        shown = play(widget, ex.solution)
+        assert "Correct!" in shown and "★★★" in shown, (ex.id, shown)
+        assert widget.session.earned == 3
+        widget.next_button.click()
+    assert widget.session.phase == "summary"
+    summary = text_of(widget.body.children[0].value)
+    total = 3 * len(lesson.exercises)
+    assert f"{total} of {total} stars" in summary and "perfect" in summary
+    saved = store.load()
+    assert all(saved.stars(ex.id) == 3 for ex in lesson.exercises)
+    assert saved.resume == (lesson.key, len(lesson.exercises))
+
+
+@lesson_params()
+def test_every_exercise_wrong_then_right_earns_two_stars(lesson, tmp_path):
+    store = FileStore(tmp_path / "progress.json")
+    widget = LessonWidget(lesson, store=store)
+    widget.start_button.click()
+    for ex in lesson.exercises:
+        answer, rule = ex.wrong_answers[0]
+        assert ex.check(_round_trip(widget, answer)).rule == rule      # the controls give that answer
+        shown = play(widget, answer)
+        assert "Correct!" not in shown and "#b71c1c" in widget.verdict_html.value, (ex.id, shown)
+        assert ex.check(answer).message("en") in shown
+        shown = play(widget, ex.solution)
+        assert "Correct!" in shown and "★★☆" in shown
+        widget.next_button.click()
+    saved = store.load()
+    assert [saved.stars(ex.id) for ex in lesson.exercises] == [2] * len(lesson.exercises)
+    missed = saved.missed_rules()
+    for ex in lesson.exercises:
+        rule = ex.wrong_answers[0][1]
+        if rule is not None:
+            assert missed.get(rule, 0) >= 1
+    strip = [b.description for b in widget.strip.children[:-1]]
+    assert strip == [f"{i} ★★☆" for i in range(1, len(lesson.exercises) + 1)]
+
+
+def _round_trip(widget: LessonWidget, answer):
+    widget.view.fill(answer)
+    return widget.view.answer()
+
+
+def test_hints_then_the_solution_collapsed_until_asked(tmp_path):
+    widget = LessonWidget(lessons.get_lesson("melds"), progress=Progress())
+    widget.start_button.click()
+    ex = widget.session.exercise
+    assert widget.solution_html.layout.display == "none"
+    widget.hint_button.click()
+    assert ex.hints[0].text("en") in text_of(widget.hints_html.value)
+    widget.hint_button.click()
+    widget.hint_button.click()                       # no third hint: says so
+    assert "last hint" in widget.hints_html.value
+    widget.solution_button.click()
+    assert widget.solution_html.layout.display == "block"
+    assert "5♥ 6♥ 7♥" in text_of(widget.solution_html.value)
+    assert "Correct!" in play(widget, ex.solution) and widget.session.earned == 0
+
+
+def test_resume_opens_where_the_learner_stopped(tmp_path):
+    store = FileStore(tmp_path / "progress.json")
+    first = LessonWidget(lessons.get_lesson("ace"), store=store)
+    first.start_button.click()
+    first.next_button.click()
+    first.next_button.click()
+    again = LessonWidget(lessons.get_lesson("ace"), store=store)
+    assert again.session.index == 2 and again.session.phase == "exercise"
+    again.strip.children[0].click()                  # the star strip jumps to an exercise
+    assert again.session.index == 0
+
+
+def test_no_traceback_reaches_the_page(monkeypatch):
+    widget = LessonWidget(lessons.get_lesson("deck"), progress=Progress())
+    widget.start_button.click()
+
+    def broken(answer):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(widget.session, "check", broken)
+    widget.check_button.click()
+    assert "Something went wrong" in widget.status.value
+    assert "boom" not in widget.status.value and "Traceback" not in widget.status.value
+
+
+def test_show_a_missing_lesson_says_so(tmp_path):
+    missing = show("no-such-lesson")
+    assert "no lesson called" in text_of(missing.value) and "melds" in missing.value
+    widget = show("melds", store=FileStore(tmp_path / "p.json"))
+    assert isinstance(widget, LessonWidget) and widget.lesson.key == "melds"
+    single = show(lessons.get_lesson("deck").exercises[0])
+    assert single.session.phase == "exercise" and single.session.count == 1
+
+
+def test_position_moves_are_collected_and_checked():
+    ex = lessons.Exercise.from_dict({
+        "id": "teacher.attach-then-discard", "kind": "position",
+        "prompt": "lesson.melds.attach-run.prompt",
+        "data": {"position": {"hands": ["8H 9C KD", "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"],
+                              "melds": [["5H 6H 7H"], []], "phase": "play"}},
+        "checks": ["all", ["legal"], ["side-meld", 0, 0, "5H 6H 7H 8H"], ["phase", "draw"]],
+        "solution": "attach 0 8H; discard 9C",
+        "wrong_answers": [["attach 0 9C", "run.mixed-suits"]],
+        "hints": ["lesson.melds.attach-run.hint.1", "lesson.melds.attach-run.hint.2"],
+        "explain": "lesson.melds.attach-run.explain", "teaches": ["run.mixed-suits"],
+    })
+    widget = show(ex)
+    view = widget.view
+    view.hand.select("8H")
+    view.target.value = 0
+    view.buttons["attach"].click()
+    assert [c.code for c in view.hand.cards] == ["9C", "KD"]     # the hand after the engine's move
+    view.hand.select("9C")
+    view.buttons["discard"].click()
+    assert view.answer() == "attach 0 8H; discard 9C"
+    widget.check_button.click()
+    assert "Correct!" in text_of(widget.verdict_html.value)
+    view.buttons["undo"].click()
+    assert view.answer() == "attach 0 8H"
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("name", ["01-deck", "02-melds", "03-ace", "04-wilds", "05-moving-wilds", "06-burraco"])
+def test_lesson_notebooks_run_headless(name, tmp_path, monkeypatch):
+    nbclient = pytest.importorskip("nbclient")
+    nbformat = pytest.importorskip("nbformat")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))      # the kernel keeps progress here
+    path = ROOT / "tutorial" / f"{name}.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    assert len(nb.cells) == 1 and "lessons.show(" in nb.cells[0].source
+    client = nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
+                                     resources={"metadata": {"path": str(path.parent)}})
+    client.execute()
+    outputs = nb.cells[0].outputs
+    assert not [o for o in outputs if o.output_type == "error"]
+    assert [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
