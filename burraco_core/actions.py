@@ -14,6 +14,13 @@ action             text                        meaning
 =================  ==========================  =====================================
 
 ``parse_action(str(action)) == action`` for every action.
+
+An action's cards name a face and a copy: ``7H`` is the first deck's seven of hearts,
+``7H'`` the second deck's. The two copies are the same card at the table, so when the
+player holds only the other copy the engine plays that one (``Game.apply``, ``explain``);
+holding both, it plays the copy named. ``Game.legal_actions()`` lists one action per
+distinct choice: one per set of faces (and, for an attach, per meld), in the canonical
+arrangement (``#0``); ``Meld.lay_down_options`` / ``attach_options`` give the others.
 """
 
 from __future__ import annotations

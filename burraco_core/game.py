@@ -6,6 +6,12 @@ before anything changes, so a refused action leaves the game exactly as it
 was. Players 0 and 2 form side 0, players 1 and 3 side 1 (with two players,
 one player a side). Player 0 plays first.
 
+This module holds the rules of a turn and its transitions. Around it:
+``state.py`` (``Phase``, ``Result`` and the mutable ``HandState``), ``search.py``
+(the lay-downs and attaches a hand allows, shared with the bots and hints),
+``position.py`` (``Game.setup`` and its inverse ``game.position()``, and the checks
+that refuse positions no hand reaches) and ``savefile.py`` (``to_json``/``from_json``).
+
 Choices RULES.md leaves open, taken here (also in docs/rules-choices.md):
 
 - The pozzetto *con scarto* goes into the player's hand with the discard;
@@ -205,7 +211,11 @@ class Game:
 
     # ------------------------------------------------------------ the rules
     def explain(self, action: Action | str) -> IllegalMove | None:
-        """None if the action is legal now, else the IllegalMove that apply() would raise."""
+        """None if the action is legal now, else the IllegalMove that apply() would raise.
+
+        Cards are matched by face first: a card named in one copy (``7H``) is played from
+        the other (``7H'``) when that is the one the player holds.
+        """
         try:
             self._plan(parse_action(action) if isinstance(action, str) else action)
         except IllegalMove as err:
@@ -213,7 +223,10 @@ class Game:
         return None
 
     def apply(self, action: Action | str) -> None:
-        """Play an action for the current player; on a refusal nothing changes."""
+        """Play an action for the current player; on a refusal nothing changes.
+
+        The physical card played is the one named if held, else its twin (see ``explain``).
+        """
         act = parse_action(action) if isinstance(action, str) else action
         plan = self._plan(act)
         plan()
@@ -446,7 +459,13 @@ class Game:
 
     # ------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[Action]:
-        """Every action the current player may take now (lay-downs and attaches included)."""
+        """Every action the current player may take now (lay-downs and attaches included).
+
+        One action per distinct choice: one per set of faces (naming the first copy held),
+        per meld for an attach, in the canonical arrangement (``#0``). An action naming the
+        other copy of a card, or another arrangement, is the same choice or a finer one:
+        ``explain`` and ``apply`` accept it.
+        """
         s = self._s
         if s.phase == "over":
             return []
