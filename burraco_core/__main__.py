@@ -25,7 +25,7 @@ from typing import TextIO
 from .actions import Action, parse_action
 from .bots import Bot, GreedyBot, RandomBot, hints, play_hand
 from .cards import Card
-from .errors import BurracoError, IllegalMove
+from .errors import BurracoError, IllegalMove, NotationError
 from .game import Game
 from .melds import Meld
 from .messages import DEFAULT_LANGUAGE, Message, languages
@@ -144,7 +144,7 @@ class Terminal:
     def run(self) -> int:
         game = self.game
         rules = game.rules
-        self.say(Message("cli.welcome", ruleset=rules.name or rules.id, players=game.players,
+        self.say(Message("cli.welcome", ruleset=rules.label, players=game.players,
                          seed=str(game.seed)))
         partner = (Message("cli.partner", player=(self.human + 2) % 4) if game.players == 4
                    else Message("empty"))
@@ -182,10 +182,10 @@ class Terminal:
                 action = parse_action(line)
                 before = game.copy()
                 game.apply(action)
-            except IllegalMove as err:
-                self.say(Message("cli.refused", reason=err.msg))
+            except (IllegalMove, NotationError) as err:
+                self.say(Message("cli.refused", reason=err.msg or str(err)))
                 continue
-            except BurracoError as err:   # a command the notation cannot read
+            except BurracoError as err:
                 self.say(Message("cli.refused", reason=str(err)))
                 continue
             self.say(narrate(action, player, before, game, viewer=self.human))

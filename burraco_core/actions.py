@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from .cards import Card, format_cards, parse_card, parse_cards
 from .errors import NotationError
+from .messages import Message
 
 
 class _Action:
@@ -107,7 +108,7 @@ def _option(words: list[str], text: str) -> tuple[list[str], int]:
         try:
             return words[:-1], int(words[-1][1:])
         except ValueError:
-            raise NotationError(f"cannot read the arrangement number in {text!r}", words[-1]) from None
+            raise NotationError(Message("notation.option", text=text, option=words[-1]), words[-1]) from None
     return words, 0
 
 
@@ -116,10 +117,10 @@ def parse_action(text: str | Action) -> Action:
     if isinstance(text, (Draw, TakePile, TakePozzetto, LayDown, Attach, Discard)):
         return text
     if not isinstance(text, str):
-        raise NotationError(f"not an action: {text!r}", repr(text))
+        raise NotationError(Message("notation.not-an-action", value=repr(text)), repr(text))
     words = str(text).replace(",", " ").split()
     if not words:
-        raise NotationError("an empty action: write draw, take, meld ..., attach N ..., discard X or pozzetto", text)
+        raise NotationError(Message("notation.empty-action"), text)
     verb, rest = words[0].lower(), words[1:]
     if not rest and verb in ("draw", "take", "pozzetto"):
         return Draw() if verb == "draw" else TakePile() if verb == "take" else TakePozzetto()
@@ -131,8 +132,4 @@ def parse_action(text: str | Action) -> Action:
         return Attach(int(rest[0]), " ".join(cards), option)
     if verb == "discard" and len(rest) == 1:
         return Discard(rest[0])
-    raise NotationError(
-        f"cannot read {text!r} as an action: write draw, take, meld <cards>, "
-        "attach <meld number> <cards>, discard <card> or pozzetto",
-        text,
-    )
+    raise NotationError(Message("notation.action", text=text), text)

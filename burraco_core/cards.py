@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .errors import NotationError
+from .messages import Message
 
 JOKER = 0
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
@@ -148,25 +149,18 @@ def parse_card(text: str | Card) -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise NotationError(f"a card is written as text such as '7H', not {text!r}", repr(text))
+        raise NotationError(Message("notation.not-a-card", value=repr(text)), repr(text))
     token = text.strip()
     upper = token.upper()
     if upper in ("JK", "JK'", "JOKER", "JOKER'"):
         return Card(JOKER, "", 1 if upper.endswith("'") else 0)
     match = _CARD_RE.match(token)
     if not match:
-        raise NotationError(
-            f"cannot read {token!r} as a card: write the rank (A, 2-10, J, Q, K) "
-            "then the suit (S, H, D, C or ♠ ♥ ♦ ♣), for example 7H or 10♠; a joker is JK",
-            token,
-        )
+        raise NotationError(Message("notation.card", token=token), token)
     rank_text, suit_text, prime = match.groups()
     suit = _SYMBOL_TO_SUIT.get(suit_text, suit_text.upper())
     if suit not in SUITS:
-        raise NotationError(
-            f"cannot read {token!r} as a card: {suit_text!r} is not a suit (S, H, D, C or ♠ ♥ ♦ ♣)",
-            token,
-        )
+        raise NotationError(Message("notation.suit", token=token, suit=suit_text), token)
     return Card(_RANK_FROM_CODE[rank_text.upper()], suit, 1 if prime else 0)
 
 
@@ -182,7 +176,7 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     try:
         items = list(text)
     except TypeError:
-        raise NotationError(f"expected cards, got {text!r}", repr(text)) from None
+        raise NotationError(Message("notation.not-cards", value=repr(text)), repr(text)) from None
     return tuple(parse_card(c) for c in items)
 
 

@@ -85,11 +85,27 @@ class BurracoError(ValueError):
 
 
 class NotationError(BurracoError):
-    """A card, list of cards or other notation could not be read."""
+    """A card, list of cards or other notation could not be read.
 
-    def __init__(self, message: str, token: str) -> None:
+    ``token`` is the text that could not be read. ``msg`` says what is wrong as a
+    :class:`Message` (keys ``notation.*``) when the engine wrote one, so a learner can
+    read it in any language: ``err.message(lang)``; ``str(err)`` is English.
+    """
+
+    def __init__(self, message: str | Message, token: str) -> None:
         super().__init__(message)
         self.token = token
+        self.msg: Message | None = message if isinstance(message, Message) else None
+
+    def message(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """What could not be read, in the given language (English if the engine has no message for it)."""
+        return self.msg.text(lang) if self.msg is not None else str(self.args[0])
+
+    def __str__(self) -> str:
+        return self.message(DEFAULT_LANGUAGE)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.args[0], self.token))
 
 
 class RulesetError(BurracoError):

@@ -239,8 +239,7 @@ def _read_stands_for(text: str) -> tuple[int, str]:
     elif len(code) > 1 and code[-1] in SUITS and code[:-1] in _RANK_CODES:
         code, suit = code[:-1], code[-1]
     if code not in _RANK_CODES:
-        raise NotationError(f"cannot read {text!r} as what a wild stands for: write a rank and suit such as 7♥",
-                            text)
+        raise NotationError(Message("notation.stands-for", text=text), text)
     return _RANK_CODES[code], suit
 
 
@@ -258,7 +257,7 @@ def _note(text: str) -> str:
     """A dark tag bottom left with a short note such as a point value ("+15")."""
     unknown = sorted(set(text.upper()) - set(_GLYPHS))
     if unknown:
-        raise NotationError(f"a card note is drawn from digits, + - and A J Q K, not {''.join(unknown)!r}", text)
+        raise NotationError(Message("notation.note", text=text, unknown="".join(unknown)), text)
     text = text.upper()
     width = _word_width(text, 11) + 7
     return (f'<rect x="2.5" y="119" width="{_n(width)}" height="18" rx="4" fill="#263238"/>'
