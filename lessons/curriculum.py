@@ -25,7 +25,7 @@ import burraco_core as bc
 from burraco_core.messages import Message, add_catalogue_dir, catalogue
 
 from .checks import Attempt, Check, CurriculumError, compile_check
-from .kinds import KIND_TABLE, KINDS, Prepared, Unreadable
+from .kinds import KIND_TABLE, KINDS, Choice, Prepared, Unreadable
 
 HERE = pathlib.Path(__file__).parent
 CONTENT_DIR = HERE / "content"
@@ -241,7 +241,7 @@ class Exercise:
         return bc.ruleset(self.ruleset)
 
     @property
-    def choices(self) -> tuple[Any, ...]:
+    def choices(self) -> tuple[Choice, ...]:
         """The answers to pick from (choice kinds), each with its ``key`` and ``label`` message."""
         return self.prepared.choices
 

@@ -186,8 +186,7 @@ class ScoreCalculator(w.VBox):
                                                        for card in game.hands[player]])
                 panel.took_pozzetto.value = game.took_pozzetto[index]
                 panel.pozzetto_unused.value = game.pozzetto_unplayed[index]
-            closed = result is not None and result.side is not None
-            self.closed_by.value = SIDES[result.side] if closed else "none"
+            self.closed_by.value = SIDES[result.side] if result is not None and result.side is not None else "none"
         finally:
             self._loading = False
         self._update()

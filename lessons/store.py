@@ -270,7 +270,7 @@ def _t(key: str, lang: str, **params: Any) -> str:
     return Message(key, **params).text(lang)
 
 
-class ProgressPanel(w.VBox):  # type: ignore[misc]
+class ProgressPanel(w.VBox):
     """The learner's controls over their progress: a summary, Export, Import and Reset (confirmed).
 
     Export is a link that downloads the progress as a JSON file (it works in Voilà, on

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Set up and run every check: lint (ruff), types (mypy, strict on burraco_core), all tests.
+# Set up and run every check: lint (ruff), types (mypy, strict on burraco_core and lessons), all tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh "app,test"
