@@ -9,6 +9,11 @@ slots taken are a bit mask, so gaps and ends are integer operations, and
 the common run (no ace, no 2 of its suit, at most one wild) takes a
 shorter path. A refusal's message is formatted only for the refusal shown.
 
+:meth:`Meld.is_legal` (and the first step of :meth:`Meld.lay_down`) goes further: each
+card is one precomputed integer of counters and rank bits, their sum says at once whether
+the cards make a meld, and the common melds are arranged from it directly. A refused
+lay-down works out which rule to name only when asked. Nothing is memoised.
+
 Choices RULES.md leaves open, taken here (and in docs/rules-choices.md):
 
 - A wild added at an end of a run goes to the low end unless the low end is
@@ -33,7 +38,7 @@ from collections.abc import Callable, Iterable
 from operator import attrgetter
 from typing import Any
 
-from .cards import ACE, JOKER, SUIT_SYMBOLS, Card, parse_card, parse_cards, rank_code
+from .cards import ACE, JOKER, SUIT_SYMBOLS, Card, full_deck, parse_card, parse_cards, rank_code
 from .errors import IllegalMove, NotationError
 from .messages import Message
 from .rulesets import Ruleset, ruleset
@@ -79,6 +84,102 @@ def _slot_card(slot: int, suit: str) -> Card:
 
 def _refuse(failure: Failure) -> IllegalMove:
     return IllegalMove(failure[0], **failure[1]())
+
+
+def _arrange_other_run(cards: tuple[Card, ...], total: int) -> Arrangement:
+    """The canonical arrangement of a legal run with an ace or a 2 of its suit (``_OTHER_RUN``).
+
+    The order of preference is :func:`_arrange_run`'s: a 2 of the suit in its natural
+    slot first (the fewest wilds), the ace low before high, the wild in the one gap,
+    else at the low end, else at the high end.
+    """
+    suit_index = _SINGLE_SUIT[total >> _SUITS_AT & 0xFFFF]
+    suit = _SUIT_OF_FIELD[suit_index]
+    wilds = total >> _WILDS_AT & 15
+    aces_count = total >> 4 & 15
+    slots = total >> _SLOTS_AT & ~7
+    placements: tuple[int, ...]
+    if aces_count == 1:
+        placements = (slots | _LOW_ACE, slots | _HIGH_ACE_BIT)
+    elif aces_count:
+        placements = (slots | _LOW_ACE | _HIGH_ACE_BIT,)
+    else:
+        placements = (slots,)
+    readings = (1, 0) if total >> _TWOS_AT + 4 * suit_index & 15 else (0,)
+    chosen = next((placed | _TWO_SLOT * natural, natural) for natural in readings for placed in placements
+                  if _run_fits(placed | _TWO_SLOT * natural, wilds - natural))
+    taken, natural_two = chosen
+    table: Table = [None] * 15
+    aces: list[Card] = []
+    twos: list[Card] = []
+    wild_cards: list[Card] = []
+    for card in cards:
+        rank = card.rank
+        if card.is_wild:
+            (twos if rank == 2 and card.suit == suit else wild_cards).append(card)
+        elif rank == ACE:
+            aces.append(card)
+        else:
+            table[rank] = card
+    if len(aces) == 2:
+        aces.sort(key=_card_order)
+        table[1], table[HIGH_ACE] = aces
+    elif aces:
+        table[1 if taken & _LOW_ACE else HIGH_ACE] = aces[0]
+    if twos:
+        twos.sort(key=_card_order)
+        if natural_two:
+            table[2] = twos.pop(0)
+        wild_cards += twos
+    low = (taken & -taken).bit_length() - 1
+    high = taken.bit_length() - 1
+    if not wild_cards:
+        return (low, tuple(table[low:high + 1]), None)  # type: ignore[arg-type]
+    holes = ((1 << high + 1) - (1 << low)) & ~taken
+    wild_slot = holes.bit_length() - 1 if holes else (low - 1 if low > 1 else high + 1)
+    return _build(table, low, high, wild_cards[0], wild_slot)
+
+
+class _Refusal(IllegalMove):
+    """A lay-down refused by the fast verdict: which rule it breaks, and the message's
+    parameters, are worked out the first time someone asks (``err.rule``, ``str(err)``), so
+    a refusal the caller only catches costs no more than the verdict."""
+
+    def __init__(self, cards: tuple[Card, ...], rules: Ruleset) -> None:  # noqa: D107
+        ValueError.__init__(self)
+        self._cards = cards
+        self._rules = rules
+        self._found: IllegalMove | None = None
+
+    def _why(self) -> IllegalMove:
+        found = self._found
+        if found is None:
+            try:
+                Meld._lay_down(self._cards, self._rules, False)
+            except IllegalMove as err:
+                found = self._found = err
+            else:  # pragma: no cover - the exhaustive sweeps hold the two verdicts together
+                raise AssertionError(f"the fast verdict refused a legal meld: {self._cards}")
+        return found
+
+    @property
+    def rule(self) -> str:  # type: ignore[override]
+        return self._why().rule
+
+    @property
+    def params(self) -> dict[str, Any]:  # type: ignore[override]
+        return self._why().params
+
+    @property
+    def args(self) -> tuple[Any, ...]:  # type: ignore[override]
+        return (self.rule,)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_refusal, (self.rule, self.params))
+
+
+def _rebuild_refusal(rule: str, params: dict[str, Any]) -> IllegalMove:
+    return IllegalMove(rule, **params)
 
 
 def _as_cards(cards: CardsLike) -> tuple[Card, ...]:
@@ -337,6 +438,95 @@ def _gap_failure(suit: str, table: Table, mask: int, low: int, high: int, wilds:
         "gaps": tuple([_slot_card(s, suit) for s in range(low, high + 1) if not mask >> s & 1])})
 
 
+# --------------------------------------------------------------- the fast verdict
+# Each card is one precomputed integer of 4-bit counters, so the sum over a meld's cards (a
+# loop in C) counts everything the verdict needs: the jokers (field 0), the naturals of each
+# rank (fields 1-13, the ace 1), of each suit (fields 14-17), the 2s of each suit (18-21)
+# and the wilds (22). Above them, each natural adds its rank's bit (bit 97 + rank - 1), which
+# is the bit mask of a run's slots when no rank is there twice. Up to 14 cards (the longest
+# run) no counter overflows. The verdict is then arithmetic: no sorting, no lists, no message.
+_SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
+_SUIT_OF_FIELD = ("S", "H", "D", "C")
+_SUITS_AT, _TWOS_AT, _WILDS_AT, _SLOTS_AT = 56, 72, 88, 96
+_RANK_FIELDS = sum(15 << 4 * r for r in range(1, 14))
+_TWICE_BUT_ACE = sum(14 << 4 * r for r in range(3, 14))  # a rank other than the ace counted twice
+_OVER_TWO = sum(8 << 4 * i for i in range(4))  # with 5 added to each suit field: a field over 2
+_FIVES = sum(5 << 4 * i for i in range(4))
+# a sum of counters that has a single field set -> (that field, its count)
+_SINGLE_SUIT = {c << 4 * i: i for i in range(4) for c in range(1, 16)}
+_SINGLE_RANK = {c << 4 * r: r for r in range(1, 14) for c in range(1, 16)}
+_LOW_ACE, _HIGH_ACE_BIT, _TWO_SLOT = 1 << 1, 1 << HIGH_ACE, 1 << 2
+
+
+def _packed(card: Card) -> int:
+    if card.is_joker:
+        return 1 | 1 << _WILDS_AT
+    suit = _SUIT_INDEX[card.suit]
+    if card.rank == 2:
+        return 1 << _TWOS_AT + 4 * suit | 1 << _WILDS_AT
+    return 1 << 4 * card.rank | 1 << _SUITS_AT + 4 * suit | 1 << _SLOTS_AT + card.rank
+
+
+_PACKED: dict[Card, int] = {card: _packed(card) for card in full_deck(2)}
+# Sort keys: a run's naturals by rank with the wilds last; a group's naturals as Card.__lt__ does.
+_RUN_KEY: dict[Card, int] = {card: 99 if card.is_wild else card.rank for card in _PACKED}
+_GROUP_KEY: dict[Card, int] = {
+    card: 999 if card.is_wild else (_SUIT_INDEX[card.suit] * 14 + card.rank) * 2 + card.deck for card in _PACKED}
+
+_ILLEGAL, _GROUP, _SIMPLE_RUN, _OTHER_RUN = 0, 1, 2, 3
+
+
+def _run_fits(slots: int, free: int) -> bool:
+    """Whether naturals on these slots and ``free`` wilds make a run (RULES.md 3)."""
+    if free > 1:
+        return False
+    low = (slots & -slots).bit_length() - 1
+    high = slots.bit_length() - 1
+    holes = high - low + 1 - slots.bit_count()
+    if not free:
+        return not holes
+    return holes == 1 or (not holes and (low > 1 or high < HIGH_ACE))  # the one gap, or an end
+
+
+def _judge(total: int, count: int, rules: Ruleset) -> int:
+    """What the cards whose packed integers add up to ``total`` make as a new meld.
+
+    ``_GROUP``; ``_SIMPLE_RUN``, a run with no ace, no 2 of its suit and at most
+    one wild (its arrangement is arithmetic too); ``_OTHER_RUN``; or ``_ILLEGAL``.
+    """
+    if count < 3 or count > HIGH_ACE:
+        return _ILLEGAL
+    wilds = total >> _WILDS_AT & 15
+    if wilds == count or (total & 15 and not rules.jokers):
+        return _ILLEGAL  # only wilds; a joker where there are none
+    suit = _SINGLE_SUIT.get(total >> _SUITS_AT & 0xFFFF)
+    ranks = total & _RANK_FIELDS
+    if suit is not None and not ranks & _TWICE_BUT_ACE:
+        aces = ranks >> 4 & 15
+        twos = total >> _TWOS_AT + 4 * suit & 15
+        slots = total >> _SLOTS_AT & ~7  # the slots of the naturals but the aces
+        if not aces and not twos:
+            if wilds <= 1 and slots.bit_length() - (slots & -slots).bit_length() + 1 - slots.bit_count() <= wilds:
+                return _SIMPLE_RUN  # no ace: a wild at an end always finds one free
+        else:
+            placements: tuple[int, ...]
+            if aces == 1:
+                placements = (slots | _LOW_ACE, slots | _HIGH_ACE_BIT)
+            elif not aces:
+                placements = (slots,)
+            elif aces == 2 and rules.ace_to_ace:
+                placements = (slots | _LOW_ACE | _HIGH_ACE_BIT,)
+            else:
+                placements = ()
+            for placed in placements:
+                if (twos and _run_fits(placed | _TWO_SLOT, wilds - 1)) or _run_fits(placed, wilds):
+                    return _OTHER_RUN
+    if (rules.groups_allowed and wilds <= 1 and count <= 9 and ranks in _SINGLE_RANK
+            and not (total >> _SUITS_AT & 0xFFFF) + _FIVES & _OVER_TWO):
+        return _GROUP  # one rank, one wild at most, no card more than twice
+    return _ILLEGAL
+
+
 class Meld:
     """A legal meld on the table: a run or a group, at most one wild.
 
@@ -378,10 +568,61 @@ class Meld:
         return (Meld.parse, (self.table_code, self.rules))
 
     # ---------------------------------------------------------------- building
+    @staticmethod
+    def is_legal(cards: CardsLike, rules: str | Ruleset) -> bool:
+        """Whether these cards make a new meld: the verdict of :meth:`lay_down` alone, without
+        building the meld or a refusal (the fastest check; nothing is remembered between calls)."""
+        if type(rules) is not Ruleset:
+            rules = ruleset(rules)
+        if type(cards) is not tuple:
+            cards = _as_cards(cards)
+        try:
+            total = sum(map(_PACKED.__getitem__, cards))
+        except (KeyError, TypeError):  # card codes rather than cards
+            cards = _as_cards(cards)
+            total = sum(map(_PACKED.__getitem__, cards))
+        return _judge(total, len(cards), rules) != _ILLEGAL
+
     @classmethod
     def lay_down(cls, cards: CardsLike, rules: str | Ruleset) -> Meld:
-        """The meld these cards make, arranged canonically; raises :class:`IllegalMove`."""
-        return cls._lay_down(cards, rules, False)[0]
+        """The meld these cards make, arranged canonically; raises :class:`IllegalMove`.
+
+        The verdict comes first (:meth:`is_legal`'s arithmetic); the common melds are then
+        arranged directly, and a refusal works out which rule it names only when asked.
+        """
+        if type(rules) is not Ruleset:
+            rules = ruleset(rules)
+        if type(cards) is not tuple:
+            cards = _as_cards(cards)
+        try:
+            total = sum(map(_PACKED.__getitem__, cards))
+        except (KeyError, TypeError):
+            cards = _as_cards(cards)
+            total = sum(map(_PACKED.__getitem__, cards))
+        verdict = _judge(total, len(cards), rules)
+        if verdict == _SIMPLE_RUN:
+            # naturals by rank, the wild (if any) last; it fills the one gap, or goes to the low end
+            ordered = sorted(cards, key=_RUN_KEY.__getitem__)
+            slots = total >> _SLOTS_AT
+            low = (slots & -slots).bit_length() - 1
+            suit = ordered[0].suit
+            if not total >> _WILDS_AT & 15:
+                return cls._make(RUN, tuple(ordered), None, rules, suit, 0, low)
+            wild = ordered.pop()
+            hole = ((1 << slots.bit_length()) - (1 << low)) & ~slots
+            if hole:
+                at = hole.bit_length() - 1 - low
+                return cls._make(RUN, (*ordered[:at], wild, *ordered[at:]), at, rules, suit, 0, low)
+            return cls._make(RUN, (wild, *ordered), 0, rules, suit, 0, low - 1)
+        if verdict == _GROUP:
+            group = tuple(sorted(cards, key=_GROUP_KEY.__getitem__))
+            wild_index = len(group) - 1 if total >> _WILDS_AT & 15 else None
+            return cls._make(GROUP, group, wild_index, rules, "", group[0].rank)
+        if verdict == _ILLEGAL:
+            raise _Refusal(cards, rules)
+        low, arranged, wild_index = _arrange_other_run(cards, total)
+        suit = _SUIT_OF_FIELD[_SINGLE_SUIT[total >> _SUITS_AT & 0xFFFF]]
+        return cls._make(RUN, arranged, wild_index, rules, suit, 0, low)
 
     @classmethod
     def lay_down_options(cls, cards: CardsLike, rules: str | Ruleset) -> tuple[Meld, ...]:

@@ -165,10 +165,16 @@ def cards_for(faces):
 
 
 def engine(faces, rules):
+    cards = cards_for(faces)
+    legal = bc.Meld.is_legal(cards, rules)  # issue 7 section 5: the fast verdict agrees everywhere
     try:
-        meld = bc.Meld.lay_down(cards_for(faces), rules)
+        meld = bc.Meld.lay_down(cards, rules)
     except bc.IllegalMove as err:
+        assert not legal, f"is_legal says yes to {faces}, lay_down refuses ({err.rule})"
         return ("illegal", err.rule), None
+    assert legal, f"is_legal says no to {faces}, lay_down makes {meld.table_code}"
+    # the direct arrangement of the common melds is the general arranger's canonical one
+    assert meld == bc.Meld.lay_down_options(cards, rules)[0]
     wild = meld.wild
     wild_face = None if wild is None else wild.face
     if meld.kind == bc.GROUP:
@@ -351,3 +357,82 @@ def test_reference_for_pulito():
     assert reference(faces, 0, False, True) == ("illegal", "group.not-allowed")
     faces = tuple(c.face for c in bc.parse_cards("7H 8H JK"))
     assert reference(faces, 0, False, True) == ("illegal", "card.no-jokers")
+
+
+# ------------------------------------------- the fast verdict on random cards
+
+
+def _random_attempt(rng, rules_id):
+    """3-14 cards: a run (often with a wild, a card swapped or one more), a rank and wilds, or anything."""
+    deck = list(bc.full_deck(4 if bc.ruleset(rules_id).jokers else 0))
+    wilds = [c for c in deck if c.is_wild]
+    size = rng.randint(3, 14)
+    shape = rng.random()
+    if shape < 0.5:  # consecutive slots of one suit (14: the ace), then perturbed
+        suit = rng.choice(SUITS)
+        low = rng.randint(1, 15 - size)
+        cards = [bc.Card(1 if slot == 14 else slot, suit, rng.randint(0, 1)) for slot in range(low, low + size)]
+        if rng.random() < 0.5:
+            cards[rng.randrange(size)] = rng.choice(wilds)
+        if rng.random() < 0.3:
+            cards.append(rng.choice(wilds + deck))
+        if rng.random() < 0.2:
+            cards[rng.randrange(len(cards))] = rng.choice(deck)
+        return cards
+    if shape < 0.8:  # one rank and wilds
+        rank = rng.choice([1] + list(range(3, 14)))
+        pool = [c for c in deck if c.rank == rank] * 3 + wilds
+    else:
+        pool = deck
+    return [rng.choice(pool) for _ in range(min(size, 10))]  # repeats: a copy given twice or three times
+
+
+@pytest.mark.parametrize("rules_id", list(bc.RULESETS))
+def test_is_legal_agrees_with_lay_down_on_random_cards(rules_id):
+    # issue 7 section 5: Meld.is_legal is lay_down's verdict everywhere; the direct arrangement
+    # of lay_down is the general arranger's canonical one
+    import random
+
+    rng = random.Random(f"is_legal {rules_id}")
+    rules = bc.ruleset(rules_id)
+    legal = 0
+    for _ in range(4000):
+        cards = _random_attempt(rng, rules_id)
+        fast = bc.Meld.is_legal(cards, rules)
+        try:
+            meld = bc.Meld.lay_down(cards, rules)
+        except bc.IllegalMove as err:
+            assert not fast, f"{rules_id}: is_legal accepts {cards}, lay_down refuses ({err.rule})"
+            assert err.rule in bc.RULE_IDS and str(err)
+            continue
+        assert fast, f"{rules_id}: is_legal refuses {cards}, lay_down makes {meld.table_code}"
+        assert meld == bc.Meld.lay_down_options(cards, rules)[0]
+        assert bc.Meld.is_legal(" ".join(c.code for c in cards), rules_id)  # notation too
+        legal += 1
+    assert legal > 1000
+
+
+def test_is_legal_takes_notation_and_bad_input():
+    assert bc.Meld.is_legal("5H 6H 7H", "classic") is True
+    assert bc.Meld.is_legal(["5H", "6H", "2C"], "classic") is True
+    assert bc.Meld.is_legal(("5H", "7H", "9H"), "classic") is False
+    assert bc.Meld.is_legal("", "classic") is False
+    assert bc.Meld.is_legal("5H 6H 7H 8H 9H 10H JH QH KH AH 2S 3S 4S 5S 6S", "classic") is False
+    with pytest.raises(bc.NotationError):
+        bc.Meld.is_legal("5H 6X 7H", "classic")
+    with pytest.raises(bc.RulesetError):
+        bc.Meld.is_legal("5H 6H 7H", "nope")
+
+
+def test_a_refusal_found_lazily_is_a_whole_refusal():
+    # lay_down's refusal works out its rule when asked: it reads, prints and pickles like any other
+    import pickle
+
+    with pytest.raises(bc.IllegalMove) as info:
+        bc.Meld.lay_down("5H 9H JK", "classic")
+    err = info.value
+    assert err.rule == "run.gap" and "6♥, 7♥ and 8♥" in str(err)
+    assert err.params["wilds"] == 1 and err.msg.key == "rule.run.gap"
+    assert repr(err).startswith("IllegalMove('run.gap'")
+    again = pickle.loads(pickle.dumps(err))
+    assert isinstance(again, bc.IllegalMove) and again.rule == "run.gap" and str(again) == str(err)

@@ -118,11 +118,16 @@ def attach_cards(draw, meld: bc.Meld):
 
 
 def verdict(cards, rules):
-    """(rule id, None) for a refusal, (None, meld) for a lay-down."""
+    """(rule id, None) for a refusal, (None, meld) for a lay-down; Meld.is_legal agrees."""
+    legal = bc.Meld.is_legal(cards, rules)
     try:
-        return None, bc.Meld.lay_down(cards, rules)
+        meld = bc.Meld.lay_down(cards, rules)
     except bc.IllegalMove as err:
+        assert not legal
         return err.rule, None
+    assert legal
+    assert meld == bc.Meld.lay_down_options(cards, rules)[0]
+    return None, meld
 
 
 def attach_verdict(meld, cards):
