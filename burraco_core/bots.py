@@ -265,10 +265,13 @@ def _pile_plays(game: Game, ctx: _Context) -> list[_Play]:
 # Every reason is a Message (keys "hint.*" in locale/<lang>.txt): formatted only when shown,
 # and never built from English words here.
 
-def _meld_words(meld: Meld) -> Message:
+def _about(key: str, meld: Meld, **params: object) -> Message:
+    """A message with one key per kind of meld (``<key>.run``, ``<key>.group``): in many
+    languages the words around "run" and "group" agree with its gender ("una nuova scala",
+    "un nuovo tris"); a run is told by its suit, a group by its rank."""
     if meld.kind == GROUP:
-        return Message("meld.group-of", rank=meld.rank)
-    return Message("meld.run-of", suit=meld.suit)
+        return Message(f"{key}.group", rank=meld.rank, **params)
+    return Message(f"{key}.run", suit=meld.suit, **params)
 
 
 def _wild_words(before: Meld | None, after: Meld, used: Sequence[Card]) -> Message:
@@ -311,12 +314,12 @@ def _play_reason(ctx: _Context, play: _Play, left: int) -> Message:
     if before is None:
         burraco = (Message("hint.burraco.already", burraco=Message("a-burraco", kind=after.burraco))
                    if after.burraco else Message("empty"))
-        return Message("hint.lay-down", cards=after.cards, meld=_meld_words(after), wild=wild,
-                       burraco=burraco, points=points, then=then)
+        return _about("hint.lay-down", after, cards=after.cards, wild=wild, burraco=burraco, points=points,
+                      then=then)
     burraco = (Message("hint.burraco.becomes", burraco=Message("a-burraco", kind=after.burraco))
                if after.burraco and after.burraco != before.burraco else Message("empty"))
-    return Message("hint.attach", cards=play.cards, meld=_meld_words(before), meld_cards=before.cards,
-                   wild=wild, burraco=burraco, points=points, then=then)
+    return _about("hint.attach", before, cards=play.cards, meld_cards=before.cards, wild=wild,
+                  burraco=burraco, points=points, then=then)
 
 
 def _neighbours(card: Card, hand: Sequence[Card]) -> bool:
@@ -370,7 +373,7 @@ def _draw_choice(game: Game, ctx: _Context) -> tuple[Action, Message]:
     if best is not None and best.score > 12:
         taken = tuple(c for c in best.cards if c in ctx.pile)
         what = (Message("hint.take.lay-down", cards=best.after.cards) if best.before is None
-                else Message("hint.take.attach", cards=best.cards, meld=_meld_words(best.before)))
+                else _about("hint.take.attach", best.before, cards=best.cards))
         return TakePile(), Message("hint.take.opens", count=len(ctx.pile), cards=taken, play=what)
     return Draw(), Message("hint.draw.pile-useless")
 
