@@ -74,22 +74,23 @@ def _table(game: bc.Game) -> Iterator[str]:
 
 
 def _candidates(game: bc.Game, rng: random.Random) -> Iterator[Action]:
-    """Actions to try for a refusal: the wrong phase's actions, and plays the hand might attempt."""
+    """Actions to try for a refusal: plays the hand might attempt, and one of the wrong phase's."""
     hand = sorted(set(game.hands[game.current_player]), key=lambda c: c._key)
     own = game.melds[game.side_of(game.current_player)]
-    fixed: list[Action] = [Draw(), TakePile(), TakePozzetto()]
+    wrong_phase: list[Action] = [Draw(), TakePile(), TakePozzetto()]
     if hand:
-        fixed.append(Discard(hand[0]))
-        fixed.append(Attach(len(own), (hand[0],)))
-    yield from rng.sample(fixed, len(fixed))
-    for _ in range(MAX_TRIES):
-        if not hand:
-            return
+        wrong_phase.append(Attach(len(own), (hand[0],)))
+    for turn in range(MAX_TRIES):
+        if turn == MAX_TRIES // 2 or not hand:
+            yield rng.choice(wrong_phase)
+            if not hand:
+                return
         roll = rng.random()
         if roll < 0.4 and own:
             yield Attach(rng.randrange(len(own)), (rng.choice(hand),))
-        elif roll < 0.8 and len(hand) >= 3:
-            yield LayDown(tuple(sorted(rng.sample(hand, 3), key=lambda c: c._key)))
+        elif roll < 0.85 and len(hand) >= 3:
+            size = 3 if len(hand) < 4 or rng.random() < 0.7 else 4
+            yield LayDown(tuple(sorted(rng.sample(hand, size), key=lambda c: c._key)))
         else:
             yield Discard(rng.choice(hand))
 
