@@ -282,3 +282,27 @@ def test_every_position_setup_accepts_is_over_or_has_a_legal_action(table, seed,
     except bc.GameFileError:
         return
     assert built.is_over or built.legal_actions()
+
+
+def test_a_house_ruleset_travels_with_the_position():
+    import dataclasses
+
+    house = dataclasses.replace(bc.ruleset("classic"), id="house", pozzetto_al_volo=False)
+    game = bc.Game.setup(house, hands=["5C 6C 7C 9H", "KH KS"], discard_pile="QD")
+    args = game.position()
+    assert args["rules"] == house
+    assert state(bc.Game.setup(**args)) == state(game)
+    assert bc.Game.from_json(game.to_json()).rules == house
+
+
+def test_importing_the_engine_loads_no_game():
+    # burraco_core stays fast to import: Result and PHASES come without the game and its search
+    import subprocess
+    import sys
+
+    code = ("import sys, burraco_core as bc; bc.Result('stock', player=0); bc.PHASES; "
+            "print(sorted(m for m in sys.modules if m.startswith('burraco_core.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    for module in ("game", "search", "position", "savefile", "bots", "actions"):
+        assert f"burraco_core.{module}'" not in out, out
+    assert "burraco_core.state'" in out
