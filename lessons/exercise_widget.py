@@ -34,7 +34,7 @@ GOOD, BAD, NOTE = "#1b5e20", "#b71c1c", "#37474f"
 _BACKGROUND = {GOOD: "#e8f5e9", BAD: "#ffebee", NOTE: "#eceff1"}
 STAR, NO_STAR = "★", "☆"
 CARD_WIDTH = 72
-MELD_WIDTH = 56
+MELD_WIDTH = 64
 
 _STYLE = """<style>
 .bt-lesson { max-width: 1100px; box-sizing: border-box; font-size: 16px; line-height: 1.5; color: #1a1a1a; }
@@ -111,6 +111,22 @@ def static_cards(cards: tuple[bc.Card, ...], lang: str, face_down: bool = False)
 
 # -- answer views: one per kind ------------------------------------------------------------------
 
+def quietly(method: Callable[..., Any]) -> Callable[..., Any]:
+    """For a view's own callbacks (a selection, a move button): a failure is logged and reported, not raised."""
+
+    @functools.wraps(method)
+    def run(self: AnswerView, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except Exception:
+            _log.exception("the exercise view failed in %s", method.__name__)
+            if self.on_error is not None:
+                self.on_error()
+            return None
+
+    return run
+
+
 class AnswerView:
     """The controls of one exercise: ``widget``, ``answer()`` (a plain value) and ``fill(answer)``."""
 
@@ -118,6 +134,7 @@ class AnswerView:
         self.exercise = exercise
         self.lang = lang
         self.widget: w.Widget = w.VBox()
+        self.on_error: Callable[[], None] | None = None
 
     def answer(self) -> Any:
         raise NotImplementedError
@@ -196,6 +213,7 @@ class CardsView(AnswerView):
     def cards_text(self) -> str:
         return bc.format_cards(self.hand.selected_cards)
 
+    @quietly
     def _selection_changed(self, change: object = None) -> None:
         picked = self.hand.selected_cards
         if not self.exercise.prepared.face_down:
@@ -339,12 +357,16 @@ class PositionView(CardsView):
         self.pile.value = (f"<b>{esc(t('widget.discard-pile', self.lang))}</b> "
                            + (" ".join(esc(c) for c in pile) if pile else "—"))
         self.hand.cards = game.hands[player]
+        chosen = self.target.value
         self.target.options = [(t("widget.meld-number", self.lang, number=i + 1), i)
                                for i in range(len(game.melds[side]))]
+        if self.target.options:
+            self.target.value = chosen if chosen is not None and chosen < len(game.melds[side]) else 0
         done = esc(t("widget.actions", self.lang)) + " " + (esc("; ".join(self.moves)) if self.moves
                                                               else esc(t("widget.actions-none", self.lang)))
         self.moves_html.value = f"<div class='bt-moves'>{done}</div>"
 
+    @quietly
     def _move(self, name: str, button: object = None) -> None:
         cards = self.cards_text()
         if name == "undo":
@@ -394,7 +416,7 @@ def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
             return method(self, *args, **kwargs)
         except Exception:
             _log.exception("the lesson widget failed in %s", method.__name__)
-            self.status.value = box(BAD, t("widget.error", self.lang), role="alert")
+            self._report_error()
             return None
 
     return run
@@ -443,6 +465,9 @@ class LessonWidget(w.VBox):
         super().__init__(children, layout=w.Layout(width="100%", max_width="1100px"))
         self.add_class("bt-lesson")
         self._render()
+
+    def _report_error(self) -> None:
+        self.status.value = box(BAD, t("widget.error", self.lang), role="alert")
 
     def _button(self, key: str, css: str, handler: Callable[..., Any], style: str = "") -> w.Button:
         button = w.Button(description=t(key, self.lang), button_style=style, layout=w.Layout(width="auto"))
@@ -522,6 +547,7 @@ class LessonWidget(w.VBox):
         exercise = session.exercise
         assert exercise is not None
         self.view = answer_view(exercise, self.lang)
+        self.view.on_error = self._report_error
         self.verdict_html.value = ""
         self.hints_html.value = ""
         self.solution_html.value = ""

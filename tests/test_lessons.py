@@ -275,3 +275,9 @@ def test_meld_rules_are_those_of_the_engine():
     assert "run.wrap-around" in rules and "wild.bound" in rules and "turn.over" not in rules
     assert untaught(lessons.LESSONS) == tuple(r for r in rules if not any(r in lesson.teaches
                                                                           for lesson in lessons.LESSONS))
+
+
+def test_every_rule_of_melds_wilds_and_burraco_is_taught_by_lessons_1_to_6():
+    first_six = lessons.LESSONS[:6]
+    assert [lesson.number for lesson in first_six] == [1, 2, 3, 4, 5, 6]
+    assert untaught(first_six) == (), "taught by no exercise of lessons 1-6"

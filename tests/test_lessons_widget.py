@@ -177,3 +177,32 @@ def test_lesson_notebooks_run_headless(name, tmp_path, monkeypatch):
     outputs = nb.cells[0].outputs
     assert not [o for o in outputs if o.output_type == "error"]
     assert [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+
+
+def test_progress_goes_to_the_keeper_file_and_browser(tmp_path):
+    from lessons.store import ProgressKeeper
+
+    keeper = ProgressKeeper(file_store=FileStore(tmp_path / "progress.json"), key="test-key")
+    lesson = lessons.get_lesson("deck")
+    widget = LessonWidget(lesson, keeper=keeper)
+    assert keeper.widget in widget.children          # the browser's copy is kept by the page
+    widget.start_button.click()
+    first = lesson.exercises[0]
+    play(widget, first.solution)
+    assert FileStore(tmp_path / "progress.json").load().stars(first.id) == 3
+    assert first.id in keeper.widget.saved               # what the browser is asked to keep
+    assert widget.strip.children[0].description == "1 ★★★"
+    again = LessonWidget(lesson, keeper=ProgressKeeper(file_store=FileStore(tmp_path / "progress.json")))
+    assert again.session.index == 0 and again.session.stars(first) == 3
+
+
+def test_a_failing_card_click_is_reported_not_raised(monkeypatch):
+    widget = LessonWidget(lessons.get_lesson("melds"), progress=Progress())
+    widget.start_button.click()
+
+    def broken(picked):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(widget.view, "_arrangements", broken)
+    widget.view.hand.selected = [0]                  # the observer fails inside
+    assert "Something went wrong" in widget.status.value
