@@ -173,6 +173,12 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     if isinstance(text, str):
         tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
         return tuple(parse_card(t) for t in tokens)
+    if type(text) is tuple:  # already cards, as the engine passes them (legal_actions builds hundreds)
+        for card in text:
+            if type(card) is not Card:
+                break
+        else:
+            return text
     try:
         items = list(text)
     except TypeError:

@@ -111,7 +111,7 @@ def meld_plays(
     for cards in candidate_melds(hand, rules):
         if must_use and not any(c in must_use for c in cards):
             continue
-        key = tuple(sorted(c.face for c in cards))
+        key = tuple(sorted([c.face for c in cards]))
         if key in seen:
             continue
         seen.add(key)
