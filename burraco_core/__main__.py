@@ -47,11 +47,15 @@ COMMANDS = (
 )
 
 
+def help_lines() -> list[Message]:
+    """The list of commands, a message a line (the commands padded to one column)."""
+    return [Message("cli.help"), *(Message("cli.help.line", command=f"{typed:<20}", what=Message(key))
+                                   for typed, key in COMMANDS)]
+
+
 def help_text(lang: str = DEFAULT_LANGUAGE) -> str:
     """The list of commands, in the given language."""
-    lines = [Message("cli.help").text(lang)]
-    lines += [f"  {typed:<20} {Message(key).text(lang)}" for typed, key in COMMANDS]
-    return "\n".join(lines)
+    return "\n".join(line.text(lang) for line in help_lines())
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -169,7 +173,8 @@ class Terminal:
                 continue
             word = line.lower()
             if word in ("help", "?"):
-                self.say(help_text(self.lang))
+                for number, text in enumerate(help_lines()):
+                    self.say(text, indent=2 if number else 0)
                 continue
             if word in ("hint", "hints"):
                 for hint in hints(game, 3):
@@ -222,14 +227,14 @@ class Terminal:
 
 
 def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
-    lang = args.lang
-    if lang not in languages():
-        print(Message("cli.unknown-language", lang=lang, known=languages()).text(), file=stdout)
-        lang = DEFAULT_LANGUAGE
+    lang = args.lang if args.lang in languages() else DEFAULT_LANGUAGE
     game = Game.new(args.ruleset, args.players, seed=args.seed)
     bots: dict[int, Bot] = {p: GreedyBot(None if args.seed is None else args.seed * 10 + p)
                             for p in range(1, args.players)}
-    return Terminal(game, bots, stdin, stdout, lang=lang).run()
+    terminal = Terminal(game, bots, stdin, stdout, lang=lang)
+    if lang != args.lang:
+        terminal.say(Message("cli.unknown-language", lang=args.lang, known=languages()))
+    return terminal.run()
 
 
 def _simulate(args: argparse.Namespace, stdout: TextIO) -> int:

@@ -82,7 +82,7 @@ class ScoreBreakdown:
     def as_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         """The breakdown as a small table, for a terminal or a dispute at the table."""
         labels = [line.text(lang) for line in self.lines]
-        total = Message("score.total").text(lang)
+        total = TOTAL.text(lang)
         width = max((len(label) for label in (*labels, total)), default=5)
         rows = [f"{label:<{width}}  {line.points:>+6}  {line.detail}".rstrip()
                 for label, line in zip(labels, self.lines, strict=True)]
@@ -93,6 +93,8 @@ class ScoreBreakdown:
         return self.as_text()
 
 
+TOTAL = Message("score.total")
+"""The word of a breakdown's last row."""
 VOID_LINE = ScoreLine("void", Message("score.void"), 0)
 """The one line of each side's breakdown when a hand is void."""
 

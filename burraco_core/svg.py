@@ -345,6 +345,12 @@ def back_svg(deck: int = 0, *, width: float = 72, lang: str = DEFAULT_LANGUAGE) 
     return card_svg(Card(0, "", deck), width=width, face_down=True, lang=lang)
 
 
+def hand_label(cards: str | Iterable[Card | str]) -> Message:
+    """What :func:`hand_svg` says of a row of cards to a screen reader."""
+    hand = parse_cards(cards)
+    return Message("svg.hand", count=len(hand), cards=hand) if hand else Message("svg.hand.empty")
+
+
 def hand_svg(cards: str | Iterable[Card | str], *, width: float = 72, overlap: float = 0.45,
              four_colour: bool = False, selected: Iterable[int] = (), lang: str = DEFAULT_LANGUAGE) -> str:
     """A row of overlapping cards; ``overlap`` is the part of each card the next one covers.
@@ -360,7 +366,7 @@ def hand_svg(cards: str | Iterable[Card | str], *, width: float = 72, overlap: f
     step = _W * (1 - overlap)
     groups = "".join(_card_group(card, four_colour=four_colour, selected=i in chosen, x=i * step,
                                  y=0 if i in chosen else lift) for i, card in enumerate(hand))
-    label = (Message("svg.hand", count=len(hand), cards=hand) if hand else Message("svg.hand.empty")).text(lang)
+    label = hand_label(hand).text(lang)
     if not hand:
         groups = (f'<rect x="1" y="{lift + 1}" width="98" height="138" rx="7" fill="none" stroke="{_EDGE}" '
                   'stroke-dasharray="6 4"/>')
@@ -392,4 +398,4 @@ def meld_svg(meld: Meld, *, width: float = 60, four_colour: bool = False, lang: 
     return _svg("".join(groups), view_width, _H, width * view_width / _W, label, extra)
 
 
-__all__ = ["CARD_ASPECT", "back_svg", "card_label", "card_svg", "card_text", "hand_svg", "meld_svg"]
+__all__ = ["CARD_ASPECT", "back_svg", "card_label", "card_svg", "card_text", "hand_label", "hand_svg", "meld_svg"]

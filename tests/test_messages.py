@@ -443,7 +443,47 @@ def notation_refusals(found: Collector) -> None:
         found.add(info.value.msg)
 
 
+def rare_texts(found: Collector) -> None:
+    """Hints, narrations and terminal texts of positions seeded hands seldom reach."""
+    games = [bc.Game.setup("classic", hands=["5C 6C 9D", "KH KS"]),                    # the pile is empty
+             bc.Game.setup("pulito", hands=["5C 6C 7C", "KH KS"], melds=[[BURRACO], []], phase="play",
+                           took_pozzetto=(True, False), turns_played=[1, 1])]          # melding closes
+    probe = bc.Game.setup("classic", hands=["5C 6C", "KH KS"])
+    rest = list(probe.stock) + [c for p in probe.pozzetti for c in p]
+    games.append(bc.Game.setup("classic", hands=["5C 6C", "KH KS"], stock=rest[:2], pozzetti=[],
+                               discard_pile=rest[2:] + list(probe.discard_pile), took_pozzetto=(True, True)))
+    for game in games:
+        for hint in bc.hints(game):
+            found.add(hint.reason)
+    keys = {key for game in games for key in (h.reason.key for h in bc.hints(game))}
+    assert {"hint.draw.pile-empty", "hint.lay-down.run", "hint.take.last-two"} <= keys, keys
+    # a hand made void by the stalemate rule, narrated move by move, and the terminal's last words
+    rules = dataclasses.replace(bc.ruleset("classic"), id="house", stalemate_limit=4,
+                                open_discard_pile=False)
+    game = bc.Game.setup(rules, hands=["5C 9D", "KH 9S"], discard_pile="QD")
+    terminal = Terminal(game, {1: bc.GreedyBot(1)}, io.StringIO(), io.StringIO())
+    said: list[Message] = []
+    terminal.say = lambda text="", indent=0: said.append(text)  # type: ignore[assignment, method-assign]
+    terminal.show()
+    while not game.is_over:
+        player = game.current_player
+        hand = game.hands[player]
+        for action in (bc.TakePile(), *(bc.Discard(c) for c in hand if c.face != (12, "D") or player)):
+            if game.explain(action) is None:
+                break
+        before = game.copy()
+        game.apply(action)
+        found.add(narrate(action, player, before, game, viewer=1, names=["Anna", "Bo"]))
+    assert game.result is not None and game.result.reason == "void"
+    terminal.finish()
+    for text in said:
+        found.add(text if isinstance(text, Message) else None)
+    assert {"cli.pile.closed", "cli.end.void", "narrate.then.void", "who.named"} <= set(found.seen)
+
+
 def picture_labels(found: Collector) -> None:
+    found.add(svg.hand_label("5H JK"))
+    found.add(svg.hand_label(""))
     for card in ("7H", "AS", "JK", "2C'"):
         found.add(svg.card_label(card))
         found.add(svg.card_label(card, face_down=True))
@@ -468,9 +508,11 @@ def produced() -> Iterator[Collector]:
                                       pozzetto_unused=unused).lines:
                 found.add(line.message)
     found.add(bc.scoring.VOID_LINE.message)
+    found.add(bc.scoring.TOTAL)
     scenario_refusals(found)
     picture_labels(found)
     notation_refusals(found)
+    rare_texts(found)
     with pytest.MonkeyPatch.context() as patch:
         terminal_messages(found, patch)
     yield found
@@ -507,6 +549,7 @@ NOTATION_PARAMS = {
     ("notation.*", "unknown"), ("notation.suit", "suit"), ("cli.hint", "action"), ("cli.your-hand", "hand"),
     ("cli.welcome", "seed"), ("cli.meld.wild", "stands_for"), ("who.named", "name"),
     ("cli.unknown-language", "lang"), ("cli.unknown-language", "known"), ("svg.card.note", "note"),
+    ("cli.help.line", "command"),
 }
 
 # Known parameters given as words rather than codes or Messages: (key, parameter) -> who fixes it.
@@ -619,6 +662,15 @@ def _keys_named(source: str) -> set[str]:
     named |= set(re.findall(r'Message\("([a-z][a-z0-9.\-]*)" if', source))
     named |= set(re.findall(r'else "([a-z][a-z0-9.\-]*\.[a-z0-9.\-]+)"\)', source))
     return named
+
+
+def test_every_key_of_the_engine_is_said_somewhere_above(produced):
+    """So that each key's parameters were checked against its text, not only its existence."""
+    formatting = {"card.name", "card.joker", "list.and", "list.none", "player", "yes", "no"}
+    never = sorted(key for key in _engine_catalogue()
+                   if key not in produced.seen and key not in formatting
+                   and not key.startswith(("rank.", "ranks.", "suit.")))
+    assert never == [], f"no hand above says these: add a position that does: {never}"
 
 
 def test_keys_named_in_code_all_exist(catalogue_dir):
