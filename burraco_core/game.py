@@ -360,17 +360,16 @@ class Game:
                     continue
                 if self._emptying_problem(side, melds[:index] + [grown] + melds[index + 1:]) is None:
                     return
-            raise IllegalMove("close.no-discard-left", card=hand[0], reason=err.msg,
-                              because=err.rule) from err
+            raise IllegalMove("close.no-discard-left", card=hand[0], reason=err.msg) from err
 
     def _emptying_problem(self, side: int, melds: Sequence[Meld]) -> IllegalMove | None:
         """Why the current player may not run out of cards by melding (None if they may)."""
         if self._can_take_pozzetto(side):
             if not self.rules.pozzetto_al_volo:
-                return IllegalMove("pozzetto.no-al-volo", ruleset=self.rules.id)
+                return IllegalMove("pozzetto.no-al-volo", ruleset=self.rules.label)
             return None
         if not self.rules.close_by_meld:
-            return IllegalMove("close.by-meld", ruleset=self.rules.id)
+            return IllegalMove("close.by-meld", ruleset=self.rules.label)
         return self._closing_problem(side, melds)
 
     # ------------------------------------------------------------ carrying out

@@ -81,7 +81,7 @@ def test_close_refused_without_burraco_names_the_condition():
     game = ready_to_close(melds=[["3S 4S 5S"], []])
     game.apply("take")
     err = refused_move(game, "meld 5C 6C 7C", "close.no-discard-left")
-    assert err.params["because"] == "close.needs-burraco" and "burraco" in str(err)
+    assert err.params["reason"].key == "rule.close.needs-burraco" and "burraco" in str(err)
 
 
 def test_close_refused_with_a_wild():
@@ -101,14 +101,14 @@ def test_close_refused_before_opponents_have_played():
     game = ready_to_close(turns_played=[1, 0])
     game.apply("take")
     err = refused_move(game, "meld 5C 6C 7C", "close.no-discard-left")
-    assert err.params["because"] == "close.opponents-not-played" and "player 2" in str(err)
+    assert err.params["reason"].key == "rule.close.opponents-not-played" and "player 2" in str(err)
 
 
 def test_four_players_every_opponent_must_have_played():
     game = ready_to_close(hands=["5C 6C", "KH", "QH", "JH"], turns_played=[1, 1, 1, 0])
     game.apply("take")
     err = refused_move(game, "meld 5C 6C 7C", "close.no-discard-left")
-    assert err.params["because"] == "close.opponents-not-played"
+    assert err.params["reason"].key == "rule.close.opponents-not-played"
     assert "player 4" in str(err)
     game = last_card(hands=["8C", "KH", "QH", "JH"], turns_played=[1, 1, 0, 1])
     game.apply("discard 8C")  # the partner (player 2) need not have played
@@ -123,7 +123,7 @@ def test_meld_that_would_strand_the_last_card_is_refused(melds, card, because):
     game = ready_to_close(melds=melds, discard_pile="7C " + card)
     game.apply("take")
     err = refused_move(game, "meld 5C 6C 7C", "close.no-discard-left")
-    assert err.params["because"] == because
+    assert err.params["reason"].key == "rule." + because
     assert str(bc.parse_card(card)) in str(err)
 
 
@@ -165,7 +165,7 @@ def test_single_card_pile_cannot_be_rediscarded_to_close():
     game = ready_to_close(hands=["5C 6C 7C", "KH KS"], discard_pile="9H")
     game.apply("take")
     err = refused_move(game, "meld 5C 6C 7C", "close.no-discard-left")
-    assert err.params["because"] == "discard.single-pile-card"
+    assert err.params["reason"].key == "rule.discard.single-pile-card"
     assert "9♥" in str(err)
 
 
@@ -204,7 +204,7 @@ def test_one_pozzetto_per_side():
     assert len(game.pozzetti) == 1
     game.apply("take")
     err = refused_move(game, "meld 5C 6C 7C", "close.no-discard-left")
-    assert err.params["because"] == "close.needs-burraco"
+    assert err.params["reason"].key == "rule.close.needs-burraco"
 
 
 def test_pulito_pozzetto_taken_but_not_played_costs_100():

@@ -37,11 +37,7 @@ ALLOWED_UNUSED: dict[str, str] = {}
 # Known mismatches between a text and the parameters its code gives, each waiting for a change
 # the lead has been told of: key -> (the parameters the code gives today, who fixes it). The check
 # below accepts exactly these and fails once one is fixed, so that the entry is removed with it.
-PENDING: dict[str, tuple[frozenset[str], str]] = {
-    "rule.close.no-discard-left": (frozenset({"because", "card", "reason"}),
-                                   "game.py gives the nested refusal both as the Message 'reason' and as its "
-                                   "rule id 'because', which no text shows (split: drop one, or the text uses it)"),
-}
+PENDING: dict[str, tuple[frozenset[str], str]] = {}
 
 
 # ------------------------------------------------------------------ (a) the catalogue format
@@ -553,10 +549,7 @@ NOTATION_PARAMS = {
 }
 
 # Known parameters given as words rather than codes or Messages: (key, parameter) -> who fixes it.
-PENDING_VALUES: dict[tuple[str, str], str] = {
-    ("rule.pozzetto.no-al-volo", "ruleset"): "game.py gives the id 'italiano': rules.label is the name (split)",
-    ("rule.close.by-meld", "ruleset"): "game.py gives the ruleset id: rules.label is the name (split)",
-}
+PENDING_VALUES: dict[tuple[str, str], str] = {}
 
 
 def _kinds(template: str) -> dict[str, set[str]]:
