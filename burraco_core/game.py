@@ -44,7 +44,7 @@ from .melds import GROUP, RUN, Meld
 from .messages import Message
 from .rulesets import Ruleset, ruleset
 from .scoring import VOID_LINE, ScoreBreakdown, score_side
-from .search import meld_plays
+from .search import attaches, lay_downs
 from .state import PHASES, HandState, Phase, Result
 
 
@@ -486,14 +486,21 @@ class Game:
         # The checks of _plan, without re-taking the cards from the hand or building every
         # arrangement: the game-level checks matter only when at most one card would be left.
         result: list[Action] = []
-        for play in meld_plays(hand, s.melds[side], self.rules):
-            cards = list(play.cards)
+        own = s.melds[side]
+        for cards in lay_downs(hand, own, self.rules):
             if size - len(cards) <= 1:
                 try:
-                    self._check_after_meld(cards, new_meld=play.after, replaced=play.index)
+                    self._check_after_meld(list(cards), new_meld=Meld.lay_down(cards, self.rules))
                 except IllegalMove:
                     continue
-            result.append(LayDown(play.cards) if play.index is None else Attach(play.index, play.cards))
+            result.append(LayDown(cards))
+        for play in attaches(hand, own):
+            if size <= 2:
+                try:
+                    self._check_after_meld(list(play.cards), new_meld=play.after, replaced=play.index)
+                except IllegalMove:
+                    continue
+            result.append(Attach(play.index, play.cards))  # type: ignore[arg-type]  # an attach has an index
         faces: dict[tuple[int, str], Card] = {}
         for card in hand:
             faces.setdefault(card.face, card)

@@ -99,7 +99,7 @@ def meld_plays(
     lay_down: Callable[[tuple[Face, ...], tuple[Card, ...]], Meld | None] | None = None,
     attach: Callable[[Meld, Card], Meld | None] = attach_or_none,
 ) -> Iterator[MeldPlay]:
-    """Every lay-down and single-card attach the meld rules allow from ``hand``.
+    """Every lay-down and single-card attach the meld rules allow from ``hand``, with the melds made.
 
     Lay-downs come first (one per distinct set of faces, none that would give the side
     a second group of a rank), then attaches meld by meld (one per face held, the first
@@ -107,19 +107,26 @@ def meld_plays(
     and ``attach`` may be replaced by caching versions with the same answers.
     """
     groups = {m.rank for m in own if m.kind == GROUP}
-    seen: set[tuple[Face, ...]] = set()
-    for cards in candidate_melds(hand, rules):
-        if must_use and not any(c in must_use for c in cards):
-            continue
-        key = tuple(sorted([c.face for c in cards]))
-        if key in seen:
-            continue
-        seen.add(key)
-        used = tuple(cards)
+    for used, key in _distinct_candidates(hand, rules, groups, must_use):
         meld = lay_down(key, used) if lay_down is not None else lay_down_or_none(key, used, rules)
-        if meld is None or (meld.kind == GROUP and meld.rank in groups):
-            continue
-        yield MeldPlay(None, None, meld, used)
+        if meld is not None:
+            yield MeldPlay(None, None, meld, used)
+    yield from attaches(hand, own, must_use, attach)
+
+
+def lay_downs(hand: Sequence[Card], own: Sequence[Meld], rules: Ruleset) -> Iterator[tuple[Card, ...]]:
+    """The cards of every lay-down :func:`meld_plays` finds, in the same order, without building
+    the melds (the meld rules' verdict alone, ``Meld.is_legal``): what ``legal_actions`` lists."""
+    groups = {m.rank for m in own if m.kind == GROUP}
+    is_legal = Meld.is_legal
+    for used, _ in _distinct_candidates(hand, rules, groups, frozenset()):
+        if is_legal(used, rules):
+            yield used
+
+
+def attaches(hand: Sequence[Card], own: Sequence[Meld], must_use: frozenset[Card] = frozenset(),
+             attach: Callable[[Meld, Card], Meld | None] = attach_or_none) -> Iterator[MeldPlay]:
+    """Every single-card attach to the side's melds ``own``: one per face held (the first copy)."""
     faces: dict[Face, Card] = {}
     for card in hand:
         if not must_use or card in must_use:
@@ -133,6 +140,22 @@ def meld_plays(
                     yield MeldPlay(index, meld, after, (card,))
 
 
+def _distinct_candidates(hand: Sequence[Card], rules: Ruleset, groups: set[int],
+                         must_use: frozenset[Card]) -> Iterator[tuple[tuple[Card, ...], tuple[Face, ...]]]:
+    """Candidates one per set of faces, without a second group of a rank in ``groups``."""
+    seen: set[tuple[Face, ...]] = set()
+    for cards, rank in _candidates(hand, rules):
+        if must_use and not any(c in must_use for c in cards):
+            continue
+        key = tuple(sorted([c.face for c in cards]))
+        if key in seen:
+            continue
+        seen.add(key)
+        if rank in groups:  # a group candidate only ever makes a group of its naturals' rank
+            continue
+        yield tuple(cards), key
+
+
 def candidate_melds(hand: Sequence[Card], rules: Ruleset) -> list[list[Card]]:
     """Card sets from the hand that may form a meld (each still checked by Meld.lay_down).
 
@@ -141,6 +164,11 @@ def candidate_melds(hand: Sequence[Card], rules: Ruleset) -> list[list[Card]]:
     second ace at the top when the ruleset plays ace to ace). Groups: every
     set of naturals of a rank, with or without one wild.
     """
+    return [cards for cards, _ in _candidates(hand, rules)]
+
+
+def _candidates(hand: Sequence[Card], rules: Ruleset) -> list[tuple[list[Card], int | None]]:
+    """:func:`candidate_melds`, each with the rank of its naturals for a group (None for a run)."""
     wilds: dict[Face, list[Card]] = {}
     by_suit: dict[str, dict[int, Card]] = {}
     by_rank: dict[int, list[Card]] = {}
@@ -154,7 +182,7 @@ def candidate_melds(hand: Sequence[Card], rules: Ruleset) -> list[list[Card]]:
                 slots.setdefault(14, card)
         if not card.is_wild:
             by_rank.setdefault(card.rank, []).append(card)
-    out: list[list[Card]] = []
+    out: list[tuple[list[Card], int | None]] = []
 
     def with_wild(cards: list[Card]) -> Iterable[list[Card]]:
         for copies in wilds.values():
@@ -177,25 +205,25 @@ def candidate_melds(hand: Sequence[Card], rules: Ruleset) -> list[list[Card]]:
                         break
                     window.append(card)
                     if len(window) >= 3 and holes == 0:
-                        out.append(list(window))
+                        out.append((list(window), None))
                         # a wild may also stand for a card the player holds: leave out an inner card
                         for skip in range(1, len(window) - 1):
-                            out.extend(with_wild(window[:skip] + window[skip + 1:]))
+                            out.extend((c, None) for c in with_wild(window[:skip] + window[skip + 1:]))
                     if len(window) >= 2:
-                        out.extend(with_wild(window))
+                        out.extend((c, None) for c in with_wild(window))
                 else:
                     holes += 1
                     if holes > 1:
                         break
     if rules.groups_allowed:
-        for naturals in by_rank.values():
+        for rank, naturals in by_rank.items():
             if len(naturals) < 2:
                 continue
             for size in range(2, len(naturals) + 1):
                 for subset in _distinct_combinations(naturals, size):
                     if size >= 3:
-                        out.append(list(subset))
-                    out.extend(with_wild(list(subset)))
+                        out.append((list(subset), rank))
+                    out.extend((c, rank) for c in with_wild(list(subset)))
     return out
 
 
@@ -209,5 +237,5 @@ def _distinct_combinations(cards: list[Card], size: int) -> Iterable[tuple[Card,
             yield combo
 
 
-__all__ = ["MeldPlay", "candidate_melds", "meld_plays", "may_attach", "fits", "reach_of", "run_reach",
+__all__ = ["MeldPlay", "candidate_melds", "meld_plays", "lay_downs", "attaches", "may_attach", "fits", "reach_of", "run_reach",
            "lay_down_or_none", "attach_or_none"]
