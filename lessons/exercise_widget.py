@@ -78,12 +78,13 @@ def stars_html(count: int) -> str:
             f'<span class="bt-no-stars" aria-hidden="true">{NO_STAR * (3 - count)}</span>')
 
 
-def box(colour: str, text: str, role: str = "status", extra: str = "", label: str = "") -> str:
-    """A coloured verdict box: the text (escaped), then ``extra`` HTML; ``label`` is read out instead of it."""
+def box(colour: str, text: str, role: str = "status", extra: str = "", label: str = "", headline: str = "") -> str:
+    """A coloured verdict box: a headline, the text (escaped), then ``extra`` HTML; ``label`` is read out too."""
     spoken = f'<span class="bt-sr">{esc(label)}</span>' if label else ""
+    top = f'<div class="bt-headline" style="font-weight:700">{esc(headline)}</div>' if headline else ""
     return (f'<div class="bt-box" role="{role}" aria-live="polite" '
             f'style="border:3px solid {colour};background:{_BACKGROUND[colour]};color:{colour}">'
-            f"{esc(text)}{extra}{spoken}</div>")
+            f"{top}{esc(text)}{extra}{spoken}</div>")
 
 
 def meld_picture(meld: bc.Meld, label: str = "", lang: str = "en") -> str:
@@ -412,6 +413,7 @@ def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(method)
     def run(self: LessonWidget, *args: Any, **kwargs: Any) -> Any:
+        self.acted = True
         try:
             return method(self, *args, **kwargs)
         except Exception:
@@ -444,6 +446,7 @@ class LessonWidget(w.VBox):
         self.strip.add_class("bt-strip")
         self.body = w.VBox()
         self.view: AnswerView | None = None
+        self.acted = False          # the learner clicked something in this widget
         self.check_button = self._button("widget.check", "bt-check", self._on_check, "success")
         self.hint_button = self._button("widget.hint", "bt-hint", self._on_hint)
         self.solution_button = self._button("widget.solution", "bt-solution", self._on_solution)
@@ -490,7 +493,12 @@ class LessonWidget(w.VBox):
         try:
             problem = getattr(self.keeper, "problem", None)
             self.status.value = box(NOTE, problem.text(self.lang)) if problem is not None else ""
-            self._render_strip()
+            # the browser's copy arrives after the page is drawn: follow its resume point until the
+            # learner has done something here
+            if not self.acted and self.session.phase == INTRO and self.session.follow_resume():
+                self._render()
+            else:
+                self._render_strip()
         except Exception:   # a listener must not break the keeper
             _log.exception("star strip not redrawn")
 
@@ -591,9 +599,17 @@ class LessonWidget(w.VBox):
                                           label=t("widget.summary.exercise", self.lang,
                                                   number=self.session.index + 1, stars=earned))
         elif verdict.status == "incorrect":
-            self.verdict_html.value = box(BAD, verdict.message(self.lang))
+            self.verdict_html.value = box(BAD, verdict.message(self.lang), extra=self._pointing_at(verdict),
+                                          headline=t("widget.try-again", self.lang))
         else:
             self.verdict_html.value = box(NOTE, verdict.message(self.lang))
+
+    def _pointing_at(self, verdict: Verdict) -> str:
+        """Small pictures of the cards the verdict is about (face down ones stay face down)."""
+        if not verdict.cards or self.session.exercise is None or self.session.exercise.prepared.face_down:
+            return ""
+        faces = "".join(svg.card_svg(card, width=44, lang=self.lang) for card in verdict.cards)
+        return f'<div class="bt-involved" style="display:flex;gap:4px;margin-top:6px">{faces}</div>'
 
     # ---------------------------------------------------------------- buttons
     @guarded

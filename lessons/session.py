@@ -48,9 +48,19 @@ class LessonSession:
         self.on_change = on_change
         self.index = -1                      # -1: the intro; len(exercises): the summary
         self._reset_exercise()
+        self.follow_resume()
+
+    def follow_resume(self) -> bool:
+        """Go where the progress says this lesson stopped (if it says so); True if that moved."""
         resume = self.progress.resume
-        if resume is not None and resume[0] == lesson.key:
-            self.index = max(0, min(resume[1], len(lesson.exercises)))
+        if resume is None or resume[0] != self.lesson.key:
+            return False
+        index = max(0, min(resume[1], len(self.lesson.exercises)))
+        if index == self.index:
+            return False
+        self.index = index
+        self._reset_exercise()
+        return True
 
     def _reset_exercise(self) -> None:
         self.hints_shown = 0

@@ -206,3 +206,18 @@ def test_a_failing_card_click_is_reported_not_raised(monkeypatch):
     monkeypatch.setattr(widget.view, "_arrangements", broken)
     widget.view.hand.selected = [0]                  # the observer fails inside
     assert "Something went wrong" in widget.status.value
+
+
+def test_the_browsers_copy_arriving_later_brings_the_resume_point():
+    from lessons.store import ProgressKeeper
+
+    keeper = ProgressKeeper(file_store=False, key="test-key")     # as on Binder: nothing on disk
+    lesson = lessons.get_lesson("melds")
+    widget = LessonWidget(lesson, keeper=keeper)
+    assert widget.session.phase == "intro"
+    theirs = Progress()
+    theirs.record(lesson.exercises[0].id, correct=True, hints=0, retries=0, solution_shown=False)
+    theirs.resume = ("melds", 3)
+    keeper.widget.saved = theirs.to_json()          # what the page sends from localStorage
+    assert widget.session.index == 3 and widget.session.phase == "exercise"
+    assert widget.strip.children[0].description == "1 ★★★"
