@@ -11,6 +11,11 @@ it (``Progress.merge``), so two tabs open at once lose nothing::
     keeper.changed(lambda progress: strip.refresh(progress))
     keeper.record("melds.first-run", correct=True, hints=0, retries=0, solution_shown=False)
     keeper.problem                     # None, or a Message to show (a corrupt file was backed up...)
+    ProgressPanel(keeper)              # summary, Export, Import, Reset; it shows keeper.widget too
+
+With a lesson session that changes ``keeper.progress`` itself (the object never changes)::
+
+    LessonSession(lesson, keeper.progress, on_change=lambda session: keeper.save())
 
 Python decides; the JavaScript (``store.js``) only reads, writes and listens.
 """
@@ -157,6 +162,11 @@ class ProgressKeeper:
         self.problem: Message | None = None
         self._callbacks: list[ProgressCallback] = []
         self.progress = self.file_store.load() if self.file_store else Progress()
+        # The file's text when this keeper last read or wrote it: only a change made by another
+        # kernel since then needs reading (and merging) before the next save.
+        self._last_text: bytes | None = None
+        if self.file_store and self.file_store.path.exists():
+            self._last_text = self.progress.to_json().encode("utf-8")
         if self.file_store and self.file_store.problem:
             self.problem = self.file_store.problem
         self.widget = BrowserStore(key=key or browser_key())
@@ -208,17 +218,28 @@ class ProgressKeeper:
         """Write the progress to the file and the browser, then tell the listeners."""
         if self.file_store is not None:
             try:
-                if self.file_store.path.exists():
-                    on_disk = self.file_store.load()          # another kernel may have saved
+                if self._on_disk() not in (None, self._last_text):
+                    on_disk = self.file_store.load()          # another kernel saved since we did
                     if self.file_store.problem:
                         self.problem = self.file_store.problem
                     self.progress.update(on_disk)
                 self.file_store.save(self.progress)
+                self._last_text = self.progress.to_json().encode("utf-8")
             except ProgressError as err:
                 _log.warning("progress not saved: %s", err)
                 self.problem = Message("progress.notice.save-failed", reason=err.msg)
         self.widget.save(self.progress)
         self._notify()
+
+    def _on_disk(self) -> bytes | None:
+        """The file's bytes as they are now (None when there is no file)."""
+        assert self.file_store is not None
+        try:
+            return self.file_store.path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError:
+            return b""          # unreadable: let load() report it
 
     def _from_browser(self, theirs: Progress) -> None:
         if self.progress.update(theirs):

@@ -847,3 +847,14 @@ def test_panel_shows_the_keepers_problem(data_home):
     data_home.write_text("{", encoding="utf-8")
     panel = ls.ProgressPanel(ProgressKeeper())
     assert "could not be read" in panel.notice.value and "progress.json.corrupt-" in panel.notice.value
+
+
+def test_keeper_backs_up_a_file_another_program_spoiled_before_saving(data_home):
+    keeper = ProgressKeeper()
+    keeper.record("melds.first-run", correct=True, hints=0, retries=0, solution_shown=False)
+    data_home.write_bytes(b"\xff\xfe spoiled")
+    keeper.record("runs.ace", correct=True, hints=0, retries=0, solution_shown=False)
+    backups = list(data_home.parent.glob("progress.json.corrupt-*"))
+    assert [b.read_bytes() for b in backups] == [b"\xff\xfe spoiled"]
+    assert keeper.problem is not None and keeper.problem.key == "progress.notice.corrupt"
+    assert FileStore(data_home).load() == keeper.progress and keeper.progress.stars("melds.first-run") == 3
