@@ -11,8 +11,10 @@ shorter path. A refusal's message is formatted only for the refusal shown.
 
 :meth:`Meld.is_legal` (and the first step of :meth:`Meld.lay_down`) goes further: each
 card is one precomputed integer of counters and rank bits, their sum says at once whether
-the cards make a meld, and the common melds are arranged from it directly. A refused
-lay-down works out which rule to name only when asked. Nothing is memoised.
+the cards make a meld, and the common melds are arranged from it directly. Attaching to
+a group, or to a run whose wild is free and whose naturals are neither aces nor 2s, is
+laying all the cards down, so it takes the same path. A refusal found this way works out
+which rule to name only when asked. Nothing is memoised.
 
 Choices RULES.md leaves open, taken here (and in docs/rules-choices.md):
 
@@ -141,25 +143,25 @@ def _arrange_other_run(cards: tuple[Card, ...], total: int) -> Arrangement:
 
 
 class _Refusal(IllegalMove):
-    """A lay-down refused by the fast verdict: which rule it breaks, and the message's
-    parameters, are worked out the first time someone asks (``err.rule``, ``str(err)``), so
-    a refusal the caller only catches costs no more than the verdict."""
+    """A move refused by the fast verdict: which rule it breaks, and the message's parameters,
+    are worked out the first time someone asks (``err.rule``, ``str(err)``) by ``explain``,
+    the general path that raises the full refusal. So a refusal the caller only catches
+    costs no more than the verdict."""
 
-    def __init__(self, cards: tuple[Card, ...], rules: Ruleset) -> None:  # noqa: D107
+    def __init__(self, explain: Callable[[], object]) -> None:
         ValueError.__init__(self)
-        self._cards = cards
-        self._rules = rules
+        self._explain = explain
         self._found: IllegalMove | None = None
 
     def _why(self) -> IllegalMove:
         found = self._found
         if found is None:
             try:
-                Meld._lay_down(self._cards, self._rules, False)
+                self._explain()
             except IllegalMove as err:
                 found = self._found = err
             else:  # pragma: no cover - the exhaustive sweeps hold the two verdicts together
-                raise AssertionError(f"the fast verdict refused a legal meld: {self._cards}")
+                raise AssertionError("the fast verdict refused a legal move")
         return found
 
     @property
@@ -600,29 +602,9 @@ class Meld:
             cards = _as_cards(cards)
             total = sum(map(_PACKED.__getitem__, cards))
         verdict = _judge(total, len(cards), rules)
-        if verdict == _SIMPLE_RUN:
-            # naturals by rank, the wild (if any) last; it fills the one gap, or goes to the low end
-            ordered = sorted(cards, key=_RUN_KEY.__getitem__)
-            slots = total >> _SLOTS_AT
-            low = (slots & -slots).bit_length() - 1
-            suit = ordered[0].suit
-            if not total >> _WILDS_AT & 15:
-                return cls._make(RUN, tuple(ordered), None, rules, suit, 0, low)
-            wild = ordered.pop()
-            hole = ((1 << slots.bit_length()) - (1 << low)) & ~slots
-            if hole:
-                at = hole.bit_length() - 1 - low
-                return cls._make(RUN, (*ordered[:at], wild, *ordered[at:]), at, rules, suit, 0, low)
-            return cls._make(RUN, (wild, *ordered), 0, rules, suit, 0, low - 1)
-        if verdict == _GROUP:
-            group = tuple(sorted(cards, key=_GROUP_KEY.__getitem__))
-            wild_index = len(group) - 1 if total >> _WILDS_AT & 15 else None
-            return cls._make(GROUP, group, wild_index, rules, "", group[0].rank)
         if verdict == _ILLEGAL:
-            raise _Refusal(cards, rules)
-        low, arranged, wild_index = _arrange_other_run(cards, total)
-        suit = _SUIT_OF_FIELD[_SINGLE_SUIT[total >> _SUITS_AT & 0xFFFF]]
-        return cls._make(RUN, arranged, wild_index, rules, suit, 0, low)
+            raise _Refusal(lambda: cls._lay_down(cards, rules, False))
+        return _judged_meld(cards, total, verdict, rules)
 
     @classmethod
     def lay_down_options(cls, cards: CardsLike, rules: str | Ruleset) -> tuple[Meld, ...]:
@@ -754,7 +736,23 @@ class Meld:
     # --------------------------------------------------------------- attaching
     def attach(self, cards: CardsLike) -> Meld:
         """A new meld with these cards added, canonically arranged; raises :class:`IllegalMove`."""
-        return self._attach(cards, False)[0]
+        new = _as_cards(cards)
+        wild_index, size = self.wild_index, len(self.cards)
+        if new and (self.kind == GROUP or (
+                (wild_index is None or wild_index == 0 or wild_index == size - 1)
+                and self.low + (wild_index == 0) >= 3 and self.low + size - (wild_index == size - 1) <= HIGH_ACE
+                and all([c.rank != ACE for c in new]))):
+            # Attaching to a group, or to a run whose wild (if any) is free and whose naturals
+            # are neither an ace nor a 2 (so each keeps its slot in every reading), gives the meld
+            # all the cards make when laid down (RULES.md 3 and 4: a free wild goes where it is
+            # needed): the fast verdict decides, the general path explains a refusal.
+            whole = self.cards + new
+            total = sum(map(_PACKED.__getitem__, whole))
+            verdict = _judge(total, len(whole), self.rules)
+            if verdict == _ILLEGAL:
+                raise _Refusal(lambda: self._attach(new, False))
+            return _judged_meld(whole, total, verdict, self.rules)
+        return self._attach(new, False)[0]
 
     def attach_options(self, cards: CardsLike) -> tuple[Meld, ...]:
         """Every legal arrangement after attaching these cards, canonical first."""
@@ -963,6 +961,31 @@ class Meld:
         return meld_svg(self)
 
 
+def _judged_meld(cards: tuple[Card, ...], total: int, verdict: int, rules: Ruleset) -> Meld:
+    """The canonical meld of cards the fast verdict (``_judge``) found legal."""
+    if verdict == _SIMPLE_RUN:
+        # naturals by rank, the wild (if any) last; it fills the one gap, or goes to the low end
+        ordered = sorted(cards, key=_RUN_KEY.__getitem__)
+        slots = total >> _SLOTS_AT
+        low = (slots & -slots).bit_length() - 1
+        suit = ordered[0].suit
+        if not total >> _WILDS_AT & 15:
+            return _make(RUN, tuple(ordered), None, rules, suit, 0, low)
+        wild = ordered.pop()
+        hole = ((1 << slots.bit_length()) - (1 << low)) & ~slots
+        if hole:
+            at = hole.bit_length() - 1 - low
+            return _make(RUN, (*ordered[:at], wild, *ordered[at:]), at, rules, suit, 0, low)
+        return _make(RUN, (wild, *ordered), 0, rules, suit, 0, low - 1)
+    if verdict == _GROUP:
+        group = tuple(sorted(cards, key=_GROUP_KEY.__getitem__))
+        wild_index = len(group) - 1 if total >> _WILDS_AT & 15 else None
+        return _make(GROUP, group, wild_index, rules, "", group[0].rank)
+    low, arranged, wild_index = _arrange_other_run(cards, total)
+    suit = _SUIT_OF_FIELD[_SINGLE_SUIT[total >> _SUITS_AT & 0xFFFF]]
+    return _make(RUN, arranged, wild_index, rules, suit, 0, low)
+
+
 # Building a Meld goes past its __setattr__ (which refuses every change) through the
 # slot descriptors themselves: the fastest way to fill an immutable object.
 _new_meld = object.__new__
@@ -973,5 +996,6 @@ _set_rules = Meld.__dict__["rules"].__set__
 _set_suit = Meld.__dict__["suit"].__set__
 _set_rank = Meld.__dict__["rank"].__set__
 _set_low = Meld.__dict__["low"].__set__
+_make = Meld._make
 
 __all__ = ["Meld", "RUN", "GROUP", "HIGH_ACE", "JOKER", "check_deck"]

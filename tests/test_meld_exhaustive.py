@@ -323,6 +323,7 @@ def test_every_attach_to_a_short_clean_run(rules_id):
             wild_slot = None if after.wild_index is None else after.low + after.wild_index
             got = ("run", after.suit, after.low, after.wild.face if after.wild else None, wild_slot)
             assert got == expected, f"{label}: {after.table_code}, reference {expected}"
+            assert after == meld.attach_options(cards[len(run):])[0], label  # fast path = general path
             turned += after.wild is meld.cards[0] and run[0] == (2, "H")
     # the natural 2♥ of 2♥ 3♥ 4♥ turns wild with 6♥, 5♥ 7♥ or 6♥ 7♥, and likewise for 2♥..5♥ and 2♥..6♥
     assert turned == 9
@@ -436,3 +437,66 @@ def test_a_refusal_found_lazily_is_a_whole_refusal():
     assert repr(err).startswith("IllegalMove('run.gap'")
     again = pickle.loads(pickle.dumps(err))
     assert isinstance(again, bc.IllegalMove) and again.rule == "run.gap" and str(again) == str(err)
+
+
+@pytest.mark.parametrize("rules_id", ["classic", "italiano"])
+def test_every_attach_to_a_small_group(rules_id):
+    # attach's fast path for groups (the verdict of all the cards laid down) against the general
+    # path (attach_options): every group of 3-4 sevens, with or without a wild, and every 1-2 cards
+    # from the sevens, an eight and the wilds
+    rules = bc.ruleset(rules_id)
+    sevens = [(7, s) for s in SUITS]
+    pool = sevens + [(8, "H"), (2, "H"), JOKER]
+    groups = {tuple(sorted(g)) for n in (3, 4) for g in itertools.combinations_with_replacement(sevens + [JOKER], n)
+              if sum(f == JOKER for f in g) <= 1 and max(Counter(g).values()) <= 2}
+    legal = 0
+    for group in sorted(groups):
+        for new in (c for k in (1, 2) for c in itertools.combinations_with_replacement(pool, k)):
+            cards = cards_for(group + new)
+            meld = bc.Meld.lay_down(cards[:len(group)], rules)
+            label = f"{meld.table_code} + {new}"
+            try:
+                fast = meld.attach(cards[len(group):])
+            except bc.IllegalMove as err:
+                with pytest.raises(bc.IllegalMove) as general:
+                    meld.attach_options(cards[len(group):])
+                assert err.rule == general.value.rule, label
+                continue
+            assert fast == meld.attach_options(cards[len(group):])[0], label
+            legal += 1
+    assert legal > 100
+
+
+@pytest.mark.parametrize("rules_id", list(bc.RULESETS))
+def test_every_attach_to_a_short_run_with_a_free_wild(rules_id):
+    # attach's fast path (a free wild goes where the cards laid down would put it, RULES.md 4)
+    # against the general path: 2-4 hearts from 3♥ up with a joker, 2♠ or 2♥ at either end, and
+    # every 1-2 cards from 2♥..K♥, 2♠ and the joker
+    rules = bc.ruleset(rules_id)
+    legal = 0
+    for n in (2, 3, 4):
+        for low in range(3, 15 - n):
+            naturals = " ".join(bc.Card(r, "H").code for r in range(low, low + n))
+            for wild in ("JK", "2S", "2H"):
+                if wild == "JK" and not rules.jokers:
+                    continue
+                melds = [bc.Meld.lay_down(f"{naturals} {wild}", rules)]
+                if low + n <= 13:
+                    melds.append(bc.Meld.parse(f"{naturals} {wild}={bc.Card(low + n, 'H').code}", rules))
+                for meld in melds:
+                    if meld.wild is None:
+                        continue  # 3♥ 4♥ 2♥: the 2♥ is natural (the clean runs are swept above)
+                    assert meld.wild_is_free
+                    for new in ATTACHES:
+                        cards = cards_for(tuple(c.face for c in meld.cards) + new)[len(meld.cards):]
+                        label = f"{rules_id}: {meld.table_code} + {' '.join(c.code for c in cards)}"
+                        try:
+                            fast = meld.attach(cards)
+                        except bc.IllegalMove as err:
+                            with pytest.raises(bc.IllegalMove) as general:
+                                meld.attach_options(cards)
+                            assert err.rule == general.value.rule, label
+                            continue
+                        assert fast == meld.attach_options(cards)[0], label
+                        legal += 1
+    assert legal > 1000

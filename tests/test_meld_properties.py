@@ -228,6 +228,7 @@ def test_attach_never_loses_or_invents_cards(rules_meld, data):
     assert result.kind == meld.kind and result.rules == rules
     assert Counter(result.cards) == Counter(meld.cards) + Counter(new)
     check_meld(result)
+    assert result == meld.attach_options(new)[0]  # the fast path of attach is the general one's
     for option in meld.attach_options(new):
         assert Counter(option.cards) == Counter(meld.cards) + Counter(new)
         check_meld(option)
