@@ -275,8 +275,11 @@ def _stands_for(attempt: Attempt, card: str) -> Failure | None:
         return None
     if meld is not None and meld.wild is None:
         return Failure(Message("ex.check.has-wild", **_meld_params(attempt)))
-    return _no_meld(attempt) or Failure(Message("ex.check.stands-for", wild=meld.wild,  # type: ignore[union-attr]
-                                                **_meld_params(attempt)))
+    failure = _no_meld(attempt)
+    if failure is not None or meld is None:
+        return failure
+    return Failure(Message("ex.check.stands-for-goal", wild=meld.wild, stands_for=meld.wild_stands_for,
+                           **_meld_params(attempt)), cards=(meld.wild,) if meld.wild else ())
 
 
 def _stands_for_matches(meld: bc.Meld, answer: str) -> bool:

@@ -98,9 +98,10 @@ def melds_row(melds: tuple[bc.Meld, ...], lang: str, numbered: bool = True) -> s
     return f'<div class="bt-melds">{"".join(items)}</div>'
 
 
-def arrangement_text(meld: bc.Meld) -> str:
-    """A meld as it lies, its wild with what it stands for: ``5♥ 6♥ 2♥=7♥ 8♥``."""
-    return " ".join(f"{card}={meld.wild_stands_for}" if i == meld.wild_index and meld.kind == bc.RUN else str(card)
+def arrangement_text(meld: bc.Meld, lang: str) -> str:
+    """A meld as it lies, its wild with what it stands for: ``5♥ 6♥ 2♥ as 7♥ 8♥``."""
+    return " ".join(t("widget.arrangement.wild", lang, wild=card, card=meld.wild_stands_for)
+                    if i == meld.wild_index and meld.kind == bc.RUN else str(card)
                     for i, card in enumerate(meld.cards))
 
 
@@ -230,7 +231,7 @@ class CardsView(AnswerView):
 
     def _offer(self, options: tuple[bc.Meld, ...]) -> None:
         shown = "flex" if len(options) > 1 else "none"
-        self.options.options = [(arrangement_text(m), i) for i, m in enumerate(options)] if len(options) > 1 else []
+        self.options.options = [(arrangement_text(m, self.lang), i) for i, m in enumerate(options)] if len(options) > 1 else []
         self.options.value = 0 if len(options) > 1 else None
         self.options.layout.display = shown
         self.options_label.layout.display = "block" if len(options) > 1 else "none"
