@@ -22,15 +22,16 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TextIO
 
-from .actions import Action, parse_action
-from .bots import Bot, GreedyBot, RandomBot, hints, play_hand
+from .actions import Action
+from .bots import GreedyBot, RandomBot, play_hand
 from .cards import Card
 from .errors import BurracoError, IllegalMove, NotationError
 from .game import Game
 from .melds import Meld
 from .messages import DEFAULT_LANGUAGE, Message, languages
-from .narration import narrate, who
+from .narration import who
 from .rulesets import RULESETS
+from .session import HandSession
 
 # The commands as typed (notation, the same in every language) and the key of what each does.
 COMMANDS = (
@@ -41,6 +42,7 @@ COMMANDS = (
     ("discard 7H", "cli.help.discard"),
     ("pozzetto", "cli.help.pozzetto"),
     ("hint", "cli.help.hint"),
+    ("undo", "cli.help.undo"),
     ("show", "cli.help.show"),
     ("help", "cli.help.help"),
     ("quit", "cli.help.quit"),
@@ -92,16 +94,23 @@ def _meld_line(index: int, meld: Meld) -> Message:
 
 
 class Terminal:
-    """One hand against bots, read from ``stdin`` and written to ``stdout``, in the language ``lang``."""
+    """One hand of a :class:`~burraco_core.session.HandSession`, read from ``stdin`` and written to
+    ``stdout`` in the language ``lang``: a view over the session, which plays the computer players,
+    keeps the undo and tells every move."""
 
-    def __init__(self, game: Game, bots: dict[int, Bot], stdin: TextIO, stdout: TextIO,
-                 lang: str = DEFAULT_LANGUAGE) -> None:
-        self.game = game
-        self.bots = bots
+    def __init__(self, session: HandSession, stdin: TextIO, stdout: TextIO, lang: str = DEFAULT_LANGUAGE) -> None:
+        if session.human is None:
+            raise BurracoError("the terminal game needs a human seat")
+        self.session = session
         self.stdin = stdin
         self.out = stdout
         self.lang = lang
-        self.human = next(p for p in range(game.players) if p not in bots)
+        self.human: int = session.human
+
+    @property
+    def game(self) -> Game:
+        """The game being played (a new object after an undo)."""
+        return self.session.game
 
     def say(self, text: str | Message = "", indent: int = 0) -> None:
         shown = text.text(self.lang) if isinstance(text, Message) else text
@@ -134,7 +143,10 @@ class Terminal:
         self.say(Message("cli.hands", hands=others))
         hand = game.hands[me]
         self.say(Message("cli.your-hand", count=len(hand), hand=_hand_text(hand)))
-        for hint in hints(game, 3):
+        self.say_hints()
+
+    def say_hints(self) -> None:
+        for hint in self.session.hints(3):
             self.say(Message("cli.hint", action=_typed(hint.action), reason=hint.reason), indent=2)
 
     def ask(self) -> str | None:
@@ -146,20 +158,22 @@ class Terminal:
         return line.strip()
 
     def run(self) -> int:
-        game = self.game
-        rules = game.rules
-        self.say(Message("cli.welcome", ruleset=rules.label, players=game.players,
-                         seed=str(game.seed)))
-        partner = (Message("cli.partner", player=(self.human + 2) % 4) if game.players == 4
+        session = self.session
+        rules = self.game.rules
+        self.say(Message("cli.welcome", ruleset=rules.label, players=self.game.players,
+                         seed=str(session.deal)))
+        partner = (Message("cli.partner", player=(self.human + 2) % 4) if self.game.players == 4
                    else Message("empty"))
-        self.say(Message("cli.you-are", player=self.human, side=game.side_of(self.human), partner=partner))
+        self.say(Message("cli.you-are", player=self.human, side=self.game.side_of(self.human), partner=partner))
         shown = False
-        while not game.is_over:
-            player = game.current_player
-            if player != self.human:
+        while not session.is_over:
+            if session.waiting == "computer":
                 shown = False
-                self.bot_moves(player)
+                while (event := session.step()) is not None:
+                    self.say(event.message)
                 continue
+            if session.waiting == "stopped":   # a computer player's move was refused: said above
+                return 1
             if not shown:
                 self.show()
                 shown = True
@@ -177,35 +191,28 @@ class Terminal:
                     self.say(text, indent=2 if number else 0)
                 continue
             if word in ("hint", "hints"):
-                for hint in hints(game, 3):
-                    self.say(Message("cli.hint", action=_typed(hint.action), reason=hint.reason), indent=2)
+                self.say_hints()
                 continue
             if word in ("show", "look"):
                 self.show()
                 continue
+            if word == "undo":
+                undone = session.undo_turn()
+                self.say(Message("cli.undone", count=len(undone)) if undone else Message("cli.nothing-to-undo"))
+                shown = False
+                continue
             try:
-                action = parse_action(line)
-                before = game.copy()
-                game.apply(action)
+                event = session.play(line)
             except (IllegalMove, NotationError) as err:
                 self.say(Message("cli.refused", reason=err.msg or str(err)))
                 continue
             except BurracoError as err:
                 self.say(Message("cli.refused", reason=str(err)))
                 continue
-            self.say(narrate(action, player, before, game, viewer=self.human))
+            self.say(event.message)
             shown = False
         self.finish()
         return 0
-
-    def bot_moves(self, player: int) -> None:
-        game = self.game
-        bot = self.bots[player]
-        while not game.is_over and game.current_player == player:
-            action = bot.choose(game)
-            before = game.copy()
-            game.apply(action)
-            self.say(narrate(action, player, before, game, viewer=self.human))
 
     def finish(self) -> None:
         game = self.game
@@ -228,10 +235,8 @@ class Terminal:
 
 def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     lang = args.lang if args.lang in languages() else DEFAULT_LANGUAGE
-    game = Game.new(args.ruleset, args.players, seed=args.seed)
-    bots: dict[int, Bot] = {p: GreedyBot(None if args.seed is None else args.seed * 10 + p)
-                            for p in range(1, args.players)}
-    terminal = Terminal(game, bots, stdin, stdout, lang=lang)
+    session = HandSession.new(args.ruleset, args.players, deal=args.seed)
+    terminal = Terminal(session, stdin, stdout, lang=lang)
     if lang != args.lang:
         terminal.say(Message("cli.unknown-language", lang=args.lang, known=languages()))
     return terminal.run()
@@ -271,7 +276,7 @@ def _parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play a hand against computer players")
     play.add_argument("--ruleset", choices=list(RULESETS), default="classic")
     play.add_argument("--players", type=int, choices=(2, 4), default=4)
-    play.add_argument("--seed", type=int, default=None, help="deal the same cards again")
+    play.add_argument("--seed", type=int, default=None, help="the deal number (shown at the start): deal the same cards again")
     play.add_argument("--lang", default=DEFAULT_LANGUAGE, metavar="LANG",
                       help=f"the language of the game's texts ({', '.join(languages())}; a text missing in "
                            "the language, or an unknown language, is shown in English)")

@@ -557,16 +557,19 @@ def hints(game: Game, n: int = 3) -> list[Hint]:
 
 
 def play_hand(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTIONS) -> Game:
-    """Play the hand to its end, ``bots[p]`` choosing for player p; returns the same game."""
+    """Play the hand to its end, ``bots[p]`` choosing for player p; returns the same game.
+
+    A :class:`~burraco_core.session.HandSession` with no human seat drives it.
+    """
+    from .session import HandSession  # session imports this module
+
     if len(bots) != game.players:
         raise ValueError(f"{game.players} players need {game.players} bots, not {len(bots)}")
-    for _ in range(max_actions):
-        if game.is_over:
-            return game
-        game.apply(bots[game.current_player].choose(game))
-    if game.is_over:
-        return game
-    raise BurracoError(f"the hand did not end within {max_actions} actions")
+    session = HandSession(game, bots, human=None, max_bot_actions=max_actions, narrated=False)
+    session.run_bots()
+    if session.stopped is not None:
+        raise session.stopped
+    return game
 
 
 __all__ = ["Bot", "Hint", "RandomBot", "GreedyBot", "hints", "play_hand", "may_attach"]

@@ -11,7 +11,8 @@ It says only what the viewer may see: the card a player drew is named to that pl
 alone; a closed discard pile taken by someone else is counted, not listed. The viewer's
 own moves have keys of their own (``narrate.you.*``), because many languages conjugate
 the verb for "you" differently. Players are named by number ("Player 2"), or by the
-names a front end gives (proper names are data: they are shown as given).
+names a front end gives (proper names are data: they are shown as given; a name given as a
+Message, such as "your partner", is said in the language asked for).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from .messages import Message
 __all__ = ["narrate", "who"]
 
 
-def who(player: int, names: Sequence[str] | None = None) -> Message:
+def who(player: int, names: Sequence[str | Message] | None = None) -> Message:
     """A player as the subject of a sentence: ``Player 2``, or the name given for them."""
     if names is not None:
         return Message("who.named", name=names[player])
@@ -34,7 +35,7 @@ def who(player: int, names: Sequence[str] | None = None) -> Message:
 
 
 def narrate(action: Action, player: int, before: Game, after: Game | None = None, *,
-            viewer: int | None = None, names: Sequence[str] | None = None) -> Message:
+            viewer: int | None = None, names: Sequence[str | Message] | None = None) -> Message:
     """One sentence telling what ``player`` did with ``action`` in the game ``before``.
 
     ``after`` is the game once the action is applied (worked out on a copy if not
