@@ -253,6 +253,21 @@ def _badge(rank: int, suit: str, four_colour: bool, top: float) -> str:
             f'stroke-width="1.6"/>{glyphs}{mark}')
 
 
+def _upright_index(card: Card, four_colour: bool) -> str:
+    """The rank and suit of a card lying sideways, upright in a white tag top left: its own corner
+    index reads sideways, and in a meld the next card covers most of it."""
+    ink = (_INK_FOUR if four_colour else _INK).get(card.suit, "#1b1b1b")
+    if card.is_joker:
+        ink = "#1b1b1b" if card.deck == 0 else "#c8102e"
+        glyphs = _word("JK", 21.5, 16, 13, ink, weight=1.7, fit=30)
+        mark = ""
+    else:
+        glyphs = _word(rank_code(card.rank), 15, 16, 15, ink, weight=1.7, fit=17)
+        mark = _suit(card.suit, 32.5, 16, 6.5, ink)
+    return (f'<rect x="2.5" y="2.5" width="38" height="27" rx="5" fill="#ffffff" stroke="{_EDGE}" '
+            f'stroke-width="1.2"/>{glyphs}{mark}')
+
+
 def _note(text: str) -> str:
     """A dark tag bottom left with a short note such as a point value ("+15")."""
     unknown = sorted(set(text.upper()) - set(_GLYPHS))
@@ -285,6 +300,8 @@ def _card_group(card: Card, *, four_colour: bool = False, selected: bool = False
                    'stroke-width="5"/>')
     if turned:
         inside = f'<g transform="translate(0 100) rotate(-90)">{inside}</g>'
+        if not face_down:
+            inside += _upright_index(card, four_colour)
     if wild_for and not face_down:
         inside += _badge(*_read_stands_for(wild_for), four_colour, top=36.5 if turned else 49)
     code = "back" if face_down else card.code
