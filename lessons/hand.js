@@ -1,6 +1,7 @@
 // Hand: a row (or grid) of cards drawn as SVG, selectable by mouse and keyboard.
 //
-// Synced traits (see hand.py): faces [{code, svg, label}], selected [index],
+// Synced traits (see hand.py): faces [{code, svg, label}], selected [index], marked [index]
+// (drawn with a mark, e.g. the card just drawn; said as marked_label),
 // selectable, overlap (fraction of a card hidden under the next one),
 // columns (0: one row; N: a grid of N columns), card_width, label.
 // Keyboard: Tab focuses the hand, arrows move, Home/End jump, Space/Enter toggle.
@@ -28,10 +29,16 @@ function render({ model, el }) {
 
   function paint() {
     const chosen = new Set(model.get("selected"));
+    const marked = new Set(model.get("marked"));
+    const faces = model.get("faces");
     const active = selectable();
     nodes.forEach((node, i) => {
       const on = chosen.has(i);
       node.classList.toggle("bh-selected", on);
+      const mark = marked.has(i);
+      node.classList.toggle("bh-marked", mark);
+      const label = faces[i] ? faces[i].label : "";
+      node.setAttribute("aria-label", mark ? `${label}, ${model.get("marked_label")}` : label);
       if (active) {
         node.setAttribute("aria-selected", on ? "true" : "false");
         node.tabIndex = i === focus ? 0 : -1;
@@ -133,8 +140,10 @@ function render({ model, el }) {
   model.on("change:overlap", build);
   model.on("change:card_width", build);
   model.on("change:selectable", build);
-  model.on("change:label", () => root.setAttribute("aria-label", model.get("label")));
+  const relabel = () => root.setAttribute("aria-label", model.get("label"));
+  model.on("change:label", relabel);
   model.on("change:selected", paint);
+  model.on("change:marked", paint);
   build();
 
   return () => {
@@ -144,6 +153,8 @@ function render({ model, el }) {
     model.off("change:card_width", build);
     model.off("change:selectable", build);
     model.off("change:selected", paint);
+    model.off("change:marked", paint);
+    model.off("change:label", relabel);
   };
 }
 

@@ -57,7 +57,8 @@ class Hand(anywidget.AnyWidget):
     """A row of cards (or a grid, with ``columns``) with a synced selection.
 
     ``selected`` holds indices into :attr:`cards` in the order they were
-    clicked. ``four_colour`` redraws the faces with four suit colours;
+    clicked. ``marked`` holds indices of cards drawn with a mark (the card just
+    drawn, say: ``mark(cards)``), told to a screen reader as ``marked_label``. ``four_colour`` redraws the faces with four suit colours;
     ``face_down`` shows the backs (an opponent's hand); ``selectable=False``
     makes a picture that does not react to clicks.
     """
@@ -67,6 +68,8 @@ class Hand(anywidget.AnyWidget):
 
     faces = traitlets.List(traitlets.Dict()).tag(sync=True)
     selected = traitlets.List(traitlets.Int()).tag(sync=True)
+    marked = traitlets.List(traitlets.Int()).tag(sync=True)
+    marked_label = traitlets.Unicode("just drawn").tag(sync=True)
     selectable = traitlets.Bool(True).tag(sync=True)
     overlap = traitlets.Float(0.45).tag(sync=True)
     columns = traitlets.Int(0).tag(sync=True)
@@ -93,6 +96,7 @@ class Hand(anywidget.AnyWidget):
         self._cards = to_cards(cards)
         with self.hold_sync():
             self.selected = []
+            self.marked = []
             self._redraw()
 
     def _redraw(self, change: object = None) -> None:
@@ -129,6 +133,22 @@ class Hand(anywidget.AnyWidget):
     def clear_selection(self) -> None:
         self.selected = []
 
+    # ---------------------------------------------------------------- marking
+    @property
+    def marked_cards(self) -> tuple[bc.Card, ...]:
+        """The marked cards, in display order."""
+        return tuple(self._cards[i] for i in sorted(set(self.marked)) if 0 <= i < len(self._cards))
+
+    def mark(self, cards: str | Iterable[bc.Card | str]) -> None:
+        """Mark these physical cards (each once; cards not shown are skipped); ``mark(())`` clears the marks."""
+        chosen: list[int] = []
+        for card in to_cards(cards):
+            for i, shown in enumerate(self._cards):
+                if shown is card and i not in chosen:
+                    chosen.append(i)
+                    break
+        self.marked = chosen
+
     # ---------------------------------------------------------------- sorting
     def sort_by_suit(self) -> None:
         """Reorder by suit (spades, hearts, diamonds, clubs), keeping the selection."""
@@ -142,10 +162,12 @@ class Hand(anywidget.AnyWidget):
         order = sorted(range(len(self._cards)), key=lambda i: key(self._cards[i]))  # type: ignore[operator]
         new_index = {old: new for new, old in enumerate(order)}
         chosen = [new_index[i] for i in self.selected if i in new_index]
+        marked = [new_index[i] for i in self.marked if i in new_index]
         self._cards = tuple(self._cards[i] for i in order)
         with self.hold_sync():
             self._redraw()
             self.selected = chosen
+            self.marked = marked
 
 
 def palette_cards(jokers: int = 2) -> tuple[bc.Card, ...]:

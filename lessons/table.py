@@ -3,137 +3,199 @@
 ``Table`` draws a ``burraco_core.Game`` as one player sees it: both sides'
 melds, the stock, the discard pile (all of it, or only its top card when
 the ruleset plays it closed), the pozzetti, how many cards the others hold,
-whose turn it is. ``PlayTable`` adds the learner's hand and buttons; every
-move goes to ``game.apply`` and every refusal is shown with the engine's
-reason and rule id. The computer players are ``burraco_core.bots.GreedyBot``;
-should the engine refuse a move one of them chose, the table says so (reason
-and rule id, in the message and the log) and the computer players stop: no
-other move is played in its place.
+whose turn it is. ``PlayTable`` adds the learner's hand and buttons over a
+:class:`burraco_core.session.HandSession`, which plays the computer players,
+keeps the undo and tells every move; the table only shows the session.
+
+- "New hand" deals a new random deal unless the learner types a deal number; the
+  deal number is shown, so a hand can be dealt again.
+- The computer players' moves come one at a time, ``pace`` seconds apart (the
+  speed menu: one by one, faster (a quarter of it), or all at once; ``pace=0`` plays
+  them at once), the current one
+  highlighted in the log and on the table. The pacing runs on the kernel's event
+  loop (``loop.call_later``; a ``threading.Timer`` where no loop runs), so the
+  kernel never blocks; a test passes ``scheduler`` to step by hand.
+- The whole log is kept, newest first, in a scrolling box.
+- The card just drawn is marked in the hand; buttons that can do nothing now are
+  disabled.
+
+Every refusal is the engine's (reason and rule id). Should the engine refuse a
+move a computer player chose, the table says so and the computer players stop: no
+other move is played in its place. Every text is a message of the catalogues
+(``table.*`` keys in ``lessons/locale/<lang>.txt``, the moves ``narrate.*`` of the engine's).
 """
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 
 import ipywidgets as w
 
 import burraco_core as bc
 from burraco_core import svg
-from burraco_core.bots import GreedyBot, hints
-from burraco_core.narration import narrate
+from burraco_core.messages import Message
+from burraco_core.session import Event, HandSession, SessionError
 
 from .hand import Hand
 from .score import ScoreCalculator, SideResult, breakdown_html
 from .ui import BAD, GOOD, NEUTRAL, WARN, box, esc, refusal_html, ruleset_picker
 
-NAMES = {2: ("You", "Opponent"), 4: ("You", "Opponent A", "Partner", "Opponent B")}
 YOU = 0
-MAX_BOT_ACTIONS = 2000
-_PHASE_TEXT = {
-    "draw": "draw from the stock or take the whole discard pile.",
-    "play": "lay down or attach cards if you can, then discard one card to end the turn.",
-    "pozzetto": "all the cards are melded: pick up the pozzetto.",
-}
+PACE = 1.2
+"""Seconds between two computer moves (a learner can follow them); "faster" quarters it."""
+FASTER = 0.25
+_NAME_KEYS = {2: ("table.name.you", "table.name.opponent"),
+              4: ("table.name.you", "table.name.opponent-a", "table.name.partner", "table.name.opponent-b")}
+Scheduler = Callable[[float, Callable[[], None]], Callable[[], object]]
+"""``scheduler(delay, callback)`` calls ``callback`` once after ``delay`` seconds; returns a cancel function."""
 
 
-def player_name(game: bc.Game, player: int) -> str:
-    return NAMES[game.players][player]
+def _t(key: str, lang: str = "en", **params: object) -> str:
+    return Message(key, **params).text(lang)
 
 
-def side_name(game: bc.Game, side: int, viewer: int = YOU) -> str:
+def player_names(players: int) -> tuple[Message, ...]:
+    """How the table names each player (player 0 is the learner), as messages."""
+    return tuple(Message(key) for key in _NAME_KEYS[players])
+
+
+def player_name(game: bc.Game, player: int, lang: str = "en") -> str:
+    return player_names(game.players)[player].text(lang)
+
+
+def side_name(game: bc.Game, side: int, viewer: int = YOU, lang: str = "en") -> str:
     mine = game.side_of(viewer) == side
-    if game.players == 2:
-        return "Your melds" if mine else "Your opponent's melds"
-    return "Your side's melds (you and your partner)" if mine else "The opponents' melds"
-
-
-@lru_cache(maxsize=2048)
-def _meld_picture(meld: bc.Meld, four_colour: bool) -> str:
-    return svg.meld_svg(meld, width=52, four_colour=four_colour)
+    return _t("table.side", lang, whose=("mine" if mine else "theirs") + str(game.players))
 
 
 def describe_action(game_before: bc.Game, game_after: bc.Game, player: int, action: bc.Action,
                     lang: str = "en") -> str:
     """One line for the log: what a player did, as the learner may see it (the engine's narration)."""
-    return narrate(action, player, game_before, game_after, viewer=YOU,
-                   names=NAMES[game_before.players]).text(lang)
+    return bc.narrate(action, player, game_before, game_after, viewer=YOU,
+                      names=player_names(game_before.players)).text(lang)
+
+
+@lru_cache(maxsize=2048)
+def _meld_picture(meld: bc.Meld, four_colour: bool, lang: str) -> str:
+    return svg.meld_svg(meld, width=54, four_colour=four_colour, lang=lang)
+
+
+def default_scheduler(delay: float, callback: Callable[[], None]) -> Callable[[], object]:
+    """Call ``callback`` after ``delay`` seconds on the running event loop (the kernel's), else on a timer thread."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        timer = threading.Timer(delay, callback)
+        timer.daemon = True
+        timer.start()
+        return timer.cancel
+    handle = loop.call_later(delay, callback)
+    return handle.cancel
 
 
 class Table(w.VBox):
-    """The table of a game as one player sees it (``show(game)`` redraws it)."""
+    """The table of a game as one player sees it (``show(game)`` redraws it).
 
-    def __init__(self, game: bc.Game | None = None, viewer: int = YOU, four_colour: bool = False) -> None:
+    ``highlight`` (side, index) rings a meld, ``"pile"`` the discard pile: the place of
+    the move just shown.
+    """
+
+    def __init__(self, game: bc.Game | None = None, viewer: int = YOU, four_colour: bool = False,
+                 lang: str = "en") -> None:
         self.view = w.HTML()
         self.view.add_class("bt-table-view")
         self.viewer = viewer
         self.four_colour = four_colour
+        self.lang = lang
+        self.deal: int | None = None
         super().__init__([self.view])
         self.add_class("bt-table")
         if game is not None:
             self.show(game)
 
-    def show(self, game: bc.Game) -> None:
-        self.view.value = self.render(game)
+    def show(self, game: bc.Game, highlight: tuple[int, int] | str | None = None) -> None:
+        self.view.value = self.render(game, highlight)
 
-    def _melds_html(self, game: bc.Game, side: int) -> str:
+    def _melds_html(self, game: bc.Game, side: int, highlight: tuple[int, int] | str | None) -> str:
+        lang = self.lang
         melds = game.melds[side]
-        took = "took its pozzetto" if game.took_pozzetto[side] else "has not taken its pozzetto yet"
-        title = f"{side_name(game, side, self.viewer)}: {len(melds)} meld{'s' if len(melds) != 1 else ''}, {took}"
-        items = "".join(
-            f'<figure class="bt-meld" data-index="{i}" style="display:inline-block;margin:2px 10px 4px 0">'
-            f"{_meld_picture(meld, self.four_colour)}"
-            f'<figcaption style="font-size:0.85em;color:#333;line-height:1.2">Meld {i + 1}'
-            f"{' · ' + esc(meld.burraco) + ' burraco' if meld.burraco else ''}</figcaption></figure>"
-            for i, meld in enumerate(melds)
-        ) or '<div style="color:#666;font-style:italic;padding:6px 0">No melds yet.</div>'
+        title = _t("table.side.title", lang, side=Message("table.side", whose=(
+            "mine" if game.side_of(self.viewer) == side else "theirs") + str(game.players)),
+            count=len(melds), took=str(game.took_pozzetto[side]))
+        items = []
+        for i, meld in enumerate(melds):
+            lit = highlight == (side, i)
+            ring = "outline:3px solid #ff9800;outline-offset:2px;border-radius:6px;" if lit else ""
+            burraco = (Message("table.meld.burraco", kind=meld.burraco) if meld.burraco else Message("empty"))
+            caption = _t("table.meld.caption", lang, number=i + 1, burraco=burraco)
+            items.append(
+                f'<figure class="bt-meld{" bt-lit" if lit else ""}" data-index="{i}" data-cards="{len(meld)}" '
+                f'style="display:inline-block;vertical-align:top;margin:2px 12px 4px 0;{ring}">'
+                f"{_meld_picture(meld, self.four_colour, lang)}"
+                f'<figcaption style="font-size:0.85em;color:#333;line-height:1.2">{esc(caption)}</figcaption>'
+                "</figure>")
+        body = "".join(items) or (f'<div style="color:#666;font-style:italic;padding:6px 0">'
+                                  f'{esc(_t("table.no-melds", lang))}</div>')
         mine = game.side_of(self.viewer) == side
         colour = "#e3f2fd" if mine else "#fbe9e7"
         return (f'<section class="bt-side bt-side-{side}" style="background:{colour};border-radius:8px;'
-                f'padding:6px 10px;margin:4px 0"><div style="font-weight:700">{esc(title)}</div>{items}</section>')
+                f'padding:6px 10px;margin:4px 0"><div style="font-weight:700">{esc(title)}</div>{body}</section>')
 
-    def _centre_html(self, game: bc.Game) -> str:
+    def _centre_html(self, game: bc.Game, highlight: tuple[int, int] | str | None) -> str:
+        lang = self.lang
         stock = game.stock
         pile = game.discard_pile
-        stock_pic = svg.back_svg(0, width=44) if stock else ""
+        stock_pic = svg.back_svg(0, width=44, lang=lang) if stock else ""
         stock_html = (f'<div class="bt-stock" style="text-align:center">{stock_pic}'
-                      f"<div>Stock: {len(stock)} card{'s' if len(stock) != 1 else ''}</div></div>")
+                      f'<div>{esc(_t("table.stock", lang, count=len(stock)))}</div></div>')
         if not pile:
-            pile_pic, pile_text = "", "Discard pile: empty"
+            pile_pic, pile_text = "", _t("table.pile.empty", lang)
         elif game.rules.open_discard_pile:
-            pile_pic = svg.hand_svg(pile, width=44, overlap=0.6, four_colour=self.four_colour)
-            pile_text = f"Discard pile: {len(pile)} card{'s' if len(pile) != 1 else ''}, top card last"
+            pile_pic = svg.hand_svg(pile, width=44, overlap=0.6, four_colour=self.four_colour, lang=lang)
+            pile_text = _t("table.pile.open", lang, count=len(pile))
         else:
-            pile_pic = svg.card_svg(pile[-1], width=44, four_colour=self.four_colour)
-            pile_text = f"Discard pile (closed): {len(pile)} cards, only the top one shows"
-        pile_html = f'<div class="bt-pile" style="text-align:center">{pile_pic}<div>{esc(pile_text)}</div></div>'
+            pile_pic = svg.card_svg(pile[-1], width=44, four_colour=self.four_colour, lang=lang)
+            pile_text = _t("table.pile.closed", lang, count=len(pile))
+        ring = "outline:3px solid #ff9800;outline-offset:2px;border-radius:6px;" if highlight == "pile" else ""
+        pile_html = (f'<div class="bt-pile{" bt-lit" if ring else ""}" style="text-align:center;{ring}">'
+                     f"{pile_pic}<div>{esc(pile_text)}</div></div>")
         left = len(game.pozzetti)
-        poz_pic = "".join(svg.back_svg(1, width=30) for _ in range(left))
+        poz_pic = "".join(svg.back_svg(1, width=30, lang=lang) for _ in range(left))
         poz_html = (f'<div class="bt-pozzetti" style="text-align:center">{poz_pic}'
-                    f"<div>Pozzetti left: {left}</div></div>")
+                    f'<div>{esc(_t("table.pozzetti", lang, count=left))}</div></div>')
         others = "".join(
-            f'<div class="bt-other-hand" style="text-align:center">{svg.back_svg(p % 2, width=30)}'
-            f"<div>{esc(player_name(game, p))}: {len(game.hands[p])} card{'s' if len(game.hands[p]) != 1 else ''}</div></div>"
+            f'<div class="bt-other-hand" data-player="{p}" style="text-align:center">'
+            f"{svg.back_svg(p % 2, width=30, lang=lang)}"
+            f'<div>{esc(_t("table.other-hand", lang, name=player_names(game.players)[p], count=len(game.hands[p])))}'
+            "</div></div>"
             for p in range(game.players) if p != self.viewer
         )
         style = "display:flex;flex-wrap:wrap;gap:18px;align-items:flex-end;margin:6px 0"
         return f'<div class="bt-centre" style="{style}">{stock_html}{pile_html}{poz_html}{others}</div>'
 
     def status(self, game: bc.Game) -> str:
+        lang = self.lang
         if game.is_over:
-            return "The hand is over."
+            return _t("table.status.over", lang)
         player = game.current_player
         if player == self.viewer:
-            return "Your turn: " + _PHASE_TEXT[game.phase]
-        return f"{player_name(game, player)} is playing."
+            return _t("table.status.yours", lang, phase=game.phase)
+        return _t("table.status.playing", lang, name=player_names(game.players)[player])
 
-    def render(self, game: bc.Game) -> str:
+    def render(self, game: bc.Game, highlight: tuple[int, int] | str | None = None) -> str:
         mine = game.side_of(self.viewer)
         rules = game.rules
+        deal = Message("table.deal", deal=self.deal) if self.deal is not None else Message("empty")
         head = (f'<div class="bt-status" style="font-size:1.15em;font-weight:700">{esc(self.status(game))}</div>'
-                f'<div style="color:#555">{esc(rules.name or rules.id)}, {game.players} players</div>')
-        return (f'<div class="bt-table-inner">{head}{self._melds_html(game, 1 - mine)}'
-                f"{self._centre_html(game)}{self._melds_html(game, mine)}</div>")
+                f'<div class="bt-about" style="color:#555">'
+                f'{esc(_t("table.about", self.lang, ruleset=rules.name or rules.id, players=game.players, deal=deal))}'
+                "</div>")
+        return (f'<div class="bt-table-inner">{head}{self._melds_html(game, 1 - mine, highlight)}'
+                f"{self._centre_html(game, highlight)}{self._melds_html(game, mine, highlight)}</div>")
 
 
 def _button(text: str, tooltip: str, style: str = "") -> w.Button:
@@ -143,55 +205,79 @@ def _button(text: str, tooltip: str, style: str = "") -> w.Button:
 class PlayTable(w.VBox):
     """Play a hand against the bots: you are the player at the bottom (player 0).
 
-    When a hand ends, "Count it in the score calculator" fills ``calculator`` with
-    the hand (``ScoreCalculator.load_game``): the one given, or one shown below the
-    table the first time the button is pressed.
+    ``seed`` deals that deal first (None: a random one); later hands are random deals
+    unless a number is typed in "Deal no.". ``session`` plays a session made elsewhere
+    instead (a fixed position, a lesson's guided hand; the learner is its player 0), as
+    :meth:`use` does later. ``pace``: seconds between two computer moves
+    (0: all at once). ``scheduler``: how a later step is called (see :data:`Scheduler`;
+    by default on the kernel's event loop). When a hand ends, "Count it in the score
+    calculator" fills ``calculator`` with the hand (``ScoreCalculator.load_game``): the
+    one given, or one shown below the table the first time the button is pressed.
     """
 
-    def __init__(self, rules: str = "classic", players: int = 2, seed: int = 7,
-                 calculator: ScoreCalculator | None = None, **kwargs: object) -> None:
+    def __init__(self, rules: str = "classic", players: int = 2, seed: int | None = None,
+                 calculator: ScoreCalculator | None = None, *, pace: float = PACE,
+                 scheduler: Scheduler | None = None, session: HandSession | None = None, lang: str = "en",
+                 **kwargs: object) -> None:
+        self.lang = lang
+        t = self._text
+        self.pace = pace
+        self.scheduler: Scheduler = scheduler or default_scheduler
         self.rules = ruleset_picker(rules)
-        self.player_count = w.Dropdown(options=[("2 players", 2), ("4 players", 4)], value=players,
-                                       description="Players", layout=w.Layout(width="auto"))
-        self.seed = w.IntText(value=seed, description="Deal no.", layout=w.Layout(width="12em"))
-        self.new_hand = _button("New hand", "Deal a new hand with these settings")
-        self.four_colour = w.Checkbox(value=False, description="Four colours", indent=False,
+        self.player_count = w.Dropdown(options=[(t("table.players", count=n), n) for n in (2, 4)], value=players,
+                                       description=t("table.players.label"), layout=w.Layout(width="auto"))
+        self.seed = w.Text(value="", placeholder=t("table.deal.placeholder"), description=t("table.deal.label"),
+                           tooltip=t("table.deal.tooltip"), layout=w.Layout(width="14em"))
+        self.new_hand = _button(t("table.new-hand"), t("table.new-hand.tooltip"))
+        self.four_colour = w.Checkbox(value=False, description=t("table.four-colours"), indent=False,
                                       layout=w.Layout(width="auto"))
-        self.table = Table()
-        self.hand = Hand(label="Your hand", empty_text="Your hand is empty")
+        self.speed = w.Dropdown(options=[(t("table.speed.one-by-one"), 1.0), (t("table.speed.faster"), FASTER),
+                                         (t("table.speed.at-once"), 0.0)], value=1.0,
+                                description=t("table.speed"), tooltip=t("table.speed.tooltip"),
+                                style={"description_width": "initial"}, layout=w.Layout(width="auto"))
+        self.table = Table(lang=lang)
+        self.hand = Hand(label=t("table.your-hand"), empty_text=t("table.your-hand.empty"),
+                         marked_label=t("table.just-drawn"))
         self.hand.add_class("bt-my-hand")
-        self.sort_suit = _button("Sort by suit", "Order your cards suit by suit")
-        self.sort_rank = _button("Sort by rank", "Order your cards by rank")
-        self.draw = _button("Draw", "Take the top card of the stock", "primary")
-        self.take_pile = _button("Take pile", "Take the whole discard pile", "primary")
-        self.lay_down = _button("Lay down selected", "Lay down the selected cards as a new meld", "success")
-        self.attach_to = w.Dropdown(description="to", layout=w.Layout(width="auto"),
+        self.sort_suit = _button(t("table.sort-suit"), t("table.sort-suit.tooltip"))
+        self.sort_rank = _button(t("table.sort-rank"), t("table.sort-rank.tooltip"))
+        self.draw = _button(t("table.draw"), t("table.draw.tooltip"), "primary")
+        self.take_pile = _button(t("table.take"), t("table.take.tooltip"), "primary")
+        self.lay_down = _button(t("table.lay-down"), t("table.lay-down.tooltip"), "success")
+        self.attach_to = w.Dropdown(description=t("table.attach-to"), layout=w.Layout(width="auto"),
                                     style={"description_width": "initial"})
-        self.attach = _button("Attach selected", "Attach the selected cards to the chosen meld", "success")
-        self.discard = _button("Discard selected", "Discard the selected card: this ends your turn", "warning")
-        self.pozzetto = _button("Take pozzetto", "Pick up your pozzetto after melding your last cards")
-        self.hint = _button("Hint", "What would a good player do now?", "info")
-        self.undo = _button("Undo", "Take back your last move (and what the others did after it)")
+        self.attach = _button(t("table.attach"), t("table.attach.tooltip"), "success")
+        self.discard = _button(t("table.discard"), t("table.discard.tooltip"), "warning")
+        self.pozzetto = _button(t("table.pozzetto"), t("table.pozzetto.tooltip"))
+        self.hint = _button(t("table.hint"), t("table.hint.tooltip"), "info")
+        self.undo = _button(t("table.undo"), t("table.undo.tooltip"))
+        for button, name in ((self.draw, "draw"), (self.take_pile, "take"), (self.lay_down, "meld"),
+                             (self.attach, "attach"), (self.discard, "discard"), (self.pozzetto, "pozzetto"),
+                             (self.hint, "hint"), (self.undo, "undo"), (self.new_hand, "new-hand")):
+            button.add_class(f"bt-button-{name}")
         self.message = w.HTML()
         self.message.add_class("bt-message")
+        self.now = w.HTML()
+        self.now.add_class("bt-now")
         self.story = w.HTML()
         self.story.add_class("bt-log")
         self.final = w.HTML()
         self.final.add_class("bt-final-score")
-        self.count_it = _button("Count it in the score calculator",
-                                "Fill the score calculator with this hand's melds and cards")
+        self.count_it = _button(t("table.count-it"), t("table.count-it.tooltip"))
         self.count_it.add_class("bt-count-it")
         self.calculator = calculator
         self.calculator_box = w.VBox()
-        self.game: bc.Game = bc.Game.new(rules, players, seed=seed)
-        self.bots: list[GreedyBot] = []
-        self.stopped: bc.IllegalMove | None = None   # the refusal that stopped the computer players
-        self.snapshots: list[tuple[bc.Game, int]] = []
-        self.events: list[str] = []
         self.sort_mode: str | None = "suit"
         self.said = 0
+        self.current: Event | None = None   # the computer move being shown (highlighted)
+        self._cancel: Callable[[], object] | None = None
+        self._generation = 0                # a new hand or an undo makes pending steps stale
+        self._lock = threading.RLock()      # steps may come from a timer thread
+        if session is None:
+            session = HandSession.new(rules, players, deal=seed, names=player_names(players))
+        self.session = session
 
-        settings = w.HBox([self.rules, self.player_count, self.seed, self.new_hand, self.four_colour],
+        settings = w.HBox([self.rules, self.player_count, self.seed, self.new_hand, self.four_colour, self.speed],
                           layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="8px"))
         row = w.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px", margin="2px 0")
         actions = w.VBox([
@@ -199,11 +285,11 @@ class PlayTable(w.VBox):
             w.HBox([self.lay_down, self.attach, self.attach_to], layout=row),
             w.HBox([self.discard, self.hint, self.undo, self.sort_suit, self.sort_rank], layout=row),
         ])
-        mine = w.VBox([self.hand, actions], layout=w.Layout(flex="1 1 520px"))
-        beside = w.VBox([self.message], layout=w.Layout(flex="1 1 320px", min_width="280px"))
+        mine = w.VBox([self.hand, actions], layout=w.Layout(flex="1 1 520px", min_width="0"))
+        beside = w.VBox([self.now, self.message, self.story], layout=w.Layout(flex="1 1 320px", min_width="280px"))
         super().__init__([settings, self.table, w.HBox([mine, beside], layout=w.Layout(flex_flow="row wrap",
                                                                                        grid_gap="12px")),
-                          self.final, self.count_it, self.calculator_box, self.story], **kwargs)
+                          self.final, self.count_it, self.calculator_box], **kwargs)
         self.add_class("bt-play-table")
 
         self.new_hand.on_click(self.start)
@@ -218,52 +304,98 @@ class PlayTable(w.VBox):
         self.sort_suit.on_click(lambda _: self._sort("suit"))
         self.sort_rank.on_click(lambda _: self._sort("rank"))
         self.four_colour.observe(self._colours, names="value")
+        self.speed.observe(self._repace, names="value")
+        self.hand.observe(lambda _: self._buttons(), names="selected")
         self.count_it.on_click(self.count_in_calculator)
-        self.start()
+        self._begin(self.session)
+
+    # ---------------------------------------------------------------- reading
+    @property
+    def game(self) -> bc.Game:
+        """The game being played (the session's: a new object after an undo or a new hand)."""
+        return self.session.game
+
+    @property
+    def events(self) -> list[str]:
+        """The log as the learner reads it, oldest first."""
+        return [e.text(self.lang) for e in self.session.events]
+
+    @property
+    def stopped(self) -> bc.IllegalMove | None:
+        return self.session.stopped
+
+    @property
+    def busy(self) -> bool:
+        """The computer players are still making their moves (shown one at a time)."""
+        return self.session.waiting == "computer" or self.current is not None
+
+    def _text(self, key: str, **params: object) -> str:
+        return _t(key, self.lang, **params)
 
     # ---------------------------------------------------------------- dealing
     def start(self, button: object = None) -> None:
-        """Deal a new hand with the chosen ruleset, number of players and deal number."""
-        players, seed = self.player_count.value, self.seed.value
-        self.game = bc.Game.new(self.rules.value, players, seed=seed)
-        self.bots = [GreedyBot(seed * 10 + p) for p in range(players)]
-        self.snapshots, self.events = [], []
-        self._run_bots()
-        self.refresh()
-        if not self._said_stopped():
-            self._say(NEUTRAL, "A new hand is dealt. " + self.table.status(self.game), big=False)
+        """Deal a new hand with the chosen ruleset and number of players: the typed deal number, or a new one."""
+        typed = self.seed.value.strip()
+        deal: int | None = None
+        if typed:
+            try:
+                deal = int(typed)
+            except ValueError:
+                self._say(WARN, self._text("table.say.bad-deal", text=typed), big=False)
+                return
+        players = self.player_count.value
+        self._begin(HandSession.new(self.rules.value, players, deal=deal, names=player_names(players)))
+        self._say(NEUTRAL, self._text("table.say.dealt", deal=self.session.deal, status=self.table.status(self.game)),
+                  big=False)
+
+    def use(self, session: HandSession) -> None:
+        """Play this session from now on (its human seat must be player 0, the player at the bottom)."""
+        if session.human != YOU:
+            raise bc.BurracoError(f"the play table shows player {YOU}'s hand: the session's human is {session.human}")
+        self._begin(session)
+
+    def _begin(self, session: HandSession) -> None:
+        with self._lock:
+            self._stop_pacing()
+            self.session = session
+            self.table.deal = session.deal
+            self.hand.cards = ()
+            self._advance()
 
     # ---------------------------------------------------------------- playing
     def play(self, action: bc.Action) -> bool:
         """Play the learner's action; on a refusal show the engine's reason. Returns whether it was played."""
-        game = self.game
-        if game.is_over:
-            self._say(NEUTRAL, "The hand is over: deal a new hand to play again.", big=False)
-            return False
-        if self._said_stopped():
-            return False
-        before = game.copy()
-        try:
-            game.apply(action)
-        except bc.IllegalMove as err:
-            self._say(BAD, "✗ Not allowed", refusal_html(err), big=False)
-            return False
-        self.snapshots.append((before, len(self.events)))
-        self.events.append(describe_action(before, game, YOU, action))
-        done = self.events[-1]
-        self._run_bots()
-        self.refresh()
-        if self._said_stopped():
+        with self._lock:
+            session = self.session
+            if session.is_over:
+                self._say(NEUTRAL, self._text("table.say.over-deal-again"), big=False)
+                return False
+            if self._said_stopped():
+                return False
+            if self.busy:
+                self._say(NEUTRAL, self._text("table.say.wait", name=player_names(self.game.players)[
+                    self.game.current_player]), big=False)
+                return False
+            try:
+                event = session.play(action)
+            except bc.IllegalMove as err:
+                self._say(BAD, self._text("table.say.refused"), refusal_html(err), big=False)
+                return False
+            except SessionError as err:
+                self._say(NEUTRAL, err.message(self.lang), big=False)
+                return False
+            done = event.text(self.lang)
+            self._advance()
+            if session.is_over:
+                self._say(GOOD, self._text("table.say.over"), f"<div>{esc(done)}</div>", big=False)
+            elif not self._said_stopped():
+                after = "" if self.busy else f"<div>{esc(self.table.status(self.game))}</div>"
+                self._say(GOOD, self._text("table.say.done", move=done), after, big=False)
             return True
-        if self.game.is_over:
-            self._say(GOOD, "The hand is over", f"<div>{esc(done)}</div>", big=False)
-        else:
-            self._say(GOOD, "✓ " + done, f"<div>{esc(self.table.status(self.game))}</div>", big=False)
-        return True
 
     def _attach(self, button: object = None) -> None:
         if self.attach_to.value is None:
-            self._say(WARN, "Your side has no meld yet", "<div>Lay down a meld first, then attach to it.</div>",
+            self._say(WARN, self._text("table.say.no-meld"), f"<div>{esc(self._text('table.say.no-meld.how'))}</div>",
                       big=False)
             return
         self.play(bc.Attach(self.attach_to.value, self.hand.selected_cards))
@@ -271,73 +403,110 @@ class PlayTable(w.VBox):
     def _discard(self, button: object = None) -> None:
         chosen = self.hand.selected_cards
         if len(chosen) != 1:
-            self._say(WARN, "Select one card to discard", f"<div>You have selected {len(chosen)}.</div>",
-                      big=False)
+            self._say(WARN, self._text("table.say.select-one"),
+                      f"<div>{esc(self._text('table.say.selected', count=len(chosen)))}</div>", big=False)
             return
         self.play(bc.Discard(chosen[0]))
 
-    def _run_bots(self) -> None:
-        """Let the computer players move until it is the learner's turn or the hand is over.
+    # ---------------------------------------------------------------- the computer players, one at a time
+    def _advance(self) -> None:
+        """Show the table, and let the computer players move: all at once at pace 0, else one step now
+        and the next ones later."""
+        if self._delay() <= 0:
+            self.session.run_bots()
+            self.current = None
+            self.refresh()
+            self._said_stopped()
+            return
+        self._step(self._generation)
 
-        A move the engine refuses is not replaced by another: the refusal is kept in
-        ``stopped``, written in the log, and the computer players stop.
-        """
-        game = self.game
-        self.stopped = None
-        for _ in range(MAX_BOT_ACTIONS):
-            if game.is_over or game.current_player == YOU:
+    def _delay(self) -> float:
+        return self.pace * float(self.speed.value)
+
+    def _step(self, generation: int) -> None:
+        """Play and show one computer move, highlighted, and ask to be called again after the delay."""
+        with self._lock:
+            if generation != self._generation:
+                return   # a new hand or an undo came in between
+            self._cancel = None
+            event = self.session.step()
+            self.current = event
+            self.refresh()
+            if event is None:
+                self._said_stopped()
                 return
-            player = game.current_player
-            action = self.bots[player].choose(game)
-            before = game.copy()
-            try:
-                game.apply(action)
-            except bc.IllegalMove as err:
-                self.stopped = err
-                self.events.append(f"{player_name(game, player)} tried '{action}', which the rules refuse: "
-                                   f"{err} [rule {err.rule}]. The computer players have stopped.")
+            if event.kind == "refused":
+                self.current = None
+                self.refresh()
+                self._said_stopped()
                 return
-            self.events.append(describe_action(before, game, player, action))
-        raise bc.BurracoError(f"the computer players made {MAX_BOT_ACTIONS} moves without the learner's turn "
-                              "coming round")
+            self._cancel = self.scheduler(self._delay(), lambda: self._step(generation))
+
+    def _repace(self, change: object = None) -> None:
+        """The speed changed: the move waiting to be shown comes after the new delay (all at once: now)."""
+        with self._lock:
+            if self._cancel is None:
+                return
+            if self._delay() <= 0:
+                self.finish_moves()
+                return
+            self._cancel()
+            generation = self._generation
+            self._cancel = self.scheduler(self._delay(), lambda: self._step(generation))
+
+    def _stop_pacing(self) -> None:
+        self._generation += 1
+        if self._cancel is not None:
+            self._cancel()
+        self._cancel = None
+        self.current = None
+
+    def finish_moves(self) -> None:
+        """Play and show the computer players' remaining moves at once."""
+        with self._lock:
+            self._stop_pacing()
+            self.session.run_bots()
+            self.refresh()
+            self._said_stopped()
 
     def _said_stopped(self) -> bool:
         """If the computer players are stopped, say why (the engine's refusal) and return True."""
-        err = self.stopped
+        err = self.session.stopped
         if err is None:
             return False
-        self._say(BAD, "The computer players have stopped",
-                  f"<div>{esc(player_name(self.game, self.game.current_player))} chose a move the rules "
-                  f"refuse:</div>{refusal_html(err)}<div>Undo your last move or deal a new hand.</div>",
-                  big=False)
+        name = player_names(self.game.players)[self.game.current_player]
+        self._say(BAD, self._text("table.say.stopped"),
+                  f"<div>{esc(self._text('table.say.stopped.who', name=name))}</div>{refusal_html(err)}"
+                  f"<div>{esc(self._text('table.say.stopped.how'))}</div>", big=False)
         return True
 
     def take_back(self, button: object = None) -> None:
         """Undo the learner's last move (and the computer players' moves that followed it)."""
-        if not self.snapshots:
-            self._say(NEUTRAL, "Nothing to undo", big=False)
-            return
-        self.game, events = self.snapshots.pop()
-        self.stopped = None
-        undone = self.events[events] if events < len(self.events) else "the last move"
-        del self.events[events:]
-        self.refresh()
-        self._say(NEUTRAL, "Undone: " + undone, f"<div>{esc(self.table.status(self.game))}</div>", big=False)
+        with self._lock:
+            self._stop_pacing()
+            undone = self.session.undo()
+            if undone is None:
+                self.refresh()
+                self._say(NEUTRAL, self._text("table.say.nothing-to-undo"), big=False)
+                return
+            self.refresh()
+            self._say(NEUTRAL, self._text("table.say.undone", move=undone.message),
+                      f"<div>{esc(self.table.status(self.game))}</div>", big=False)
 
     def show_hints(self, button: object = None) -> None:
-        game = self.game
-        if game.is_over or game.current_player != YOU:
-            self._say(NEUTRAL, "No hint: it is not your turn", big=False)
+        found = self.session.hints(3) if not self.busy else []
+        if not found:
+            self._say(NEUTRAL, self._text("table.say.no-hint"), big=False)
             return
-        items = "".join(f"<li><code>{esc(h.action)}</code>: {esc(h.reason)}</li>" for h in hints(game, 3))
-        self._say(NEUTRAL, "Hints", f"<ol style='margin:4px 0;padding-left:1.4em'>{items}</ol>", big=False)
+        items = "".join(f"<li><code>{esc(h.action)}</code>: {esc(h.text(self.lang))}</li>" for h in found)
+        self._say(NEUTRAL, self._text("table.say.hints"), f"<ol style='margin:4px 0;padding-left:1.4em'>{items}</ol>",
+                  big=False)
 
     # ---------------------------------------------------------------- showing
     def _say(self, colour: str, headline: str, body: str = "", *, big: bool = True) -> None:
         role = "alert" if colour == BAD else "status"
         self.said += 1      # lets a page (or a test) tell a new message from a repeated one
         self.message.value = f'<div data-said="{self.said}">{box(colour, headline, body, big=big, role=role)}</div>'
-
 
     def _sort(self, mode: str) -> None:
         self.sort_mode = mode
@@ -347,44 +516,96 @@ class PlayTable(w.VBox):
         self.table.four_colour = self.hand.four_colour = self.four_colour.value
         self.refresh()
 
+    def _highlight(self) -> tuple[int, int] | str | None:
+        event = self.current
+        if event is None:
+            return None
+        if event.meld is not None:
+            return event.meld
+        if isinstance(event.action, (bc.Discard, bc.TakePile)):
+            return "pile"
+        return None
+
     def refresh(self) -> None:
-        """Redraw the table, the hand (keeping the selection if the hand did not change) and the score."""
+        """Redraw the table, the hand (keeping the selection if the hand did not change), the log and the buttons."""
         game = self.game
-        self.table.show(game)
+        self.table.show(game, self._highlight())
         cards = game.hands[YOU]
         if Counter(cards) != Counter(self.hand.cards):
             self.hand.cards = cards
             if self.sort_mode:
                 self._sort(self.sort_mode)
+        self.hand.mark(self.session.just_drawn())
         own = game.melds[game.side_of(YOU)]
-        self.attach_to.options = [(f"meld {i + 1}: {meld}", i) for i, meld in enumerate(own)]
+        self.attach_to.options = [(self._text("table.attach-option", number=i + 1, cards=meld.cards), i)
+                                  for i, meld in enumerate(own)]
         self.attach_to.value = (self.attach_to.value if self.attach_to.value in range(len(own))
                                 else (len(own) - 1 if own else None))
-        self.undo.disabled = not self.snapshots
-        recent = self.events[-12:]
-        self.story.value = ("<details open><summary style='font-weight:600'>What happened</summary><ol start="
-                          f"'{len(self.events) - len(recent) + 1}' style='margin:2px 0'>"
-                          + "".join(f"<li>{esc(e)}</li>" for e in recent) + "</ol></details>") if recent else ""
+        self.now.value = self._now_html()
+        self.story.value = self._log_html()
         self.final.value = self.final_html() if game.is_over else ""
         countable = game.result is not None and game.result.reason != "void"
         self.count_it.layout.display = None if countable else "none"
+        self._buttons()
+
+    def _buttons(self) -> None:
+        """Disable what can do nothing now: every move outside the learner's turn, the moves of the other
+        phases of the turn, a move on no selected cards, undo with nothing to undo, hint when not their turn."""
+        moves = set() if self.busy else self.session.moves()
+        picked = len(self.hand.selected)
+        self.draw.disabled = "draw" not in moves
+        self.take_pile.disabled = "take" not in moves
+        self.pozzetto.disabled = "pozzetto" not in moves
+        self.lay_down.disabled = "meld" not in moves or picked == 0
+        self.attach.disabled = "attach" not in moves or picked == 0
+        self.attach_to.disabled = "attach" not in moves
+        self.discard.disabled = "discard" not in moves or picked == 0
+        self.hint.disabled = not moves
+        self.undo.disabled = not self.session.can_undo
+        empty = not self.hand.cards
+        self.sort_suit.disabled = self.sort_rank.disabled = empty
+
+    def _now_html(self) -> str:
+        event = self.current
+        if event is None:
+            return ""
+        return (f'<div class="bt-now-move" role="status" aria-live="polite" data-index="{event.index}" '
+                'style="background:#fff3cd;border:2px solid #ff9800;border-radius:8px;padding:6px 10px;margin:4px 0;'
+                f'font-size:1.05em">{esc(event.text(self.lang))}</div>')
+
+    def _log_html(self) -> str:
+        events = self.session.events
+        if not events:
+            return ""
+        current = self.current.index if self.current is not None else None
+        items = []
+        for event in reversed(events):
+            lit = event.index == current
+            style = "background:#fff3cd;font-weight:600;" if lit else ""
+            who = " bt-log-you" if event.human else ""
+            items.append(f'<li value="{event.index + 1}" class="bt-log-line{" bt-log-current" if lit else ""}{who}" '
+                         f'style="{style}padding:1px 4px;border-radius:4px">{esc(event.text(self.lang))}</li>')
+        return (f"<details open><summary style='font-weight:600'>{esc(self._text('table.log', count=len(events)))}"
+                "</summary><div class='bt-log-scroll' tabindex='0' style='max-height:16em;overflow-y:auto;"
+                "border:1px solid #ddd;border-radius:6px;margin-top:4px'>"
+                f"<ol reversed style='margin:2px 0;padding-left:2.6em'>{''.join(items)}</ol></div></details>")
 
     def count_in_calculator(self, button: object = None) -> ScoreCalculator | None:
         """Fill the score calculator with the finished hand; returns the calculator (None if nothing to count)."""
         game = self.game
         if not game.is_over:
-            self._say(NEUTRAL, "Nothing to count yet: the hand is not over", big=False)
+            self._say(NEUTRAL, self._text("table.say.count.not-over"), big=False)
             return None
         if game.result is not None and game.result.reason == "void":
-            self._say(NEUTRAL, "Nothing to count: a void hand scores nothing", big=False)
+            self._say(NEUTRAL, self._text("table.say.count.void"), big=False)
             return None
         if self.calculator is None:
-            self.calculator = ScoreCalculator(rules=game.rules.id, names=("Your side", "The other side"))
+            self.calculator = ScoreCalculator(rules=game.rules.id,
+                                              names=(self._text("table.your-side"), self._text("table.other-side")))
             self.calculator_box.children = [self.calculator]
         self.calculator.load_game(game)
-        self._say(GOOD, "Counted in the score calculator",
-                  "<div>Each side's melds and cards left are in its boxes: change them to see how the "
-                  "count changes.</div>", big=False)
+        self._say(GOOD, self._text("table.say.counted"), f"<div>{esc(self._text('table.say.counted.how'))}</div>",
+                  big=False)
         return self.calculator
 
     def final_html(self) -> str:
@@ -392,22 +613,21 @@ class PlayTable(w.VBox):
         result = game.result
         reason = result.reason if result is not None else None
         if result is not None and result.player is not None and result.closed:
-            how = f"{player_name(game, result.player)} closed the hand."
+            how = self._text("table.end.closed", name=player_names(game.players)[result.player])
         elif reason == "void":
-            how = "The hand is void: the players only traded discards."
+            how = self._text("table.end.void")
         else:
-            how = "The stock ran out."
+            how = self._text("table.end.stock")
         scores = game.score()
         mine = game.side_of(YOU)
         parts = []
         for side in (mine, 1 - mine):
-            title = "Your side" if side == mine else "The other side"
-            parts.append(f"<div style='flex:1 1 300px'><b>{title}</b>"
+            title = self._text("table.your-side" if side == mine else "table.other-side")
+            parts.append(f"<div style='flex:1 1 300px'><b>{esc(title)}</b>"
                          f"{breakdown_html(SideResult(scores[side]))}</div>")
-        totals = f"Your side {scores[mine].total:+d} · the other side {scores[1 - mine].total:+d}"
+        totals = self._text("table.end.totals", mine=scores[mine].total, theirs=scores[1 - mine].total)
         body = (f"<div>{esc(how)}</div><div style='display:flex;flex-wrap:wrap;gap:16px'>{''.join(parts)}</div>")
-        return box(GOOD if scores[mine].total >= scores[1 - mine].total else BAD,
-                   f"End of the hand: {totals}", body, big=False)
+        return box(GOOD if scores[mine].total >= scores[1 - mine].total else BAD, totals, body, big=False)
 
 
-__all__ = ["PlayTable", "Table", "describe_action", "player_name"]
+__all__ = ["PlayTable", "Table", "default_scheduler", "describe_action", "player_name", "player_names"]

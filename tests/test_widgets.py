@@ -8,6 +8,7 @@ import pytest
 
 import burraco_core as bc
 from burraco_core.bots import GreedyBot
+from burraco_core.session import HandSession
 from lessons import Hand, MeldReferee, PlayTable, ScoreCalculator, Table, palette_cards
 from lessons.referee import judge_attach, judge_meld
 
@@ -321,30 +322,49 @@ def test_score_calculator_load_game_refuses_a_hand_not_over():
 
 
 # ---------------------------------------------------------------- Play table
+BUTTONS = {bc.Draw: "draw", bc.TakePile: "take_pile", bc.TakePozzetto: "pozzetto", bc.LayDown: "lay_down",
+           bc.Attach: "attach", bc.Discard: "discard"}
+
+
 def press(table: PlayTable, action: bc.Action) -> None:
-    """Play an action the way a learner does: select the cards, press the button."""
-    if isinstance(action, bc.Draw):
-        table.draw.click()
-    elif isinstance(action, bc.TakePile):
-        table.take_pile.click()
-    elif isinstance(action, bc.TakePozzetto):
-        table.pozzetto.click()
-    elif isinstance(action, bc.LayDown):
+    """Play an action the way a learner does: select the cards, press the button (which must be enabled)."""
+    if isinstance(action, bc.LayDown):
         table.hand.select(action.cards)
-        table.lay_down.click()
     elif isinstance(action, bc.Attach):
         table.attach_to.value = action.meld
         table.hand.select(action.cards)
-        table.attach.click()
-    else:
+    elif isinstance(action, bc.Discard):
         table.hand.select([action.card])
-        table.discard.click()
+    button = getattr(table, BUTTONS[type(action)])
+    assert not button.disabled, f"{button.description} is disabled for {action}"
+    button.click()
+
+
+class Steps:
+    """A scheduler for tests: keeps the calls the table asks for, and makes them when told."""
+
+    def __init__(self) -> None:
+        self.pending: list[tuple[float, object]] = []
+
+    def __call__(self, delay, callback):
+        entry = (delay, callback)
+        self.pending.append(entry)
+        return lambda: entry in self.pending and self.pending.remove(entry)
+
+    def run_one(self) -> float:
+        delay, callback = self.pending.pop(0)
+        callback()
+        return delay
+
+
+MOVES = ("draw", "take_pile", "pozzetto", "lay_down", "attach", "discard", "hint")
 
 
 @pytest.mark.parametrize(("rules", "players", "seed"), [("classic", 4, 3), ("classic", 2, 7), ("pulito", 2, 1),
                                                         ("italiano", 4, 5)])
 def test_play_a_whole_hand_through_the_buttons(rules, players, seed):
-    table = PlayTable(rules=rules, players=players, seed=seed)
+    table = PlayTable(rules=rules, players=players, seed=seed, pace=0)
+    assert f"deal {seed}" in table.table.view.value
     learner = GreedyBot(1234)
     kinds = set()
     for _ in range(400):
@@ -356,6 +376,10 @@ def test_play_a_whole_hand_through_the_buttons(rules, players, seed):
         assert "Not allowed" not in table.message.value, table.message.value
         assert table.events[before].startswith("You ")
         kinds.add(type(action).__name__)
+        if isinstance(action, bc.Draw) and not table.game.is_over:
+            drawn = table.session.events[before].cards
+            assert table.hand.marked_cards == drawn and len(drawn) == 1     # the card just drawn is marked
+            assert table.draw.disabled and table.take_pile.disabled           # nothing more to draw
     assert table.game.is_over
     assert {"Draw", "Discard", "LayDown"} <= kinds
     html = table.final.value
@@ -363,12 +387,23 @@ def test_play_a_whole_hand_through_the_buttons(rules, players, seed):
     mine, theirs = table.game.score()
     assert f"Your side {mine.total:+d}" in html and f"the other side {theirs.total:+d}" in html
     assert "The hand is over" in table.table.view.value
+    assert all(getattr(table, name).disabled for name in MOVES)            # nothing to play any more
+    assert not table.undo.disabled and not table.new_hand.disabled
     table.draw.click()
     assert "deal a new hand" in table.message.value
+    # the whole log is kept, the latest first, in a scrolling box
+    log = table.story.value
+    assert log.count('class="bt-log-line') == len(table.events) and "overflow-y:auto" in log
+    assert log.index(table.events[-1].replace("'", "&#x27;")) < log.index(table.events[0].replace("'", "&#x27;"))
+    if players == 4:   # whose meld: the partner's attaches are to "your side's meld"
+        for event in table.session.events:
+            if event.player == 2 and isinstance(event.action, bc.Attach):
+                assert "Partner attached" in event.text() and "your side's meld" in event.text()
 
 
 def test_play_table_shows_refusals_with_the_rule():
-    table = PlayTable(players=2, seed=7)
+    table = PlayTable(players=2, seed=7, pace=0)
+    assert table.discard.disabled and table.lay_down.disabled and not table.draw.disabled
     table.hand.selected = [0]
     table.discard.click()
     assert "Not allowed" in table.message.value and "turn.draw-first" in table.message.value
@@ -380,14 +415,17 @@ def test_play_table_shows_refusals_with_the_rule():
     table.discard.click()
     assert "Select one card" in table.message.value
     table.hand.selected = [0]
+    assert not table.lay_down.disabled and table.attach.disabled       # no meld of the side to attach to
     table.lay_down.click()
     assert "meld.too-few-cards" in table.message.value
     table.attach.click()
     assert "no meld yet" in table.message.value
+    table.hand.selected = []
+    assert table.lay_down.disabled and table.discard.disabled          # nothing selected: nothing to play
 
 
 def test_play_table_undo_restores_the_learners_turn():
-    table = PlayTable(players=4, seed=11)
+    table = PlayTable(players=4, seed=11, pace=0)
     start_hand = table.game.hands[0]
     assert table.undo.disabled
     table.draw.click()
@@ -397,15 +435,16 @@ def test_play_table_undo_restores_the_learners_turn():
     assert table.game.current_player == 0 or table.game.is_over      # the bots have played
     table.undo.click()
     assert table.game.phase == "play" and len(table.game.hands[0]) == 12
+    assert "Undone: You discarded" in table.message.value
     table.undo.click()
     assert table.game.hands[0] == start_hand and table.game.phase == "draw"
-    assert table.events == []
+    assert table.events == [] and table.undo.disabled
     table.undo.click()
     assert "Nothing to undo" in table.message.value
 
 
 def test_play_table_hint_sort_and_new_hand():
-    table = PlayTable(players=2, seed=7)
+    table = PlayTable(players=2, seed=7, pace=0)
     table.hint.click()
     assert "Hints" in table.message.value and "<code>draw</code>" in table.message.value
     table.sort_rank.click()
@@ -417,6 +456,120 @@ def test_play_table_hint_sort_and_new_hand():
     assert "Opponent B" in table.table.view.value and "A new hand is dealt" in table.message.value
 
 
+def test_new_hand_is_a_new_deal_unless_a_number_is_typed():
+    table = PlayTable(players=2, pace=0)
+    deals = {table.session.deal}
+    for _ in range(4):
+        table.new_hand.click()
+        deal = table.session.deal
+        assert f"deal {deal}" in table.message.value and f"deal {deal}" in table.table.view.value
+        deals.add(deal)
+    assert len(deals) >= 4                                   # five random deals: at most one repeat
+    table.seed.value = "7"
+    table.new_hand.click()
+    assert table.session.deal == 7 and table.game.to_json() == bc.Game.new("classic", 2, seed=7).to_json()
+    table.new_hand.click()
+    assert table.session.deal == 7                           # the number typed deals that deal again
+    table.seed.value = "seven"
+    table.new_hand.click()
+    assert "not &#x27;seven&#x27;" in table.message.value and table.session.deal == 7
+
+
+def test_computer_moves_are_shown_one_at_a_time_and_highlighted():
+    steps = Steps()
+    table = PlayTable(players=4, seed=11, pace=1.0, scheduler=steps)
+    table.draw.click()
+    assert steps.pending == []                               # the learner's own turn goes on: nothing to wait for
+    table.hand.selected = [0]
+    table.discard.click()
+    assert len(table.events) == 3                            # draw, discard, and one computer move shown
+    first = table.session.events[-1]
+    assert table.current is first and not first.human
+    assert 'bt-log-current' in table.story.value and first.text().split(" ")[0] in table.now.value
+    assert all(getattr(table, name).disabled for name in MOVES)   # not the learner's turn
+    assert not table.undo.disabled
+    assert len(steps.pending) == 1 and steps.pending[0][0] == 1.0
+    shown = [first]
+    while steps.pending:
+        count = len(table.events)
+        steps.run_one()
+        if table.current is not None:
+            assert len(table.events) == count + 1            # one move a step
+            shown.append(table.current)
+            assert table.story.value.count("bt-log-current") == 1
+        if len(shown) == 3 and table.speed.value == 1.0:
+            table.speed.value = 0.25                         # "faster": the next move comes sooner
+            assert len(steps.pending) == 1 and steps.pending[0][0] == 0.25
+    assert table.current is None and table.now.value == "" and "bt-log-current" not in table.story.value
+    assert table.game.current_player == 0 and not table.draw.disabled and not table.hint.disabled
+    assert [e.index for e in shown] == list(range(2, len(table.events)))
+    lit = [e for e in shown if e.meld is not None]
+    for event in lit[:1]:                                    # a meld move rings its meld on the table
+        steps2 = Steps()
+        again = PlayTable(players=4, seed=11, pace=1.0, scheduler=steps2)
+        again.draw.click()
+        again.hand.selected = [0]
+        again.discard.click()
+        while again.current is None or again.current.index != event.index:
+            steps2.run_one()
+        assert "bt-meld bt-lit" in again.table.view.value
+
+
+def test_all_at_once_shows_the_remaining_computer_moves_now():
+    steps = Steps()
+    table = PlayTable(players=4, seed=11, pace=1.0, scheduler=steps)
+    table.draw.click()
+    table.hand.selected = [0]
+    table.discard.click()
+    assert table.busy and len(table.events) == 3
+    table.speed.value = 0.0
+    assert not table.busy and steps.pending == [] and table.game.current_player == 0
+    table.draw.click()
+    table.hand.selected = [0]
+    table.discard.click()
+    assert not table.busy and steps.pending == []            # from now on at once
+
+
+def test_undo_or_a_new_hand_while_the_computer_players_move_drops_their_pending_moves():
+    steps = Steps()
+    table = PlayTable(players=4, seed=11, pace=1.0, scheduler=steps)
+    table.draw.click()
+    table.hand.selected = [0]
+    table.discard.click()
+    assert table.busy and len(steps.pending) == 1
+    table.undo.click()
+    assert steps.pending == [] and not table.busy and table.game.phase == "play"
+    table.hand.selected = [0]
+    table.discard.click()
+    stale = steps.pending[0][1]
+    table.new_hand.click()
+    stale()                                                  # a step asked for before the new hand does nothing
+    assert table.events == [] and table.game.current_player == 0
+
+
+def test_the_default_scheduler_paces_the_moves_on_a_running_event_loop():
+    import asyncio
+
+    async def play() -> list[int]:
+        table = PlayTable(players=4, seed=11, pace=0.01)
+        table.draw.click()
+        table.hand.selected = [0]
+        seen: list[int] = []
+        table.story.observe(lambda change: seen.append(len(table.session.events)), names="value")
+        table.discard.click()
+        assert table.busy and len(table.events) == 3      # the first computer move, the others to come
+        for _ in range(1000):
+            if not table.busy:
+                break
+            await asyncio.sleep(0.005)
+        assert not table.busy and table.game.current_player == 0
+        return seen
+
+    seen = asyncio.run(play())
+    assert seen[-1] > 5
+    assert all(b - a <= 1 for a, b in zip(seen, seen[1:], strict=False))  # the log grew one move at a time
+
+
 class RefusedBot:
     """A computer player whose every move the rules refuse: a one-card meld before drawing."""
 
@@ -425,8 +578,8 @@ class RefusedBot:
 
 
 def test_play_table_stops_the_bots_when_the_engine_refuses_their_move():
-    table = PlayTable(players=2, seed=7)
-    table.bots[1] = RefusedBot()
+    table = PlayTable(players=2, seed=7, pace=0)
+    table.session.bots[1] = RefusedBot()
     table.draw.click()
     before = table.game.copy()
     for index in range(len(table.hand.cards)):   # discard the first card the rules accept
@@ -448,13 +601,16 @@ def test_play_table_stops_the_bots_when_the_engine_refuses_their_move():
     assert table.stopped is None and "A new hand is dealt" in table.message.value
 
 
+def _finished_session(rules: str, players: int, seed: int) -> HandSession:
+    return HandSession(_finished(rules, players, seed), {p: GreedyBot(p) for p in range(1, players)})
+
+
 def test_play_table_counts_the_finished_hand_in_the_score_calculator():
-    table = PlayTable(players=4, seed=3)
+    table = PlayTable(players=4, seed=3, pace=0)
     assert table.count_it.layout.display == "none"
     table.count_in_calculator()
     assert "not over" in table.message.value and table.calculator is None
-    table.game = _finished("classic", 4, 3)
-    table.refresh()
+    table.use(_finished_session("classic", 4, 3))
     assert table.count_it.layout.display != "none"
     table.count_it.click()
     calc = table.calculator
@@ -465,11 +621,25 @@ def test_play_table_counts_the_finished_hand_in_the_score_calculator():
     mine_html = table.final.value
     assert f"Your side {mine.total:+d}" in mine_html
     other = ScoreCalculator()
-    linked = PlayTable(players=2, seed=5, calculator=other)
-    linked.game = _finished("classic", 2, 5)
-    linked.refresh()
+    linked = PlayTable(players=2, seed=5, calculator=other, pace=0)
+    linked.use(_finished_session("classic", 2, 5))
     assert linked.count_in_calculator() is other and linked.calculator_box.children == ()
     assert other.current_totals() == tuple(s.total for s in linked.game.score())
+    with pytest.raises(bc.BurracoError):
+        linked.use(HandSession.new("classic", 2, deal=1, human=1))
+
+
+def test_table_draws_a_long_meld_with_every_card_and_rings_the_one_just_played():
+    game = bc.Game.setup("classic", hands=["5H 6H 7H", "8C 9C 10C"],
+                         melds=[["3S 4S 5S 6S 2C 8S 9S 10S JS QS"], ["AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD"]])
+    table = Table(game)
+    html = table.view.value
+    assert 'data-cards="10"' in html and 'data-cards="13"' in html
+    for code in ("3S", "4S", "5S", "6S", "2C", "8S", "9S", "10S", "JS", "QS"):
+        assert f'data-card="{code}"' in html
+    assert "stands for a seven of spades" in html or "7♠" in html or "seven of spades" in html
+    table.show(game, highlight=(0, 0))
+    assert table.view.value.count("bt-meld bt-lit") == 1
 
 
 def test_table_closed_discard_pile_shows_only_the_top_card():
