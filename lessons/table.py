@@ -81,7 +81,7 @@ def describe_action(game_before: bc.Game, game_after: bc.Game, player: int, acti
 
 @lru_cache(maxsize=2048)
 def _meld_picture(meld: bc.Meld, four_colour: bool, lang: str) -> str:
-    return svg.meld_svg(meld, width=54, four_colour=four_colour, lang=lang)
+    return svg.meld_svg(meld, width=60, four_colour=four_colour, lang=lang)
 
 
 def default_scheduler(delay: float, callback: Callable[[], None]) -> Callable[[], object]:
@@ -385,10 +385,13 @@ class PlayTable(w.VBox):
                 self._say(NEUTRAL, err.message(self.lang), big=False)
                 return False
             done = event.text(self.lang)
+            said = self.said
             self._advance()
+            if self.said != said:       # the computer players stopped, or ended the hand: said already
+                return True
             if session.is_over:
                 self._say(GOOD, self._text("table.say.over"), f"<div>{esc(done)}</div>", big=False)
-            elif not self._said_stopped():
+            else:
                 after = "" if self.busy else f"<div>{esc(self.table.status(self.game))}</div>"
                 self._say(GOOD, self._text("table.say.done", move=done), after, big=False)
             return True
@@ -416,9 +419,18 @@ class PlayTable(w.VBox):
             self.session.run_bots()
             self.current = None
             self.refresh()
-            self._said_stopped()
+            self._moves_done()
             return
         self._step(self._generation)
+
+    def _moves_done(self) -> None:
+        """The computer players are done: say why if they stopped, or how the hand ended if they ended it."""
+        if self._said_stopped():
+            return
+        events = self.session.events
+        if self.game.is_over and events and not events[-1].human:
+            self._say(NEUTRAL, self._text("table.say.over"), f"<div>{esc(events[-1].text(self.lang))}</div>",
+                      big=False)
 
     def _delay(self) -> float:
         return self.pace * float(self.speed.value)
@@ -433,12 +445,13 @@ class PlayTable(w.VBox):
             self.current = event
             self.refresh()
             if event is None:
-                self._said_stopped()
+                if self.session.events and not self.session.events[-1].human:
+                    self._moves_done()
                 return
             if event.kind == "refused":
                 self.current = None
                 self.refresh()
-                self._said_stopped()
+                self._moves_done()
                 return
             self._cancel = self.scheduler(self._delay(), lambda: self._step(generation))
 
@@ -467,7 +480,7 @@ class PlayTable(w.VBox):
             self._stop_pacing()
             self.session.run_bots()
             self.refresh()
-            self._said_stopped()
+            self._moves_done()
 
     def _said_stopped(self) -> bool:
         """If the computer players are stopped, say why (the engine's refusal) and return True."""

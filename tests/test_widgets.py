@@ -382,6 +382,7 @@ def test_play_a_whole_hand_through_the_buttons(rules, players, seed):
             assert table.draw.disabled and table.take_pile.disabled           # nothing more to draw
     assert table.game.is_over
     assert {"Draw", "Discard", "LayDown"} <= kinds
+    assert "The hand is over" in table.message.value and table.events[-1] in table.message.value.replace("&#x27;", "'")
     html = table.final.value
     assert "End of the hand" in html and "Hand total" in html
     mine, theirs = table.game.score()
