@@ -18,6 +18,8 @@ keeps the undo and tells every move; the table only shows the session.
 - The whole log is kept, newest first, in a scrolling box.
 - The card just drawn is marked in the hand; buttons that can do nothing now are
   disabled.
+- A session with goals (a guided hand, ``PlayTable(session=...)``) shows the current goal;
+  the log says each goal reached.
 
 Every refusal is the engine's (reason and rule id). Should the engine refuse a
 move a computer player chose, the table says so and the computer players stop: no
@@ -259,6 +261,8 @@ class PlayTable(w.VBox):
         self.message.add_class("bt-message")
         self.now = w.HTML()
         self.now.add_class("bt-now")
+        self.goal = w.HTML()
+        self.goal.add_class("bt-goal")
         self.story = w.HTML()
         self.story.add_class("bt-log")
         self.final = w.HTML()
@@ -286,7 +290,7 @@ class PlayTable(w.VBox):
             w.HBox([self.discard, self.hint, self.undo, self.sort_suit, self.sort_rank], layout=row),
         ])
         mine = w.VBox([self.hand, actions], layout=w.Layout(flex="1 1 520px", min_width="0"))
-        beside = w.VBox([self.now, self.message, self.story], layout=w.Layout(flex="1 1 320px", min_width="280px"))
+        beside = w.VBox([self.goal, self.now, self.message, self.story], layout=w.Layout(flex="1 1 320px", min_width="280px"))
         super().__init__([settings, self.table, w.HBox([mine, beside], layout=w.Layout(flex_flow="row wrap",
                                                                                        grid_gap="12px")),
                           self.final, self.count_it, self.calculator_box], **kwargs)
@@ -555,6 +559,7 @@ class PlayTable(w.VBox):
         self.attach_to.value = (self.attach_to.value if self.attach_to.value in range(len(own))
                                 else (len(own) - 1 if own else None))
         self.now.value = self._now_html()
+        self.goal.value = self._goal_html()
         self.story.value = self._log_html()
         self.final.value = self.final_html() if game.is_over else ""
         countable = game.result is not None and game.result.reason != "void"
@@ -585,6 +590,17 @@ class PlayTable(w.VBox):
         return (f'<div class="bt-now-move" role="status" aria-live="polite" data-index="{event.index}" '
                 'style="background:#fff3cd;border:2px solid #ff9800;border-radius:8px;padding:6px 10px;margin:4px 0;'
                 f'font-size:1.05em">{esc(event.text(self.lang))}</div>')
+
+    def _goal_html(self) -> str:
+        """The goal of a guided hand the learner works towards now (nothing without goals)."""
+        session = self.session
+        if not session.goals:
+            return ""
+        goal = session.goal
+        text = (self._text("table.goal", number=session.goals_reached + 1, count=len(session.goals), goal=goal.message)
+                if goal is not None else self._text("table.goals-done"))
+        return (f'<div class="bt-goal-now" role="status" style="background:#e8f5e9;border:2px solid #2e7d32;'
+                f'border-radius:8px;padding:6px 10px;margin:4px 0;font-weight:600">{esc(text)}</div>')
 
     def _log_html(self) -> str:
         events = self.session.events

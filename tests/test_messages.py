@@ -26,6 +26,7 @@ from burraco_core.__main__ import Terminal, main
 from burraco_core.errors import _RULES
 from burraco_core.messages import Message, parse_catalogue, placeholders
 from burraco_core.narration import narrate
+from burraco_core.session import HandSession
 
 RULESETS = tuple(bc.RULESETS)
 ROOT = Path(__file__).resolve().parents[1]
@@ -417,13 +418,41 @@ def terminal_messages(found: Collector, monkeypatch: pytest.MonkeyPatch) -> None
         readers.append(Recorder(list(script)))
         assert main(["play", "--ruleset", rules, "--players", str(players), "--seed", str(seed)],
                     stdin=readers[-1], stdout=io.StringIO()) == 0
-    readers.append(Recorder(["draw", "quit"]))
+    readers.append(Recorder(["undo", "draw", "undo", "draw", "quit"]))   # nothing to undo, then one move undone
     main(["play", "--players", "2", "--seed", "5", "--lang", "en"], stdin=readers[-1], stdout=io.StringIO())
     readers.append(Recorder(["draw"]))
     readers[-1].readline = lambda *args: ""  # type: ignore[method-assign]   # end of input at once
     out = io.StringIO()
     main(["play", "--players", "2", "--seed", "5", "--lang", "zz"], stdin=readers[-1], stdout=out)
     assert out.getvalue().startswith(Message("cli.unknown-language", lang="zz", known=("en",)).text())
+
+
+def session_texts(found: Collector) -> None:
+    """What the hand session tells a front end besides the narrated moves (burraco_core.session)."""
+    from burraco_core.session import Goal, SessionError
+
+    class Refused:
+        def choose(self, game: bc.Game) -> bc.Action:
+            return bc.LayDown(game.hands[game.current_player][:1])
+
+    session = HandSession.new("classic", 2, deal=7, bots={1: Refused()},
+                              goals=[Goal(Message("empty"), lambda game: game.phase == "play")])
+    session.play("draw")                                              # the goal is reached
+    session.play(bc.Discard(session.game.hands[0][0]))
+    for attempt in (lambda: session.play("draw"), session.step, lambda: session.play("draw")):
+        try:
+            event = attempt()                                         # not your turn; refused; stopped
+        except SessionError as err:
+            found.add(err.msg)
+        else:
+            found.add(event.message if event is not None else None)
+    for event in session.events:
+        found.add(event.message)
+    quiet = HandSession(bc.Game.new("classic", 2, seed=3), [bc.RandomBot(0), bc.RandomBot(1)], human=None,
+                        narrated=False)
+    found.add(quiet.step().message)                                   # a move told as typed
+    keys = {e.message.key for e in session.events} | {"session.move"}
+    assert {"session.goal-reached", "session.bot-refused"} <= keys, keys
 
 
 def notation_refusals(found: Collector) -> None:
@@ -457,7 +486,7 @@ def rare_texts(found: Collector) -> None:
     rules = dataclasses.replace(bc.ruleset("classic"), id="house", stalemate_limit=4,
                                 open_discard_pile=False)
     game = bc.Game.setup(rules, hands=["5C 9D", "KH 9S"], discard_pile="QD")
-    terminal = Terminal(game, {1: bc.GreedyBot(1)}, io.StringIO(), io.StringIO())
+    terminal = Terminal(HandSession(game, {1: bc.GreedyBot(1)}), io.StringIO(), io.StringIO())
     said: list[Message] = []
     terminal.say = lambda text="", indent=0: said.append(text)  # type: ignore[assignment, method-assign]
     terminal.show()
@@ -509,6 +538,7 @@ def produced() -> Iterator[Collector]:
     picture_labels(found)
     notation_refusals(found)
     rare_texts(found)
+    session_texts(found)
     with pytest.MonkeyPatch.context() as patch:
         terminal_messages(found, patch)
     yield found
@@ -546,6 +576,7 @@ NOTATION_PARAMS = {
     ("cli.welcome", "seed"), ("cli.meld.wild", "stands_for"), ("who.named", "name"),
     ("cli.unknown-language", "lang"), ("cli.unknown-language", "known"), ("svg.card.note", "note"),
     ("cli.help.line", "command"),
+    ("session.bot-refused", "action"), ("session.bot-refused", "rule"), ("session.move", "action"),
 }
 
 # Known parameters given as words rather than codes or Messages: (key, parameter) -> who fixes it.

@@ -630,6 +630,24 @@ def test_play_table_counts_the_finished_hand_in_the_score_calculator():
         linked.use(HandSession.new("classic", 2, deal=1, human=1))
 
 
+def test_a_guided_hand_shows_its_goal_and_says_when_it_is_reached():
+    from burraco_core.messages import Message
+    from burraco_core.session import Goal
+
+    goals = [Goal(Message("table.draw.tooltip"), lambda game: game.phase == "play"),
+             Goal(Message("table.discard.tooltip"), lambda game: game.turns_played[0] >= 1)]
+    session = HandSession(bc.Game.new("classic", 2, seed=4), {1: GreedyBot(1)}, goals=goals)
+    table = PlayTable(session=session, pace=0)
+    assert "Goal 1 of 2: Take the top card of the stock" in table.goal.value
+    table.draw.click()
+    assert "Goal 2 of 2: Discard the selected card" in table.goal.value
+    assert "Goal reached: Take the top card of the stock" in table.story.value
+    table.hand.selected = [0]
+    table.discard.click()
+    assert "Every goal reached" in table.goal.value
+    assert PlayTable(players=2, seed=1, pace=0).goal.value == ""
+
+
 def test_table_draws_a_long_meld_with_every_card_and_rings_the_one_just_played():
     game = bc.Game.setup("classic", hands=["5H 6H 7H", "8C 9C 10C"],
                          melds=[["3S 4S 5S 6S 2C 8S 9S 10S JS QS"], ["AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD"]])
