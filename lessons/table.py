@@ -30,6 +30,7 @@ other move is played in its place. Every text is a message of the catalogues
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from collections import Counter
 from collections.abc import Callable
@@ -46,8 +47,9 @@ from .hand import Hand
 from .score import ScoreCalculator, SideResult, breakdown_html
 from .ui import BAD, GOOD, NEUTRAL, WARN, box, esc, refusal_html, ruleset_picker
 
+_log = logging.getLogger(__name__)
 YOU = 0
-PACE = 1.2
+PACE = 1.0
 """Seconds between two computer moves (a learner can follow them); "faster" quarters it."""
 FASTER = 0.25
 _NAME_KEYS = {2: ("table.name.you", "table.name.opponent"),
@@ -445,7 +447,14 @@ class PlayTable(w.VBox):
             if generation != self._generation:
                 return   # a new hand or an undo came in between
             self._cancel = None
-            event = self.session.step()
+            try:
+                event = self.session.step()
+            except Exception:   # called from the event loop, which would only log it: say it here too
+                _log.exception("a computer move failed")
+                self.current = None
+                self.refresh()
+                self._say(BAD, self._text("widget.error"), big=False)
+                return
             self.current = event
             self.refresh()
             if event is None:

@@ -602,6 +602,19 @@ def test_play_table_stops_the_bots_when_the_engine_refuses_their_move():
     assert table.stopped is None and "A new hand is dealt" in table.message.value
 
 
+def test_a_failing_computer_player_is_said_not_swallowed_by_the_event_loop():
+    class Broken:
+        def choose(self, game: bc.Game) -> bc.Action:
+            raise RuntimeError("a bug in a bot")
+
+    table = PlayTable(players=2, seed=7, pace=1.0, scheduler=Steps())
+    table.session.bots[1] = Broken()
+    table.draw.click()
+    table.hand.selected = [0]
+    table.discard.click()
+    assert "Something went wrong" in table.message.value and table.current is None
+
+
 def _finished_session(rules: str, players: int, seed: int) -> HandSession:
     return HandSession(_finished(rules, players, seed), {p: GreedyBot(p) for p in range(1, players)})
 
