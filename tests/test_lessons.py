@@ -281,3 +281,16 @@ def test_every_rule_of_melds_wilds_and_burraco_is_taught_by_lessons_1_to_6():
     first_six = lessons.LESSONS[:6]
     assert [lesson.number for lesson in first_six] == [1, 2, 3, 4, 5, 6]
     assert untaught(first_six) == (), "taught by no exercise of lessons 1-6"
+
+
+JUNK = [0, -1, 3.5, True, [], {}, "xyz", "5H 5H 5H", "JK JK JK JK JK", "attach 9 5H", "attach 0 5H #7", "meld",
+        "discard", "draw; draw", "take", "pozzetto", "legal", "run.gap", "free", "clean", "7H", "8", "10X"]
+
+
+@exercise_params()
+def test_any_answer_gets_a_verdict_never_an_exception(lesson, ex):
+    for answer in JUNK:
+        verdict = ex.check(answer)
+        assert verdict.status in ("correct", "incorrect", "not-attempted")
+        assert verdict.message("en")
+        assert verdict.rule is None or verdict.rule in bc.RULE_IDS
