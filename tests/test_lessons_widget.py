@@ -221,3 +221,28 @@ def test_the_browsers_copy_arriving_later_brings_the_resume_point():
     keeper.widget.saved = theirs.to_json()          # what the page sends from localStorage
     assert widget.session.index == 3 and widget.session.phase == "exercise"
     assert widget.strip.children[0].description == "1 ★★★"
+
+
+def test_a_teachers_exercise_with_its_own_texts(tmp_path, monkeypatch):
+    from burraco_core import messages
+
+    # the teacher's folder is added for this test only
+    monkeypatch.setattr(messages, "_DIRS", list(messages._DIRS))
+    monkeypatch.setattr(messages, "_CATALOGUES", {})
+
+    (tmp_path / "en.txt").write_text(
+        "teacher.q7.prompt = Lay down a group of sevens.\n"
+        "teacher.q7.hint.1 = Look for cards of one rank.\n"
+        "teacher.q7.hint.2 = You hold three 7s.\n"
+        "teacher.q7.explain = {cards}: a group of {count} sevens.\n", encoding="utf-8")
+    messages.add_catalogue_dir(tmp_path)
+    ex = lessons.Exercise.from_dict({
+        "id": "teacher.q7", "kind": "build-meld", "prompt": "teacher.q7.prompt",
+        "data": {"hand": "7H 7S 7D 9C KD"}, "checks": ["all", ["legal"], ["is-group"]],
+        "solution": "7H 7S 7D", "wrong_answers": [["7H 7S 9C", "meld.not-a-meld"]],
+        "hints": ["teacher.q7.hint.1", "teacher.q7.hint.2"], "explain": "teacher.q7.explain",
+        "teaches": ["meld.not-a-meld"],
+    })
+    widget = show(ex)
+    assert "Lay down a group of sevens." in text_of(widget.body.children[0].children[1].value)
+    assert "a group of 3 sevens" in play(widget, "7H 7S 7D")
