@@ -29,7 +29,7 @@ same language; a number shows its digits). The kinds:
 ``{x:signed}``  a number with its sign: ``+15``, ``-70``
 ``{x:plural:one|other}``  the form for the number x; ``#`` in a form is the number. The
                 forms are in the order of the language's plural categories (English,
-                Italian, Spanish: one, other).
+                Italian, Spanish: one, other; see :func:`plural_forms`).
 ``{x:select:a=text|b=text|other=text}``  a text chosen by the value (a kind, a gender...).
 
 Other code (the lessons) adds catalogues of its own with :func:`add_catalogue_dir`.
@@ -44,7 +44,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Message", "MISSING", "add_catalogue_dir", "catalogue", "languages", "placeholders", "translate"]
+__all__ = ["Message", "MISSING", "add_catalogue_dir", "catalogue", "languages", "placeholders", "plural_form",
+           "plural_forms", "translate"]
 
 DEFAULT_LANGUAGE = "en"
 _LOCALE_DIR = Path(__file__).with_name("locale")
@@ -53,13 +54,25 @@ _CATALOGUES: dict[str, dict[str, str]] = {}
 MISSING: set[tuple[str, str]] = set()   # (lang, key) asked for and shown in English instead
 _log = logging.getLogger(__name__)
 
-# Plural category of a number, as an index into the forms of ``{n:plural:...}``.
-_PLURAL_RULES: dict[str, Callable[[int], int]] = {
-    "en": lambda n: 0 if n == 1 else 1,
-    "it": lambda n: 0 if n == 1 else 1,
-    "es": lambda n: 0 if n == 1 else 1,
-    "pt": lambda n: 0 if n in (0, 1) else 1,
+# Plural rule of each language: how many forms ``{n:plural:...}`` has there, and which form a
+# number takes (an index into them). A new language adds its line (CLDR's cardinal rules, for
+# whole numbers); a language not listed here counts as English.
+_PLURAL_RULES: dict[str, tuple[int, Callable[[int], int]]] = {
+    "en": (2, lambda n: 0 if n == 1 else 1),            # 1 card, 0 cards, 2 cards
+    "it": (2, lambda n: 0 if n == 1 else 1),            # 1 carta, 0 carte, 2 carte
+    "es": (2, lambda n: 0 if n == 1 else 1),            # 1 carta, 0 cartas, 2 cartas
+    "pt": (2, lambda n: 0 if n in (0, 1) else 1),       # Brazilian: 0 carta, 1 carta, 2 cartas
 }
+
+
+def plural_forms(lang: str) -> int:
+    """How many forms a ``{n:plural:...}`` placeholder has in ``lang`` (English: 2, one|other)."""
+    return _PLURAL_RULES.get(lang, _PLURAL_RULES[DEFAULT_LANGUAGE])[0]
+
+
+def plural_form(lang: str, number: int) -> int:
+    """Which of the plural forms ``number`` takes in ``lang`` (0 for the first)."""
+    return _PLURAL_RULES.get(lang, _PLURAL_RULES[DEFAULT_LANGUAGE])[1](number)
 
 
 class Message:
@@ -256,7 +269,7 @@ def _field(inside: str, lang: str, params: Mapping[str, Any]) -> str:
     kind, _, forms = rest.partition(":")
     if kind == "plural":
         choices = _split_top(forms, "|")
-        index = min(_PLURAL_RULES.get(lang, _PLURAL_RULES["en"])(int(value)), len(choices) - 1)
+        index = min(plural_form(lang, int(value)), len(choices) - 1)
         return _fill(choices[index], lang, params).replace("#", str(value))
     if kind == "select":
         options = dict(part.split("=", 1) for part in _split_top(forms, "|"))

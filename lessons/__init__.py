@@ -74,8 +74,11 @@ def languages() -> tuple[str, ...]:
                  if english <= set(catalogue(lang)))
 
 
-def show(lesson: str | Lesson | Exercise, lang: str = "en", **options: Any) -> Any:
-    """The widget for a lesson (by key), a Lesson, or a single Exercise: all a notebook cell needs."""
+def show(lesson: str | Lesson | Exercise, lang: str | None = None, **options: Any) -> Any:
+    """The widget for a lesson (by key), a Lesson, or a single Exercise: all a notebook cell needs.
+
+    ``lang`` (``"it"``, ``"es"``) is the language; without it, the learner's saved choice, else English.
+    """
     from .exercise_widget import show as _show
 
     return _show(lesson, lang=lang, **options)

@@ -107,7 +107,7 @@ def arrangement_text(meld: bc.Meld, lang: str) -> str:
 
 def static_cards(cards: tuple[bc.Card, ...], lang: str, face_down: bool = False) -> Hand:
     hand = Hand(cards, selectable=False, overlap=0.0 if len(cards) < 8 else 0.3, card_width=CARD_WIDTH,
-                face_down=face_down, label=t("widget.the-meld", lang))
+                face_down=face_down, label=t("widget.the-meld", lang), lang=lang)
     return hand
 
 
@@ -192,7 +192,7 @@ class CardsView(AnswerView):
         prepared = exercise.prepared
         self.hand = Hand(prepared.hand, face_down=prepared.face_down, card_width=CARD_WIDTH,
                          overlap=0.0 if len(prepared.hand) <= 9 else 0.35,
-                         label=t("widget.cards-label", lang))
+                         label=t("widget.cards-label", lang), lang=lang)
         self.hand.add_class("bt-answer-hand")
         self.chosen = w.HTML()
         self.options = w.RadioButtons(options=[], layout=w.Layout(width="auto", display="none"))
@@ -425,13 +425,27 @@ def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
     return run
 
 
-class LessonWidget(w.VBox):
-    """One lesson: intro, exercises with Check / Hint / Solution / Next, star strip, summary."""
+def language_names(current: str) -> list[tuple[str, str]]:
+    """(name, code) of every language the lessons are complete in (and ``current``), each named in itself."""
+    import lessons
 
-    def __init__(self, lesson: Lesson, *, lang: str = "en", keeper: Any = None, store: Any = None,
+    codes = list(lessons.languages())
+    if current not in codes:
+        codes.append(current)
+    return [(t("language.name", code), code) for code in codes]
+
+
+class LessonWidget(w.VBox):
+    """One lesson: intro, exercises with Check / Hint / Solution / Next, star strip, summary.
+
+    ``lang`` is the language it speaks; without it, the learner's (``Progress.lang``), else English.
+    The language switch on the lesson changes it at once and remembers it with the progress.
+    """
+
+    def __init__(self, lesson: Lesson, *, lang: str | None = None, keeper: Any = None, store: Any = None,
                  progress: Progress | None = None) -> None:
         self.lesson = lesson
-        self.lang = lang
+        self._labelled: list[tuple[w.Button, str]] = []
         self.keeper = keeper
         self.store = store
         if keeper is not None:
@@ -440,6 +454,13 @@ class LessonWidget(w.VBox):
             progress = store.load()
         self.session = LessonSession(lesson, progress if progress is not None else Progress(),
                                      on_change=self._save)
+        self.lang = lang or self.session.progress.lang or "en"
+        names = language_names(self.lang)
+        self.language = w.Dropdown(options=names, value=self.lang, description=t("widget.language", self.lang),
+                                   style={"description_width": "initial"},
+                                   layout=w.Layout(width="auto", display="flex" if len(names) > 1 else "none"))
+        self.language.add_class("bt-language")
+        self.language.observe(self._on_language, names="value")
         self.status = w.HTML()
         self.status.add_class("bt-status")
         self.header = w.HTML()
@@ -462,7 +483,9 @@ class LessonWidget(w.VBox):
         self.hints_html.add_class("bt-hints-box")
         self.solution_html = w.HTML(layout=w.Layout(display="none"))
         self.solution_html.add_class("bt-solution-box")
-        children: list[w.Widget] = [w.HTML(_STYLE), self.header, self.strip, self.status, self.body]
+        top = w.HBox([self.header, self.language],
+                     layout=w.Layout(justify_content="space-between", align_items="flex-start", width="100%"))
+        children: list[w.Widget] = [w.HTML(_STYLE), top, self.strip, self.status, self.body]
         if keeper is not None:
             children.append(keeper.widget)
             keeper.changed(self._progress_changed)
@@ -477,6 +500,7 @@ class LessonWidget(w.VBox):
         button = w.Button(description=t(key, self.lang), button_style=style, layout=w.Layout(width="auto"))
         button.add_class(css)
         button.on_click(handler)
+        self._labelled.append((button, key))
         return button
 
     # ---------------------------------------------------------------- saving
@@ -614,6 +638,20 @@ class LessonWidget(w.VBox):
 
     # ---------------------------------------------------------------- buttons
     @guarded
+    def _on_language(self, change: Any) -> None:
+        """The learner switched the language: say everything in it, and remember it with the progress."""
+        lang = change["new"] if isinstance(change, dict) else change.new
+        if not lang or lang == self.lang:
+            return
+        self.lang = lang
+        self.session.progress.lang = lang
+        self._save(self.session)
+        for button, key in self._labelled:
+            button.description = t(key, lang)
+        self.language.description = t("widget.language", lang)
+        self._render()
+
+    @guarded
     def _on_start(self, button: object = None) -> None:
         self.status.value = ""
         self.session.start()
@@ -686,8 +724,11 @@ def single_lesson(exercise: Exercise) -> Lesson:
                   intro=(), summary=exercise.explain, exercises=(exercise,))
 
 
-def show(lesson: str | Lesson | Exercise, lang: str = "en", **options: Any) -> w.Widget:
-    """The widget of a lesson (by key), or of one exercise; a missing lesson gives a clear message."""
+def show(lesson: str | Lesson | Exercise, lang: str | None = None, **options: Any) -> w.Widget:
+    """The widget of a lesson (by key), or of one exercise; a missing lesson gives a clear message.
+
+    ``lang`` (``"it"``, ``"es"``): the language; without it, the learner's saved choice, else English.
+    """
     import lessons
 
     try:
@@ -701,7 +742,7 @@ def show(lesson: str | Lesson | Exercise, lang: str = "en", **options: Any) -> w
         if isinstance(lesson, str):
             found = [each for each in lessons.LESSONS if each.key == lesson]
             if not found:
-                return missing_lesson(lesson, lang)
+                return missing_lesson(lesson, lang or "en")
             lesson = found[0]
         if "keeper" not in options and "store" not in options and "progress" not in options:
             from .store import shared_keeper
@@ -710,7 +751,7 @@ def show(lesson: str | Lesson | Exercise, lang: str = "en", **options: Any) -> w
         return LessonWidget(lesson, lang=lang, **options)
     except Exception:
         _log.exception("the lesson %r could not be shown", lesson)
-        return w.HTML(box(BAD, t("widget.error", lang), role="alert"))
+        return w.HTML(box(BAD, t("widget.error", lang or "en"), role="alert"))
 
 
-__all__ = ["AnswerView", "LessonWidget", "answer_view", "show"]
+__all__ = ["AnswerView", "LessonWidget", "answer_view", "language_names", "show"]

@@ -29,10 +29,10 @@ _SUIT_ORDER = {suit: i for i, suit in enumerate(("S", "H", "D", "C", ""))}
 
 
 @lru_cache(maxsize=4096)
-def _face_svg(card: bc.Card, width: int, four_colour: bool, face_down: bool) -> str:
+def _face_svg(card: bc.Card, width: int, four_colour: bool, face_down: bool, lang: str = "en") -> str:
     if face_down:
-        return svg.back_svg(card.deck, width=width)
-    return svg.card_svg(card, width=width, four_colour=four_colour)
+        return svg.back_svg(card.deck, width=width, lang=lang)
+    return svg.card_svg(card, width=width, four_colour=four_colour, lang=lang)
 
 
 def by_suit(card: bc.Card) -> tuple[int, int, int]:
@@ -60,7 +60,8 @@ class Hand(anywidget.AnyWidget):
     clicked. ``marked`` holds indices of cards drawn with a mark (the card just
     drawn, say: ``mark(cards)``), told to a screen reader as ``marked_label``. ``four_colour`` redraws the faces with four suit colours;
     ``face_down`` shows the backs (an opponent's hand); ``selectable=False``
-    makes a picture that does not react to clicks.
+    makes a picture that does not react to clicks. ``lang`` is the language a
+    screen reader says the cards in (``sette di cuori``).
     """
 
     _esm = _HERE / "hand.js"
@@ -78,12 +79,13 @@ class Hand(anywidget.AnyWidget):
     empty_text = traitlets.Unicode("No cards").tag(sync=True)
     four_colour = traitlets.Bool(False)
     face_down = traitlets.Bool(False)
+    lang = traitlets.Unicode("en")
 
     def __init__(self, cards: str | Iterable[bc.Card | str] | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self._cards: tuple[bc.Card, ...] = ()
         self.cards = to_cards(cards)
-        self.observe(self._redraw, names=["four_colour", "face_down", "card_width"])
+        self.observe(self._redraw, names=["four_colour", "face_down", "card_width", "lang"])
 
     # ------------------------------------------------------------------ cards
     @property
@@ -100,12 +102,12 @@ class Hand(anywidget.AnyWidget):
             self._redraw()
 
     def _redraw(self, change: object = None) -> None:
-        width, four, down = self.card_width, self.four_colour, self.face_down
+        width, four, down, lang = self.card_width, self.four_colour, self.face_down, self.lang
         self.faces = [
             {
                 "code": "back" if down else card.code,
-                "svg": _face_svg(card, width, four, down),
-                "label": "face-down card" if down else card.name,
+                "svg": _face_svg(card, width, four, down, lang),
+                "label": svg.card_label(card, face_down=down).text(lang),
             }
             for card in self._cards
         ]

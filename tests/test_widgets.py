@@ -66,7 +66,7 @@ def test_hand_four_colour_and_face_down_redraw():
     hand.four_colour = True
     assert [f["svg"] for f in hand.faces] != plain
     hand.face_down = True
-    assert [f["label"] for f in hand.faces] == ["face-down card"] * 2
+    assert [f["label"] for f in hand.faces] == ["face-down card, blue back"] * 2   # the back is seen, so said
 
 
 def test_setting_cards_clears_selection():

@@ -1,0 +1,381 @@
+"""Translations: every text in Italian and Spanish, with the English placeholders, said in the language asked for.
+
+The catalogues (``burraco_core/locale/<lang>.txt``, ``lessons/locale/<lang>.txt``) are checked
+key by key against English: a text for every key, the same placeholders, as many plural forms as
+the language's plural rule has, no text left in English. Then every message the engine says is
+formatted in each language, and every exercise of every lesson is played through the lesson widget
+in each language (the solution and a wrong answer). A text missing in a language falls back to
+English and is recorded in ``messages.MISSING``; these tests fail on any such fallback.
+
+To see what a language still lacks: ``.venv/bin/python -m tests.test_translations es``.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+import lessons
+from burraco_core import messages, svg
+from burraco_core.messages import Message, parse_catalogue, placeholders, plural_forms
+from lessons.exercise_widget import LessonWidget
+from lessons.progress import FileStore, Progress
+from tests.test_messages import produced  # noqa: F401   (the messages the engine says, shared fixture)
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGS = ("it", "es")
+FOLDERS = {"engine": ROOT / "burraco_core" / "locale", "lessons": ROOT / "lessons" / "locale"}
+
+# Languages whose catalogues are still being written, and who writes them. Their texts are checked
+# like any other (placeholders, plural forms, nothing left in English) and their lessons are played
+# through, but a missing text is not yet a failure: test_every_key_has_a_text asserts that something
+# is still missing, so the entry must be removed once the language is complete.
+IN_PROGRESS: dict[str, str] = {"it": "lang-it", "es": "lang-es"}
+
+# Texts that are rightly the same as in English, and in which languages. (A text with no letters
+# once placeholders, card codes and numbers are taken out, such as "{cards}" or "Q♠ K♠ A♠.", needs
+# no entry.)
+SAME_AS_ENGLISH: dict[str, tuple[str, ...]] = {
+    "no": ("it", "es"),                         # the word is "no" in both
+    "ruleset.pulito": ("it", "es"),             # a ruleset's own (Italian) name
+    "ruleset.italiano": ("it", "es"),           # a ruleset's own (Italian) name, "(online)" included
+}
+
+_CARD_CODE = re.compile(r"(?<![A-Za-z])(?:10|[2-9AJQK])(?:[♠♥♦♣]|[SHDC](?![a-z]))|(?<![A-Za-z])JK(?![a-z])")
+
+
+def entries(folder: Path, lang: str) -> dict[str, str]:
+    path = folder / f"{lang}.txt"
+    if not path.is_file() and lang in IN_PROGRESS:
+        return {}                              # not started yet
+    assert path.is_file(), f"{path} does not exist"
+    found: dict[str, str] = {}
+    for key, text in parse_catalogue(path.read_text(encoding="utf-8"), str(path)):
+        assert key not in found, f"{path}: {key} is defined twice"
+        found[key] = text
+    return found
+
+
+def missing(folder: Path, lang: str) -> list[str]:
+    return sorted(set(entries(folder, "en")) - set(entries(folder, lang)))
+
+
+def fields(template: str) -> list[tuple[str, str, list[str]]]:
+    """(name, kind, forms) of every placeholder at any depth (forms of plural and select only)."""
+    found = []
+    for _, _, inside in messages._fields(template):
+        name, _, rest = inside.partition(":")
+        kind, _, forms = rest.partition(":")
+        parts = messages._split_top(forms, "|") if kind in ("plural", "select") else []
+        found.append((name, kind, parts))
+        for part in parts:
+            found += fields(part.partition("=")[2] if kind == "select" else part)
+    return found
+
+
+def words_left(text: str) -> bool:
+    """Whether a text says anything in words once placeholders, card codes and numbers are taken out."""
+    bare = text
+    for start, end, _ in reversed(list(messages._fields(text))):
+        bare = bare[:start] + " " + bare[end:]
+    return bool(re.search(r"[^\W\d_]", _CARD_CODE.sub(" ", bare)))
+
+
+def complete(lang: str) -> bool:
+    return lang not in IN_PROGRESS
+
+
+def catalogue_params():
+    return pytest.mark.parametrize(("lang", "folder"), [(lang, folder) for lang in LANGS for folder in FOLDERS],
+                                   ids=[f"{lang}-{folder}" for lang in LANGS for folder in FOLDERS])
+
+
+# ------------------------------------------------------------------ the catalogues, key by key
+
+@catalogue_params()
+def test_the_catalogue_parses_and_holds_only_english_keys(lang, folder):
+    english = entries(FOLDERS[folder], "en")
+    stray = sorted(set(entries(FOLDERS[folder], lang)) - set(english))
+    assert not stray, f"{lang}.txt ({folder}) has keys English does not (renamed or removed?): {stray}"
+
+
+@catalogue_params()
+def test_every_key_has_a_text(lang, folder):
+    lacking = missing(FOLDERS[folder], lang)
+    if complete(lang):
+        assert not lacking, f"{len(lacking)} texts missing in {lang} ({folder}): {lacking}"
+    else:
+        assert lacking, (f"{lang} ({folder}) is complete: remove it from IN_PROGRESS in "
+                         "tests/test_translations.py, so that a missing text fails from now on")
+
+
+@catalogue_params()
+def test_a_translation_has_the_english_placeholders(lang, folder):
+    english = entries(FOLDERS[folder], "en")
+    problems = [f"{key}: {sorted(placeholders(text))}, English {sorted(placeholders(english[key]))}"
+                for key, text in entries(FOLDERS[folder], lang).items()
+                if key in english and placeholders(text) != placeholders(english[key])]
+    assert not problems, "\n".join(problems)
+
+
+@catalogue_params()
+def test_plural_forms_follow_the_language_and_choices_keep_other(lang, folder):
+    english = entries(FOLDERS[folder], "en")
+    problems = []
+    for key, text in entries(FOLDERS[folder], lang).items():
+        english_other = {name for name, kind, forms in fields(english.get(key, ""))
+                         if kind == "select" and any(f.startswith("other=") for f in forms)}
+        for name, kind, forms in fields(text):
+            if kind == "plural" and len(forms) != plural_forms(lang):
+                problems.append(f"{key}: {{{name}:plural}} has {len(forms)} forms; {lang} has {plural_forms(lang)}")
+            if kind == "select":
+                if not all("=" in form for form in forms):
+                    problems.append(f"{key}: a form of {{{name}:select}} has no 'value='")
+                elif name in english_other and not any(f.startswith("other=") for f in forms):
+                    problems.append(f"{key}: {{{name}:select}} lacks the 'other=' form English has")
+    assert not problems, "\n".join(problems)
+
+
+def test_english_plurals_have_the_english_forms():
+    for folder in FOLDERS.values():
+        for key, text in entries(folder, "en").items():
+            for name, kind, forms in fields(text):
+                assert kind != "plural" or len(forms) == plural_forms("en"), (key, name)
+
+
+@catalogue_params()
+def test_no_text_is_left_in_english(lang, folder):
+    english = entries(FOLDERS[folder], "en")
+    same = sorted(key for key, text in entries(FOLDERS[folder], lang).items()
+                  if text == english.get(key) and words_left(text) and lang not in SAME_AS_ENGLISH.get(key, ()))
+    assert not same, f"{lang} texts identical to English (translate them, or list them in SAME_AS_ENGLISH): {same}"
+
+
+def test_the_exceptions_are_real():
+    for key, langs in SAME_AS_ENGLISH.items():
+        folder = next(f for f in FOLDERS.values() if key in entries(f, "en"))
+        assert words_left(entries(folder, "en")[key]), key        # else it needs no entry
+        for lang in langs:
+            assert set(langs) <= set(LANGS)
+            text = entries(folder, lang).get(key)
+            assert text is None or text == entries(folder, "en")[key], (lang, key, "differs now: drop the entry")
+
+
+def test_words_left_sees_words_not_codes_numbers_or_placeholders():
+    assert not words_left("{cards}") and not words_left("Q♠ K♠ A♠.") and not words_left("108 − 4 × 11 − 1.")
+    assert not words_left("{label}, {note}") and not words_left("") and not words_left("7H 10S JK")
+    assert words_left("Total") and words_left("{n} cards") and words_left("A run") and words_left("Sì")
+
+
+# ------------------------------------------------------------------ the texts in use
+
+@pytest.fixture
+def recorded():
+    """MISSING as it was before the test; after it, the (lang, key) pairs the test added."""
+    before = set(messages.MISSING)
+    added: set[tuple[str, str]] = set()
+    yield added
+    added |= messages.MISSING - before
+
+
+def assert_nothing_fell_back(lang: str, since: set[tuple[str, str]]) -> None:
+    fell = sorted(key for each, key in messages.MISSING - since if each == lang)
+    if complete(lang):
+        assert not fell, f"shown in English for want of a {lang} text: {fell}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_message_the_engine_says_formats_in_each_language(produced, lang):  # noqa: F811
+    before = set(messages.MISSING)
+    problems = []
+    for key, variants in sorted(produced.seen.items()):
+        for msg in variants.values():
+            try:
+                text = msg.text(lang)
+            except Exception as err:   # any failure to format is a problem to list
+                problems.append(f"{key}: {type(err).__name__}: {err} (e.g. {msg!r})")
+                continue
+            if complete(lang) and text == msg.text("en") and words_left(text) and key not in SAME_AS_ENGLISH:
+                problems.append(f"{key}: said in English: {text!r}")
+    assert not problems, "\n".join(problems)
+    assert_nothing_fell_back(lang, before)
+
+
+def test_a_missing_text_falls_back_to_english_and_is_recorded(tmp_path, monkeypatch):
+    monkeypatch.setattr(messages, "_DIRS", [*messages._DIRS, tmp_path])
+    messages._CATALOGUES.clear()
+    try:
+        (tmp_path / "xx.txt").write_text("score.closing = Chiusura\n", encoding="utf-8")
+        messages.MISSING.discard(("xx", "score.total"))
+        assert Message("score.closing").text("xx") == "Chiusura"
+        assert ("xx", "score.closing") not in messages.MISSING
+        assert Message("score.total").text("xx") == "Total"           # shown, in English
+        assert ("xx", "score.total") in messages.MISSING                # and recorded, for the tests
+        with pytest.raises(AssertionError, match="score.total"):
+            assert_nothing_fell_back("xx", set())
+    finally:
+        messages.MISSING.discard(("xx", "score.total"))
+        messages._CATALOGUES.clear()
+
+
+def test_card_names_read_naturally():
+    expected = {
+        "it": {"7H": "sette di cuori", "AS": "asso di picche", "JD": "fante di quadri", "QC": "donna di fiori",
+               "KH": "re di cuori", "10S": "dieci di picche", "2C": "due di fiori", "JK": "jolly"},
+        "es": {"7H": "siete de corazones", "AS": "as de picas", "JD": "jota de diamantes", "QC": "reina de tréboles",
+               "KH": "rey de corazones", "10S": "diez de picas", "2C": "dos de tréboles", "JK": "comodín"},
+    }
+    for lang, names in expected.items():
+        if not complete(lang) and not {"card.name", "rank.7", "suit.H", "svg.card"} <= set(messages.catalogue(lang)):
+            continue    # not written yet: checked below through the pictures, once it is
+        for code, name in names.items():
+            assert svg.card_text(code, lang) == name, (lang, code)
+            assert f'aria-label="{name}"' in svg.card_svg(code, lang=lang)
+
+
+# ------------------------------------------------------------------ the lessons, played in each language
+
+def text_of(markup: str) -> str:
+    markup = re.sub(r'<span class="bt-sr">.*?</span>', "", markup)
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
+def page_text(widget) -> str:
+    """Every text a widget tree shows (HTML values, button and option labels, card labels)."""
+    parts: list[str] = []
+    stack = [widget]
+    while stack:
+        node = stack.pop()
+        for name in ("value", "description", "placeholder", "label"):
+            value = getattr(node, name, None)
+            if isinstance(value, str):
+                parts.append(text_of(value))
+        for option in getattr(node, "options", ()) or ():
+            parts.append(str(option[0]) if isinstance(option, tuple) else str(option))
+        for face in getattr(node, "faces", ()) or ():
+            parts.append(face.get("label", ""))
+        stack.extend(getattr(node, "children", ()) or ())
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lesson", lessons.LESSONS, ids=[lesson.key for lesson in lessons.LESSONS])
+def test_every_exercise_played_in_each_language(lesson, lang, tmp_path):
+    before = set(messages.MISSING)
+    store = FileStore(tmp_path / "progress.json")
+    widget = lessons.show(lesson.key, lang=lang, store=store)
+    assert isinstance(widget, LessonWidget) and widget.lang == lang
+    intro = page_text(widget)
+    assert lesson.title(lang) in intro and widget.start_button.description == Message("widget.start").text(lang)
+    widget.start_button.click()
+    for ex in lesson.exercises:
+        assert ex.prompt.text(lang) in page_text(widget)
+        view = widget.view
+        hand = getattr(view, "hand", None)
+        if hand is not None and hand.faces:
+            card = hand.cards[0]
+            assert hand.faces[0]["label"] == svg.card_label(card, face_down=hand.face_down).text(lang)
+        answer, _rule = ex.wrong_answers[0]
+        view.fill(answer)
+        widget.check_button.click()
+        wrong = ex.check(answer)
+        assert wrong.status == "incorrect" and wrong.message(lang) in text_of(widget.verdict_html.value)
+        if complete(lang):
+            assert wrong.message(lang) != wrong.message("en"), ex.id
+        widget.view.fill(ex.solution)
+        widget.check_button.click()
+        right = ex.check(ex.solution)
+        shown = text_of(widget.verdict_html.value)
+        assert right.status == "correct" and right.message(lang) in shown and "★★☆" in shown, (ex.id, shown)
+        if complete(lang):
+            assert right.message(lang) != right.message("en"), ex.id
+        widget.hint_button.click()
+        assert ex.hints[0].text(lang) in text_of(widget.hints_html.value)
+        widget.solution_button.click()
+        assert Message("widget.solution-is").text(lang) in text_of(widget.solution_html.value)
+        widget.next_button.click()
+    assert widget.session.phase == "summary"
+    assert lesson.summary.text(lang) in page_text(widget)
+    assert [store.load().stars(ex.id) for ex in lesson.exercises] == [2] * len(lesson.exercises)
+    assert_nothing_fell_back(lang, before)
+
+
+# ------------------------------------------------------------------ switching the language at run time
+
+@pytest.fixture
+def pseudo(tmp_path, monkeypatch):
+    """A made-up complete language 'xx': every English text between ⟪ ⟫."""
+    for name, folder in FOLDERS.items():
+        lines = [f"{key} = ⟪{text}⟫" for key, text in entries(folder, "en").items()]
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "xx.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    monkeypatch.setattr(messages, "_DIRS", [*messages._DIRS, tmp_path / "engine", tmp_path / "lessons"])
+    monkeypatch.setattr(lessons, "languages", lambda: ("en", "xx"))
+    messages._CATALOGUES.clear()
+    yield "xx"
+    messages._CATALOGUES.clear()
+
+
+def test_the_lesson_switches_language_and_remembers_it(pseudo, tmp_path):
+    store = FileStore(tmp_path / "progress.json")
+    widget = LessonWidget(lessons.get_lesson("melds"), store=store)
+    assert widget.lang == "en" and widget.language.layout.display != "none"
+    assert widget.language.options == (("English", "en"), ("⟪English⟫", "xx"))
+    widget.start_button.click()
+    assert "⟪" not in widget.header.value + page_text(widget.body) + widget.check_button.description
+    widget.language.value = "xx"                       # the learner switches
+    shown = page_text(widget)
+    assert widget.lang == "xx" and "⟪" in widget.check_button.description and "⟪" in widget.header.value
+    assert widget.session.exercise.prompt.text("xx") in shown and widget.session.index == 0
+    assert store.load().lang == "xx"                   # remembered with the progress
+    again = lessons.show("melds", store=store)
+    assert again.lang == "xx" and "⟪" in again.header.value
+    assert lessons.show("melds", lang="en", store=store).lang == "en"      # code may ask for another
+    assert store.load().lang == "xx"                   # without changing the learner's choice
+
+
+def test_one_language_only_hides_the_switch(monkeypatch):
+    monkeypatch.setattr(lessons, "languages", lambda: ("en",))
+    widget = LessonWidget(lessons.get_lesson("deck"), progress=Progress())
+    assert widget.language.layout.display == "none" and widget.language.options == (("English", "en"),)
+
+
+def test_languages_are_those_complete_in_every_catalogue():
+    assert lessons.languages()[0] == "en"
+    assert set(lessons.languages()) == {"en", *(lang for lang in LANGS if complete(lang))}
+    for lang in LANGS:
+        if complete(lang):
+            assert Message("language.name").text(lang) != "English"
+
+
+def test_the_terminal_game_speaks_italian_and_spanish(capsys):
+    import io
+
+    from burraco_core.__main__ import main
+
+    for lang in LANGS:
+        out = io.StringIO()
+        main(["play", "--players", "2", "--seed", "5", "--lang", lang], stdin=io.StringIO("help\nquit\n"), stdout=out)
+        said = out.getvalue()
+        if complete(lang):
+            assert Message("cli.help").text(lang) in said and Message("cli.help").text("en") not in said
+            assert Message("cli.left").text(lang) in said
+
+
+def _report(lang: str) -> None:
+    for folder in FOLDERS.values():
+        english = entries(folder, "en")
+        have = entries(folder, lang)
+        lacking = [key for key in english if key not in have]
+        print(f"# {folder / (lang + '.txt')}: {len(lacking)} of {len(english)} texts missing")
+        for key in lacking:
+            print(f"{key} = {english[key]}")
+
+
+if __name__ == "__main__":
+    for each in sys.argv[1:] or LANGS:
+        _report(each)
