@@ -461,6 +461,46 @@ def _burraco_right(attempt: Attempt) -> Failure | None:
                            where=attempt.rules.semi_clean_wild), cards=cards)
 
 
+# -- the table after a turn's moves, and why a move is refused (lessons 7-9) ------------------------
+
+@predicate("result", str)
+def _result(attempt: Attempt, reason: str) -> Failure | None:
+    game = _game(attempt)
+    if game is not None and attempt.refusal is None and game.result is not None and game.result.reason == reason:
+        return None
+    return Failure(Message(f"ex.check.result.{reason}"))
+
+
+@predicate("pile-size", int)
+def _pile_size(attempt: Attempt, count: int) -> Failure | None:
+    game = _game(attempt)
+    if game is not None and attempt.refusal is None and len(game.discard_pile) == count:
+        return None
+    return Failure(Message("ex.check.pile-size", count=count))
+
+
+@predicate("stock-size", int)
+def _stock_size_after(attempt: Attempt, count: int) -> Failure | None:
+    game = _game(attempt)
+    if game is not None and attempt.refusal is None and len(game.stock) == count:
+        return None
+    return Failure(Message("ex.check.stock-size", count=count))
+
+
+@predicate("refusal-right")
+def _refusal_right(attempt: Attempt) -> Failure | None:
+    """why-not: the condition picked is the rule of the engine's refusal (or it is allowed)."""
+    said, truth = attempt.answer, attempt.expected
+    if said == truth:
+        return None
+    err = attempt.refusal
+    if err is None:          # the engine allows the move; the learner named a rule
+        return Failure(Message("ex.check.why-not.allowed", named=Message(f"rule.{said}.summary")), said,
+                       attempt.cards)
+    key = "ex.check.why-not.refused" if said == "legal" else "ex.check.why-not.other-rule"
+    return Failure(Message(key, reason=err.msg, rule=Message(f"rule.{err.rule}.summary")), err.rule, attempt.cards)
+
+
 # -- quantities: numbers the engine gives ------------------------------------------------------------
 
 Quantity = Callable[[bc.Ruleset], int]

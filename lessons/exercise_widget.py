@@ -159,7 +159,7 @@ def _answer_text(exercise: Exercise, answer: Any, lang: str) -> str:
             for part in answer.split(";"):
                 words = part.split()
                 if words and words[0] in ("meld", "attach", "discard", "draw", "take", "pozzetto"):
-                    parts.append(part.strip())
+                    parts.append(move_text(part, lang))
                 else:
                     parts.append(bc.format_cards(bc.parse_cards(part), pretty=True))
             return "; ".join(parts)
@@ -319,18 +319,24 @@ class PositionView(CardsView):
         self.moves: list[str] = []
         self.pile = w.HTML()
         self.table = w.HTML()
+        self.table.add_class("bt-table")
         self.moves_html = w.HTML()
         labels = {"meld": "widget.act.meld", "attach": "widget.act.attach", "discard": "widget.act.discard",
                   "draw": "widget.act.draw", "take": "widget.act.take", "pozzetto": "widget.act.pozzetto",
                   "undo": "widget.act.undo"}
         self.buttons = {name: w.Button(description=t(key, lang), layout=w.Layout(width="auto"))
                         for name, key in labels.items()}
+        for name, button in self.buttons.items():
+            button.add_class(f"bt-act-{name}")
         self.target = w.Dropdown(options=[], layout=w.Layout(width="auto"))
         for name, button in self.buttons.items():
             button.on_click(functools.partial(self._move, name))
         row = w.HBox([self.buttons["draw"], self.buttons["take"], self.buttons["meld"], self.buttons["attach"],
                       self.target, self.buttons["discard"], self.buttons["pozzetto"], self.buttons["undo"]],
                      layout=w.Layout(flex_flow="row wrap", grid_gap="6px"))
+        # the learner is the position's player from the first move to the last (after a discard the
+        # turn passes, but the table stays theirs)
+        self.player = bc.Game.setup(exercise.rules, **exercise.prepared.position).current_player
         self.widget = w.VBox([self.table, self.pile, w.HTML(f"<b>{esc(t('widget.your-hand', lang))}</b>"),
                               self.hand, self.chosen, row, self.moves_html])
         self._redraw()
@@ -346,25 +352,22 @@ class PositionView(CardsView):
 
     def _redraw(self) -> None:
         game = self._game()
-        player = game.current_player if not game.is_over else 0
+        player = self.player
         side = game.side_of(player)
-        parts = []
-        if game.melds[1 - side]:
-            parts.append(f"<b>{esc(t('widget.their-melds', self.lang))}</b>"
-                         + melds_row(game.melds[1 - side], self.lang, numbered=False))
-        if game.melds[side]:
-            parts.append(f"<b>{esc(t('widget.your-melds', self.lang))}</b>" + melds_row(game.melds[side], self.lang))
-        self.table.value = "".join(parts)
-        pile = game.discard_pile
-        self.pile.value = (f"<b>{esc(t('widget.discard-pile', self.lang))}</b> "
-                           + (" ".join(esc(c) for c in pile) if pile else "—"))
+        self.table.value = table_html(game, player, self.lang)
+        self.pile.value = ""
+        before = self.hand.cards
         self.hand.cards = game.hands[player]
+        drawn = [c for c in game.hands[player] if c not in before] if self.moves and self.moves[-1] == "draw" else []
+        if drawn:
+            self.hand.mark(drawn)
         chosen = self.target.value
         self.target.options = [(t("widget.meld-number", self.lang, number=i + 1), i)
                                for i in range(len(game.melds[side]))]
         if self.target.options:
             self.target.value = chosen if chosen is not None and chosen < len(game.melds[side]) else 0
-        done = esc(t("widget.actions", self.lang)) + " " + (esc("; ".join(self.moves)) if self.moves
+        done = esc(t("widget.actions", self.lang)) + " " + (esc("; ".join(move_text(m, self.lang) for m in self.moves))
+                                                              if self.moves
                                                               else esc(t("widget.actions-none", self.lang)))
         self.moves_html.value = f"<div class='bt-moves'>{done}</div>"
 
@@ -392,6 +395,75 @@ class PositionView(CardsView):
         self._redraw()
 
 
+# -- the table of a position (position, why-not; lessons 7-9) -------------------------------------
+
+def move_text(move: str, lang: str) -> str:
+    """A move in words, its meld numbered as the table shows it: "Attach 8♥ to meld 1"."""
+    try:
+        action = bc.parse_action(move)
+    except bc.BurracoError:
+        return move
+    if isinstance(action, bc.Attach):
+        return t("widget.move.attach", lang, cards=action.cards, number=action.meld + 1)
+    if isinstance(action, bc.LayDown):
+        return t("widget.move.meld", lang, cards=action.cards)
+    if isinstance(action, bc.Discard):
+        return t("widget.move.discard", lang, card=action.card)
+    return t(f"widget.move.{action}", lang)
+
+
+def table_html(game: Any, player: int, lang: str) -> str:
+    """The table as ``player`` sees it: both sides' melds, the stock, the discard pile, the pozzetti, the turn."""
+    side = game.side_of(player)
+    parts = []
+    if game.melds[1 - side]:
+        parts.append(f"<b>{esc(t('widget.their-melds', lang))}</b>"
+                     + melds_row(game.melds[1 - side], lang, numbered=False))
+    if game.melds[side]:
+        parts.append(f"<b>{esc(t('widget.your-melds', lang))}</b>" + melds_row(game.melds[side], lang))
+    pile = game.discard_pile
+    pile_picture = (svg.hand_svg(pile, width=40, overlap=0.0 if len(pile) < 10 else 0.5, lang=lang) if pile
+                    else esc(t("widget.pile-empty", lang)))
+    facts = [t("widget.stock-size", lang, count=len(game.stock)),
+             t("widget.pozzetto.ours" if game.took_pozzetto[side] else "widget.pozzetto.ours-not", lang),
+             t("widget.pozzetto.theirs" if game.took_pozzetto[1 - side] else "widget.pozzetto.theirs-not", lang)]
+    parts.append('<div class="bt-table-facts" style="display:flex;flex-wrap:wrap;gap:6px 28px;align-items:center">'
+                 f'<div class="bt-pile"><b>{esc(t("widget.discard-pile", lang))}</b> {pile_picture}</div>'
+                 + "".join(f'<div class="bt-fact">{esc(fact)}</div>' for fact in facts) + "</div>")
+    parts.append(f'<div class="bt-turn" style="margin:4px 0;font-weight:600">{esc(_turn_text(game, player, lang))}</div>')
+    return "".join(parts)
+
+
+def _turn_text(game: Any, player: int, lang: str) -> str:
+    """Where the turn stands, as the engine's state says (nothing decided here)."""
+    if game.is_over:
+        return t(f"widget.turn.over.{game.result.reason}", lang)
+    if game.current_player != player:
+        return t("widget.turn.passed", lang)
+    if game.phase == "play" and game.pile_pick is not None:
+        key = "widget.turn.play-pile-card-twin" if game.pile_pick[1] else "widget.turn.play-pile-card"
+        return t(key, lang, card=game.pile_pick[0])
+    return t(f"widget.turn.{game.phase}", lang)
+
+
+class WhyNotView(ChoiceView):
+    """why-not: the table, the move asked about, and the conditions to choose from."""
+
+    def __init__(self, exercise: Exercise, lang: str) -> None:
+        super().__init__(exercise, lang)
+        prepared = exercise.prepared
+        game = bc.Game.setup(exercise.rules, **prepared.position)
+        player = game.current_player
+        table = w.HTML(table_html(game, player, lang))
+        table.add_class("bt-table")
+        hand = Hand(game.hands[player], selectable=False, card_width=CARD_WIDTH,
+                    overlap=0.0 if len(game.hands[player]) <= 9 else 0.35, label=t("widget.your-hand", lang))
+        move = w.HTML(f'<div class="bt-move-asked"><b>{esc(t("widget.move-asked", lang))}</b> '
+                      f"{esc(_answer_text(exercise, prepared.action, lang))}</div>")
+        self.widget = w.VBox([table, w.HTML(f"<b>{esc(t('widget.your-hand', lang))}</b>"), hand, move,
+                              *self.widget.children])
+
+
 def answer_view(exercise: Exercise, lang: str) -> AnswerView:
     kind = exercise.kind
     if kind == "count":
@@ -404,6 +476,8 @@ def answer_view(exercise: Exercise, lang: str) -> AnswerView:
         return AttachView(exercise, lang)
     if kind == "position":
         return PositionView(exercise, lang)
+    if kind == "why-not":
+        return WhyNotView(exercise, lang)
     return ChoiceView(exercise, lang)
 
 

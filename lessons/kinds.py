@@ -55,6 +55,7 @@ class Prepared:
     value: Callable[[bc.Ruleset], int] | None = None           # count
     pick: Callable[[bc.Card, bc.Ruleset], bool] | None = None  # pick-cards
     face_down: bool = False                                    # pick-cards: show the backs
+    action: str = ""                                           # why-not: the move asked about
 
 
 @dataclass(frozen=True)
@@ -407,6 +408,50 @@ def _read_burraco(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt
 def _prepare_burraco(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> Prepared:
     meld = _asked_meld(data, where, rules)
     return Prepared(meld=meld, choices=tuple(Choice(k, Message(f"ex.burraco.{k}")) for k in burraco_choices(rules)))
+
+
+# -- why-not (lessons 7-9): why may this player not make this move? ---------------------------------
+# The learner picks the missing condition among rule summaries (or "it is allowed"); the truth
+# is Game.explain's refusal of the move in the position, never worked out here.
+
+ALLOWED = "legal"
+
+
+@_reader("why-not")
+def _read_why_not(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
+    said = _choice(prepared, answer)
+    game = bc.Game.setup(rules, **prepared.position)
+    action = bc.parse_action(prepared.action)
+    refusal = game.explain(action)
+    cards = tuple(getattr(action, "cards", ()) or ((action.card,) if hasattr(action, "card") else ()))
+    return Attempt(answer=said, rules=rules, refusal=refusal, game=game, cards=cards,
+                   expected=refusal.rule if refusal is not None else ALLOWED)
+
+
+@_kind("why-not", ("position", "action", "choices"), (), ["refusal-right"])
+def _prepare_why_not(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> Prepared:
+    prepared = _prepare_position({"position": data["position"]}, rules, where)
+    text = data["action"]
+    try:
+        action = bc.parse_action(text) if isinstance(text, str) else None
+    except bc.NotationError as err:
+        raise CurriculumError(where, "data.action", f"not a move: {err}") from err
+    if action is None:
+        raise CurriculumError(where, "data.action", f"a move as text, such as 'discard 7H', not {text!r}")
+    choices = data["choices"]
+    if (not isinstance(choices, list) or len(choices) < 2
+            or any(c != ALLOWED and c not in bc.RULE_IDS for c in choices)):
+        raise CurriculumError(where, "data.choices",
+                              f"at least two rule ids (burraco_core.RULE_IDS) or {ALLOWED!r}, not {choices!r}")
+    refusal = bc.Game.setup(rules, **prepared.position).explain(action)
+    truth = refusal.rule if refusal is not None else ALLOWED
+    if truth not in choices:
+        raise CurriculumError(where, "data.choices", f"the engine's verdict on {text!r} is {truth!r}, "
+                              "which is not among the choices")
+    options = tuple(Choice(c, Message("ex.choice.allowed" if c == ALLOWED else f"rule.{c}.summary"))
+                    for c in choices)
+    return Prepared(hand=prepared.hand, melds=prepared.melds, opponent_melds=prepared.opponent_melds,
+                    position=prepared.position, choices=options, action=str(action))
 
 
 KINDS: tuple[str, ...] = tuple(KIND_TABLE)

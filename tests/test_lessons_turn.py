@@ -1,0 +1,173 @@
+"""Lessons 7-9 (the turn, the pozzetto, closing): the position and why-not kinds, and every
+exercise played through the widget's own controls (cards clicked, move buttons pressed).
+
+The generic content tests (tests/test_lessons.py) ask the engine about every solution and
+wrong answer; these press the buttons a learner presses and read what the widget shows.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+import burraco_core as bc
+import lessons
+from lessons.checks import CurriculumError
+from lessons.exercise_widget import LessonWidget, PositionView, WhyNotView, move_text, table_html
+from lessons.progress import Progress
+
+KEYS = ("turn", "pozzetto", "closing")
+OURS = [lesson for lesson in lessons.LESSONS if lesson.key in KEYS]
+EXERCISES = [ex for lesson in OURS for ex in lesson.exercises]
+
+
+def text_of(markup: str) -> str:
+    markup = re.sub(r'<span class="bt-sr">.*?</span>', "", markup)
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
+def click_moves(view: PositionView, answer: str) -> bool:
+    """Play an answer by clicks: select the cards in the hand shown, press the move's button.
+
+    False when a move cannot be clicked (a card not in the hand shown, a meld not offered):
+    such an answer can only be typed.
+    """
+    for part in [p.strip() for p in answer.split(";") if p.strip()]:
+        action = bc.parse_action(part)
+        name = part.split()[0]
+        if isinstance(action, (bc.LayDown, bc.Attach, bc.Discard)):
+            cards = action.cards if not isinstance(action, bc.Discard) else (action.card,)
+            chosen: list[int] = []
+            for card in cards:      # a click on a card of that face not chosen yet
+                free = [i for i, shown in enumerate(view.hand.cards) if shown.face == card.face and i not in chosen]
+                if not free:
+                    return False
+                chosen.append(free[0])
+            view.hand.selected = chosen
+            if isinstance(action, bc.Attach):
+                if action.meld not in [value for _, value in view.target.options]:
+                    return False
+                view.target.value = action.meld
+        view.buttons[name].click()
+    return True
+
+
+def open_exercise(ex) -> LessonWidget:
+    widget = LessonWidget(lessons.get_lesson(ex.id.split(".")[0]), progress=Progress())
+    widget.start_button.click()
+    widget.session.go([e.id for e in widget.lesson.exercises].index(ex.id))
+    widget._render()
+    assert widget.session.exercise.id == ex.id
+    return widget
+
+
+def give(widget: LessonWidget, ex, answer) -> bool:
+    view = widget.view
+    if ex.kind == "position":
+        assert isinstance(view, PositionView)
+        if not click_moves(view, answer):
+            return False
+        clicked = ex.check(view.answer())
+        assert (clicked.status, clicked.rule) == (ex.check(answer).status, ex.check(answer).rule)
+    else:
+        assert isinstance(view, WhyNotView)
+        view.choice.value = answer           # a click on the radio button of that answer
+    widget.check_button.click()
+    return True
+
+
+def test_lessons_7_to_9_are_there_in_order():
+    assert [lesson.number for lesson in OURS] == [7, 8, 9][:len(OURS)]
+    for lesson in OURS:
+        kinds = {ex.kind for ex in lesson.exercises}
+        assert {"position", "why-not"} <= kinds and len(lesson.exercises) >= 5
+        assert sum(ex.kind == "position" or ex.kind == "why-not" for ex in lesson.exercises) == len(lesson.exercises)
+
+
+@pytest.mark.parametrize("ex", EXERCISES, ids=[ex.id for ex in EXERCISES])
+def test_played_by_clicks_right_and_wrong(ex):
+    widget = open_exercise(ex)
+    played = 0
+    for answer, rule in ex.wrong_answers:
+        widget = open_exercise(ex)
+        if not give(widget, ex, answer):
+            continue
+        played += 1
+        shown = text_of(widget.verdict_html.value)
+        assert "Correct!" not in shown and ex.check(widget.view.answer()).message("en") in shown
+        assert widget.session.progress.missed_rules().get(rule, 0) == (1 if rule else 0) or rule is None
+    assert played, "at least one typical mistake can be made by clicks"
+    widget = open_exercise(ex)
+    assert give(widget, ex, ex.solution)
+    shown = text_of(widget.verdict_html.value)
+    assert "Correct!" in shown and "★★★" in shown, shown
+
+
+@pytest.mark.parametrize("ex", [e for e in EXERCISES if e.kind == "position"], ids=lambda e: e.id)
+def test_position_table_shows_what_the_engine_holds(ex):
+    widget = open_exercise(ex)
+    view = widget.view
+    game = bc.Game.setup(ex.rules, **ex.prepared.position)
+    table = text_of(view.table.value)
+    assert f"Stock: {len(game.stock)} cards" in table
+    assert "Your side's pozzetto: " + ("taken" if game.took_pozzetto[0] else "not taken yet") in table
+    assert sorted(c.code for c in view.hand.cards) == sorted(c.code for c in game.hands[game.current_player])
+    click_moves(view, ex.solution)
+    for move in ex.solution.split(";"):
+        game.apply(move.strip())
+    player = bc.Game.setup(ex.rules, **ex.prepared.position).current_player
+    # after the solution the hand shown is still the learner's, as the engine left it
+    assert sorted(c.code for c in view.hand.cards) == sorted(c.code for c in game.hands[player])
+    assert text_of(table_html(game, player, "en")) == text_of(view.table.value)
+
+
+def test_the_card_drawn_is_marked_and_moves_read_as_words():
+    ex = lessons.get_lesson("turn").exercise("turn.draw-once")
+    widget = open_exercise(ex)
+    view = widget.view
+    before = list(view.hand.cards)
+    view.buttons["draw"].click()
+    assert len(view.hand.cards) == len(before) + 1 and len(view.hand.marked_cards) == 1
+    assert view.hand.marked_cards[0] not in before or before.count(view.hand.marked_cards[0]) == 0
+    assert "Draw from the stock" in text_of(view.moves_html.value)
+    assert "You have drawn" in text_of(view.table.value)
+    assert move_text("attach 0 8H", "en") == "Attach 8♥ to meld 1"
+    assert move_text("discard 7H", "en") == "Discard 7♥"
+
+
+def test_why_not_shows_the_table_and_the_move():
+    ex = lessons.get_lesson("turn").exercise("turn.why-not-discard")
+    widget = open_exercise(ex)
+    shown = " ".join(text_of(child.value) for child in widget.view.widget.children if hasattr(child, "value")
+                     and isinstance(child.value, str))
+    assert "The move: Discard K♠" in shown and "Stock:" in shown and "only card of the discard pile" in shown
+    labels = [label for label, _ in widget.view.choice.options]
+    assert bc.RULE_IDS["discard.single-pile-card"][0] in labels
+
+
+def _why_not(**changes):
+    d = lessons.get_lesson("turn").exercise("turn.why-not-discard").to_dict()
+    d["data"].update(changes)
+    return d
+
+
+@pytest.mark.parametrize(("changes", "problem"), [
+    ({"action": "discard 9D"}, "not among the choices"),        # the engine allows it: 'legal' not offered
+    ({"action": "throw KS"}, "not a move"),
+    ({"action": 7}, "a move as text"),
+    ({"choices": ["discard.single-pile-card"]}, "at least two"),
+    ({"choices": ["discard.single-pile-card", "no.such-rule"]}, "rule ids"),
+])
+def test_a_malformed_why_not_fails_at_load(changes, problem):
+    with pytest.raises(CurriculumError, match=problem):
+        lessons.Exercise.from_dict(_why_not(**changes))
+
+
+def test_why_not_truth_is_the_engines_refusal():
+    for ex in (e for e in EXERCISES if e.kind == "why-not"):
+        game = bc.Game.setup(ex.rules, **ex.prepared.position)
+        refusal = game.explain(ex.data["action"])
+        assert ex.solution == (refusal.rule if refusal else "legal")
+        assert refusal is None or ex.solution in ex.teaches
