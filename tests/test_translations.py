@@ -109,7 +109,7 @@ def test_every_key_has_a_text(lang, folder):
     if complete(lang):
         assert not lacking, f"{len(lacking)} texts missing in {lang} ({folder}): {lacking}"
     else:
-        assert lacking, (f"{lang} ({folder}) is complete: remove it from IN_PROGRESS in "
+        assert any(missing(each, lang) for each in FOLDERS.values()), (f"{lang} is complete: remove it from IN_PROGRESS in "
                          "tests/test_translations.py, so that a missing text fails from now on")
 
 
