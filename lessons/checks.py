@@ -498,7 +498,7 @@ def _refusal_right(attempt: Attempt) -> Failure | None:
         return Failure(Message("ex.check.why-not.allowed", named=Message(f"rule.{said}.summary")), said,
                        attempt.cards)
     key = "ex.check.why-not.refused" if said == "legal" else "ex.check.why-not.other-rule"
-    return Failure(Message(key, reason=err.msg, rule=Message(f"rule.{err.rule}.summary")), err.rule, attempt.cards)
+    return Failure(Message(key, reason=err.msg, rule=Message(f"rule.{truth}.summary")), truth, attempt.cards)
 
 
 # -- quantities: numbers the engine gives ------------------------------------------------------------

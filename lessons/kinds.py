@@ -417,6 +417,19 @@ def _prepare_burraco(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> 
 ALLOWED = "legal"
 
 
+def refusal_rules(err: bc.IllegalMove | None) -> tuple[str, ...]:
+    """The rule of a refusal, then the rules it names as its reason (``close.no-discard-left`` says
+    why the last card could not be discarded): each one is what the engine said, nothing worked out."""
+    if err is None:
+        return (ALLOWED,)
+    rules = [err.rule]
+    reason = err.params.get("reason")
+    while isinstance(reason, Message) and reason.key.startswith("rule.") and reason.key[5:] in bc.RULE_IDS:
+        rules.append(reason.key[5:])
+        reason = reason.params.get("reason")
+    return tuple(rules)
+
+
 @_reader("why-not")
 def _read_why_not(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
     said = _choice(prepared, answer)
@@ -424,8 +437,9 @@ def _read_why_not(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt
     action = bc.parse_action(prepared.action)
     refusal = game.explain(action)
     cards = tuple(getattr(action, "cards", ()) or ((action.card,) if hasattr(action, "card") else ()))
-    return Attempt(answer=said, rules=rules, refusal=refusal, game=game, cards=cards,
-                   expected=refusal.rule if refusal is not None else ALLOWED)
+    offered = [c.key for c in prepared.choices]
+    truth = next(rule for rule in refusal_rules(refusal) if rule in offered)
+    return Attempt(answer=said, rules=rules, refusal=refusal, game=game, cards=cards, expected=truth)
 
 
 @_kind("why-not", ("position", "action", "choices"), (), ["refusal-right"])
@@ -444,10 +458,11 @@ def _prepare_why_not(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> 
         raise CurriculumError(where, "data.choices",
                               f"at least two rule ids (burraco_core.RULE_IDS) or {ALLOWED!r}, not {choices!r}")
     refusal = bc.Game.setup(rules, **prepared.position).explain(action)
-    truth = refusal.rule if refusal is not None else ALLOWED
-    if truth not in choices:
-        raise CurriculumError(where, "data.choices", f"the engine's verdict on {text!r} is {truth!r}, "
-                              "which is not among the choices")
+    truths = [rule for rule in refusal_rules(refusal) if rule in choices]
+    if len(truths) != 1:
+        raise CurriculumError(where, "data.choices", f"the engine's verdict on {text!r} is "
+                              f"{' because '.join(refusal_rules(refusal))!r}: exactly one of these must be "
+                              "among the choices")
     options = tuple(Choice(c, Message("ex.choice.allowed" if c == ALLOWED else f"rule.{c}.summary"))
                     for c in choices)
     return Prepared(hand=prepared.hand, melds=prepared.melds, opponent_melds=prepared.opponent_melds,
