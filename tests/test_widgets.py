@@ -602,6 +602,37 @@ def test_play_table_stops_the_bots_when_the_engine_refuses_their_move():
     assert table.stopped is None and "A new hand is dealt" in table.message.value
 
 
+def test_every_label_of_the_play_table_comes_from_the_catalogue(tmp_path, monkeypatch):
+    """In a made-up language 'xx' (every English text between ⟪ ⟫) no label of the table is left in English."""
+    import re
+
+    from burraco_core import messages
+
+    english = messages.catalogue("en")
+    (tmp_path / "xx.txt").write_text("\n".join(f"{key} = ⟪{text}⟫" for key, text in english.items()) + "\n",
+                                     encoding="utf-8")
+    monkeypatch.setattr(messages, "_DIRS", [*messages._DIRS, tmp_path])
+    messages._CATALOGUES.clear()
+    try:
+        table = PlayTable(players=4, seed=3, pace=0, lang="xx")
+        table.draw.click()
+        controls = [table.draw, table.take_pile, table.lay_down, table.attach, table.discard, table.pozzetto,
+                    table.hint, table.undo, table.sort_suit, table.sort_rank, table.new_hand, table.count_it]
+        for button in controls:
+            assert "⟪" in button.description and "⟪" in button.tooltip, button.description
+        for widget in (table.player_count, table.seed, table.speed, table.attach_to, table.four_colour):
+            assert "⟪" in widget.description, widget.description
+        assert all("⟪" in label for label, _ in table.speed.options + table.player_count.options)
+        assert "⟪" in table.seed.placeholder and "⟪" in table.hand.label and "⟪" in table.hand.marked_label
+        view = table.table.view.value
+        texts = [t.strip() for t in re.sub(r"<svg.*?</svg>", "", view, flags=re.S).split("<") if ">" in t]
+        shown = [t.split(">", 1)[1].strip() for t in texts]
+        assert [t for t in shown if t and "⟪" not in t and not t.startswith("⟫")] == []
+        assert "⟪" in table.message.value and "⟪" in table.story.value
+    finally:
+        messages._CATALOGUES.clear()
+
+
 def test_a_failing_computer_player_is_said_not_swallowed_by_the_event_loop():
     class Broken:
         def choose(self, game: bc.Game) -> bc.Action:
