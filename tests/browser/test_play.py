@@ -73,11 +73,9 @@ def first_round_one_move_at_a_time(page, table, shoot) -> None:
             break
         select_one(page, hand, index, 0)
     # the computer players' moves: one at a time, the current one highlighted
-    counts = []
+    steps = []
     highlighted = 0
     for _ in range(4):
-        count = page.evaluate(LOG_LINES)
-        counts.append(count)
         if page.locator(".bt-play-table .bt-now-move").count():
             highlighted += 1
             assert page.locator(".bt-play-table .bt-log-current").count() == 1
@@ -86,10 +84,12 @@ def first_round_one_move_at_a_time(page, table, shoot) -> None:
                 shoot(table, "play-table-computer-move")
         if page.evaluate(STATUS).startswith("Your turn"):
             break
+        count = page.evaluate(LOG_LINES)
         page.wait_for_function(f"() => ({LOG_LINES})() > {count} || ({STATUS})().startsWith('Your turn')",
                                timeout=15_000)
-    assert highlighted >= 2, counts
-    assert all(b - a == 1 for a, b in zip(counts, counts[1:], strict=False)), counts   # one move at a time
+        steps.append(page.evaluate(LOG_LINES) - count)    # read at once: the next move is a second away
+    assert highlighted >= 2, steps
+    assert steps and all(step == 1 for step in steps), steps   # one move at a time
     # the rest at once
     table.locator("select").filter(has_text="all at once").select_option(label="all at once")
     wait_for_my_turn(page)
