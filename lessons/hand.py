@@ -58,7 +58,8 @@ class Hand(anywidget.AnyWidget):
 
     ``selected`` holds indices into :attr:`cards` in the order they were
     clicked. ``marked`` holds indices of cards drawn with a mark (the card just
-    drawn, say: ``mark(cards)``), told to a screen reader as ``marked_label``. ``four_colour`` redraws the faces with four suit colours;
+    drawn, say: ``mark(cards)``), told to a screen reader as ``marked_label``.
+    ``four_colour`` redraws the faces with four suit colours;
     ``face_down`` shows the backs (an opponent's hand); ``selectable=False``
     makes a picture that does not react to clicks. ``lang`` is the language a
     screen reader says the cards in (``sette di cuori``).
