@@ -53,6 +53,11 @@ goals reached after it)::
 
     first_meld = Goal(say_it, lambda game: bool(game.melds[0]))   # say_it: a Message of the lesson's
     session = HandSession.new("classic", 2, deal=42, goals=[first_meld, ...])
+
+**For a front end.** :meth:`~HandSession.moves` says which kinds of move are worth offering now
+(a button to enable), :meth:`~HandSession.just_drawn` which cards the human just drew (to mark
+them), :meth:`~HandSession.explain` why a move would be refused. ``lessons.table.PlayTable(session=...)``
+shows any session with its learner at player 0: its goal, and the computer moves one at a time.
 """
 
 from __future__ import annotations
