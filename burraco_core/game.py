@@ -12,7 +12,7 @@ This module holds the rules of a turn and its transitions. Around it:
 ``position.py`` (``Game.setup`` and its inverse ``game.position()``, and the checks
 that refuse positions no hand reaches) and ``savefile.py`` (``to_json``/``from_json``).
 
-Choices RULES.md leaves open, taken here (also in docs/rules-choices.md):
+Choices the rules leave open (docs/RULES.md section 11), taken here (also in docs/rules-choices.md):
 
 - The pozzetto *con scarto* goes into the player's hand with the discard;
   the player plays it from the next turn.

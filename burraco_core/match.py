@@ -1,4 +1,4 @@
-"""A game of several hands: running totals and when the game is over (RULES.md section 8).
+"""A game of several hands: running totals and when the game is over (docs/RULES.md section 8).
 
 How long a game lasts is the ruleset's ``game_length``:
 

@@ -16,15 +16,15 @@ a group, or to a run whose wild is free and whose naturals are neither aces nor 
 laying all the cards down, so it takes the same path. A refusal found this way works out
 which rule to name only when asked. Nothing is memoised.
 
-Choices RULES.md leaves open, taken here (and in docs/rules-choices.md):
+Choices the rules leave open (docs/RULES.md section 11), taken here (and in docs/rules-choices.md):
 
 - A wild added at an end of a run goes to the low end unless the low end is
-  slot 1 already taken (RULES.md section 3); the other end is offered by
+  slot 1 already taken (docs/RULES.md section 3); the other end is offered by
   ``attach_options``/``lay_down_options``.
 - A wild may stand for the second ace at the far end of a run (seed 000:
   "A-2-...-K-Comodín"; seed 001: "2 2 3 ... J Q K A"), but a wild *replaced*
   by the card it stood for may not move there: that is how the seeds' "a
-  complete run's wild cannot be replaced" comes out (RULES.md section 4).
+  complete run's wild cannot be replaced" comes out (docs/RULES.md section 4).
 - A run with no wild may turn its natural 2 into its wild when cards are attached
   (the federation's code, art. 10), only when the 2 cannot keep its slot.
 - A group is shown with its naturals sorted by suit and the wild last.
@@ -49,7 +49,7 @@ RUN = "run"
 GROUP = "group"
 HIGH_ACE = 14
 BURRACO_MIN_CARDS = 7
-"""A meld of this many cards or more is a burraco (RULES.md, "Words")."""
+"""A meld of this many cards or more is a burraco (docs/RULES.md, "Words")."""
 
 # When every reading of the cards fails, the error that explains most is shown.
 _PRIORITY = {
@@ -360,7 +360,7 @@ def _simple_run(suit: str, naturals: list[Card], wild: Card | None) -> list[Arra
         return [(low, tuple(ordered), None)]
     if missing:
         return [(low, (*ordered[:gap], wild, *ordered[gap:]), gap)]
-    # ranks 3..K: both ends exist (slot 14 is the high ace); the low end first (RULES.md 3)
+    # ranks 3..K: both ends exist (slot 14 is the high ace); the low end first (docs/RULES.md section 3)
     return [(low - 1, (wild, *ordered), 0), (low, (*ordered, wild), count)]
 
 
@@ -479,7 +479,7 @@ _ILLEGAL, _GROUP, _SIMPLE_RUN, _OTHER_RUN = 0, 1, 2, 3
 
 
 def _run_fits(slots: int, free: int) -> bool:
-    """Whether naturals on these slots and ``free`` wilds make a run (RULES.md 3)."""
+    """Whether naturals on these slots and ``free`` wilds make a run (docs/RULES.md section 3)."""
     if free > 1:
         return False
     low = (slots & -slots).bit_length() - 1
@@ -744,7 +744,7 @@ class Meld:
                 and all([c.rank != ACE for c in new]))):
             # Attaching to a group, or to a run whose wild (if any) is free and whose naturals
             # are neither an ace nor a 2 (so each keeps its slot in every reading), gives the meld
-            # all the cards make when laid down (RULES.md 3 and 4: a free wild goes where it is
+            # all the cards make when laid down (docs/RULES.md sections 3 and 4: a free wild goes where it is
             # needed): the fast verdict decides, the general path explains a refusal.
             whole = self.cards + new
             total = sum(map(_PACKED.__getitem__, whole))
@@ -818,7 +818,7 @@ class Meld:
         result = _arrange_run(suit, table[:] if natural_two else table, mask, loose, twos, wilds,
                               pinned, released, rules)
         if type(result) is not list and natural_two is not None:
-            # The federation's code, art. 10 (RULES.md 4): a run with no wild may turn its natural
+            # The federation's code, art. 10 (docs/RULES.md section 4): a run with no wild may turn its natural
             # 2 into its one wild when cards are attached, so 2♦ 3♦ 4♦ + 6♦ gives 3♦ 4♦ 2♦(5♦) 6♦,
             # as laying the four cards down does. Tried only when the 2 cannot stay (the fewest
             # wilds first), and when that fails too the first refusal is the one that explains.
@@ -880,7 +880,7 @@ class Meld:
                 return "royal"
             return "clean"
         if rules.semi_clean_bonus is not None:
-            # RULES.md 7: a group needs 7 naturals; a run 7 naturals in a row, its wild at an end of
+            # docs/RULES.md section 7: a group needs 7 naturals; a run 7 naturals in a row, its wild at an end of
             # the run (italiano, seed 001) or anywhere beside them (buraco, seed 002)
             if self.kind == GROUP or rules.semi_clean_wild == "anywhere":
                 longest = size - 1 if self.kind == GROUP else max(self.wild_index, size - 1 - self.wild_index)

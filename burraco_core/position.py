@@ -72,7 +72,7 @@ def setup(
       ``pile_card`` is given);
     - ``pile_card``, ``held_twin``: the pile was that one card, and the player did (or
       did not) hold its twin before taking it: without the twin it may not be
-      discarded this turn (RULES.md section 2);
+      discarded this turn (docs/RULES.md section 2);
     - ``melded``: the player laid down or attached this turn (default: True in the
       ``pozzetto`` phase, where the last cards were just melded);
     - ``pozzetto_next_turn``: players who took their side's pozzetto by discarding and

@@ -1,4 +1,4 @@
-"""Rulesets: every cell of the variant table (RULES.md section 9) as a field.
+"""Rulesets: every cell of the variant table (docs/RULES.md section 9) as a field.
 
 A teacher derives a house-rule variant with ``dataclasses.replace``::
 

@@ -1,4 +1,4 @@
-"""Scoring a hand (RULES.md section 7) and victory points (section 8).
+"""Scoring a hand (docs/RULES.md section 7) and victory points (section 8).
 
 Each line of a breakdown says what it counts as a :class:`~burraco_core.messages.Message`
 (keys ``score.*``), so it can be shown in any language: ``line.text("it")``;
@@ -143,7 +143,7 @@ def score_side(
     return ScoreBreakdown(tuple(lines))
 
 
-# Victory points: RULES.md section 8, as published by Italian tournament sites
+# Victory points: docs/RULES.md section 8, as published by Italian tournament sites
 # quoting the FIBUR code. Each row: highest match-point difference of the band,
 # winner's VP (the loser gets 20 minus it). Above the last row: 20-0.
 VICTORY_POINT_TABLES: dict[int, tuple[tuple[int, int], ...]] = {
@@ -153,7 +153,7 @@ VICTORY_POINT_TABLES: dict[int, tuple[tuple[int, int], ...]] = {
         (1500, 17), (1700, 18), (2000, 19)),
 }
 VICTORY_POINT_SOURCE = (
-    "RULES.md section 8: tables published by Italian tournament sites quoting the "
+    "docs/RULES.md section 8: tables published by Italian tournament sites quoting the "
     "FIBUR 'Codice di Gara'; scores are multiples of 5, so the bands have no gaps."
 )
 

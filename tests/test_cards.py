@@ -1,4 +1,4 @@
-"""Cards and card notation (RULES.md section 1), and the deck sizes of section 9."""
+"""Cards and card notation (docs/RULES.md section 1), and the deck sizes of section 9."""
 
 import copy
 import pickle
@@ -217,7 +217,7 @@ def test_full_deck_has_108_cards():
     assert all(n == 2 for face, n in faces.items() if face[0] != JOKER)
     # the two copies of each natural card are told apart by their backs
     assert len({c for c in deck if not c.is_joker}) == 104
-    assert sum(c.is_wild for c in deck) == 12  # 4 jokers and 8 twos (RULES.md section 1)
+    assert sum(c.is_wild for c in deck) == 12  # 4 jokers and 8 twos (docs/RULES.md section 1)
 
 
 def test_pulito_deck_has_104_cards_and_no_jokers():
@@ -225,7 +225,7 @@ def test_pulito_deck_has_104_cards_and_no_jokers():
     deck = bc.full_deck(rules.jokers)
     assert len(deck) == 104 == rules.deck_size
     assert not any(c.is_joker for c in deck)
-    assert sum(c.is_wild for c in deck) == 8  # only the twos (RULES.md section 1)
+    assert sum(c.is_wild for c in deck) == 8  # only the twos (docs/RULES.md section 1)
 
 
 @pytest.mark.parametrize("rules_id", ["classic", "italiano", "buraco"])

@@ -1,4 +1,4 @@
-"""Scripted hands: every way a hand ends and every refusal of RULES.md sections 2, 5 and 6.
+"""Scripted hands: every way a hand ends and every refusal of docs/RULES.md sections 2, 5 and 6.
 
 Positions are built with ``Game.setup`` so each test states exactly what is on the
 table; the cards a test does not name go to the stock (shuffled with a fixed seed).
@@ -73,7 +73,7 @@ def test_close_with_a_dirty_burraco_in_classic():
 
 
 def test_close_refused_without_burraco_names_the_condition():
-    # RULES.md section 6: a side closes only with a burraco. Holding one card that may not be
+    # docs/RULES.md section 6: a side closes only with a burraco. Holding one card that may not be
     # discarded is a dead end no hand reaches (issue 13, correction 3): setup refuses it ...
     with pytest.raises(bc.GameFileError, match="dead end"):
         last_card(melds=[["3S 4S 5S"], []])
@@ -85,7 +85,7 @@ def test_close_refused_without_burraco_names_the_condition():
 
 
 def test_close_refused_with_a_wild():
-    # RULES.md section 6: the last card is not a wild. In pulito the 2 may still go out on a meld.
+    # docs/RULES.md section 6: the last card is not a wild. In pulito the 2 may still go out on a meld.
     game = last_card("pulito", card="2H", melds=[[BURRACO, "5C 6C 7C"], []])
     refused_move(game, "discard 2H", "close.wild-discard")
     assert bc.Attach(1, "2H") in game.legal_actions()

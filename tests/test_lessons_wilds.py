@@ -2,7 +2,7 @@
 
 The generic content tests (tests/test_lessons.py) check every exercise against the engine;
 these check that the lessons hold what the issue asks of them: every example of the
-wild-movement section of RULES.md (section 4) is an exercise of lesson 5, the lessons
+wild-movement section of docs/RULES.md (section 4) is an exercise of lesson 5, the lessons
 teach the corrections of issue 13, and lessons 1-6 together teach every rule of melds,
 wilds and burraco.
 """
@@ -18,7 +18,7 @@ from lessons.coverage import meld_rules, untaught
 
 WILDS, MOVING, BURRACO = (lessons.get_lesson(key) for key in ("wilds", "moving-wilds", "burraco"))
 
-# RULES.md section 4, each example: the run on the table, the cards attached, and what the
+# docs/RULES.md section 4, each example: the run on the table, the cards attached, and what the
 # engine must make of it (the run as it then lies, or the rule that refuses the attach).
 WILD_MOVEMENT_EXAMPLES = [
     ("2H=4H 5H 6H", "8H", "5H 6H 2H=7H 8H"),                       # seed 000: a free wild moves up
@@ -111,7 +111,7 @@ def test_semi_clean_depends_on_the_ruleset():
 
 
 def test_the_natural_two_examples_of_rules_section_3():
-    # RULES.md 3: "A♥ 2♥ 3♥ 2♠ 5♥ is legal; 2♥ 2♥ 3♥ is legal"
+    # docs/RULES.md section 3: A♥ 2♥ 3♥ 2♠ 5♥ is legal; 2♥ 2♥ 3♥ is legal
     judged = {ex.data.get("cards"): ex for ex in WILDS.exercises if ex.kind == "judge-meld"}
     for cards in ("AH 2H 3H 2S 5H", "2H 2H 3H"):
         assert judged[cards].solution == "legal" and judged[cards].check("legal").correct

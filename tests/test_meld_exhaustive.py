@@ -1,6 +1,6 @@
-"""Every small lay-down, checked against a slow reference written from RULES.md section 3.
+"""Every small lay-down, checked against a slow reference written from docs/RULES.md section 3.
 
-What is swept (a choice RULES.md leaves open):
+What is swept (a choice the rules leave open):
 
 * every multiset of 3 card faces taken from the 52 natural faces and the joker
   (53 faces, a face may repeat up to 3 times, so the over-the-limit triples such
@@ -26,11 +26,11 @@ by the symmetry of the suits. Repeated faces are the two decks' copies (7H and
 The reference does not share code or ideas with melds.py beyond the rules
 themselves: for a run it tries every assignment of every card to a slot
 (1 = low ace, 2..13, 14 = high ace) and a role (natural or wild), keeps the
-assignments that obey RULES.md section 3, prefers the fewest wilds, and among
-those the canonical placement. RULES.md 3 places a wild at an end "at the low
-end ... unless the ace is already low (then it goes high)": the naturals are
+assignments that obey docs/RULES.md section 3, prefers the fewest wilds, and among
+those the canonical placement. docs/RULES.md section 3 places a wild at an end at the low
+end unless the run has no place below it: the naturals are
 placed first, then the wild. So among equal readings the reference takes a
-natural ace low rather than high (RULES.md does not say which when both fit;
+natural ace low rather than high (the rules do not say which when both fit;
 this matters only for 12+ card runs such as A♥ 2♥ 2♥ 3♥ ... K♥, where the
 extra 2♥ stands for the high ace, not for the low ace with the A♥ high), then
 the lowest slot for the wild (the one gap, else the low end, else the high end).
@@ -60,20 +60,20 @@ def is_wild(face):
 
 
 def reference(faces: tuple, jokers: int, groups_allowed: bool, ace_to_ace: bool):
-    """The verdict RULES.md section 3 gives for laying down these faces as a new meld.
+    """The verdict docs/RULES.md section 3 gives for laying down these faces as a new meld.
 
     Returns ("illegal", rule or None) -- the rule id only where the reason is a single,
-    unambiguous clause of RULES.md -- or ("group", rank, wild_face) or
+    unambiguous clause of docs/RULES.md -- or ("group", rank, wild_face) or
     ("run", suit, first_slot, wild_face, wild_slot).
     """
     counts = Counter(faces)
-    # RULES.md 1 and 9: pulito has no jokers; two copies of every card, jokers as many as the deck has
+    # docs/RULES.md sections 1 and 9: pulito has no jokers; two copies of every card, jokers as many as the deck has
     if counts[JOKER] and not jokers:
         return ("illegal", "card.no-jokers")
     for face, n in counts.items():
         if n > (jokers if face == JOKER else 2):
             return ("illegal", "card.too-many-copies")
-    # RULES.md 3: never only wilds
+    # docs/RULES.md section 3: never only wilds
     if all(is_wild(f) for f in faces):
         return ("illegal", "meld.only-wilds")
     naturals = [f for f in faces if not is_wild(f)]
@@ -99,7 +99,7 @@ def reference(faces: tuple, jokers: int, groups_allowed: bool, ace_to_ace: bool)
             natural_slots = {slot for slot, (_, role) in assignment if role == "natural"}
             if {1, 14} <= natural_slots and not ace_to_ace:
                 # "the ace ... appears once ... no A-to-A except in pulito"; a wild may still stand
-                # for the second ace: "At most 13 naturals + 1 wild = 14 cards" (RULES.md 3),
+                # for the second ace: "At most 13 naturals + 1 wild = 14 cards" (docs/RULES.md section 3),
                 # seed 000 "A-2-3-4-5-6-7-8-9-10-J-Q-K-Comodín"
                 continue
             if len(wild) > 1:
@@ -112,13 +112,13 @@ def reference(faces: tuple, jokers: int, groups_allowed: bool, ace_to_ace: bool)
                              ("run", suit, slots[0], wild_face, wild_slot or None)))
     if not readings:
         if one_rank and len(naturals) > 1 and not groups_allowed:
-            # two naturals of one rank can only be a group (RULES.md 9: pulito has runs only)
+            # two naturals of one rank can only be a group (docs/RULES.md section 9: pulito has runs only)
             return ("illegal", "group.not-allowed")
         return ("illegal", None)
     fewest = min(r[0] for r in readings)
     best = sorted({(r[1], r[2]) for r in readings if r[0] == fewest}, key=lambda r: (r[0], repr(r[1])))
     kinds = {b[1][0] for b in best}
-    assert len(kinds) == 1, f"{faces}: a group and a run reading tie, RULES.md has no rule for it"
+    assert len(kinds) == 1, f"{faces}: a group and a run reading tie, docs/RULES.md has no rule for it"
     return best[0][1]
 
 
@@ -209,7 +209,7 @@ def check(faces, rules_id):
 
 
 def reference_burraco(verdict, size, rules):
-    """RULES.md 7 and 9: the kind of burraco a legal meld is, from the reference's verdict."""
+    """docs/RULES.md sections 7 and 9: the kind of burraco a legal meld is, from the reference's verdict."""
     if size < 7:
         return None
     wild_slot = verdict[4] if verdict[0] == "run" else (size if verdict[2] else None)
@@ -295,7 +295,7 @@ def sweep(multisets, rules_id):
 
 
 # Attaching to a clean run is laying all the cards down at once (issue 13, correction 2: the
-# federation's code, art. 10, a natural 2 may turn into the run's one wild; RULES.md 4). Every
+# federation's code, art. 10, a natural 2 may turn into the run's one wild; docs/RULES.md section 4). Every
 # clean run of 3-5 hearts without an ace (2♥ 3♥ 4♥ ... J♥ Q♥ K♥, the natural 2 included) takes every
 # multiset of 1-2 cards from 2♥..K♥, 2♠ and the joker: 27 runs x 119 attaches.
 CLEAN_RUNS = [tuple((r, "H") for r in range(low, low + n)) for n in (3, 4, 5) for low in range(2, 15 - n)]
@@ -335,9 +335,9 @@ def test_every_attach_to_a_short_clean_run(rules_id):
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("2H 5H 6H", ("run", "H", 4, (2, "H"), 4)),          # RULES.md 4 / seed 000
+        ("2H 5H 6H", ("run", "H", 4, (2, "H"), 4)),          # docs/RULES.md section 4 / seed 000
         ("6H JK 8H", ("run", "H", 6, JOKER, 7)),
-        ("2H 2H 3H", ("run", "H", 1, (2, "H"), 1)),          # RULES.md 3
+        ("2H 2H 3H", ("run", "H", 1, (2, "H"), 1)),          # docs/RULES.md section 3
         ("AH 2H 3H", ("run", "H", 1, None, None)),
         ("KH AH 2H", ("run", "H", 12, (2, "H"), 12)),
         ("AH 2H JK", ("run", "H", 1, JOKER, 3)),             # ace low: the wild goes high
@@ -469,7 +469,7 @@ def test_every_attach_to_a_small_group(rules_id):
 
 @pytest.mark.parametrize("rules_id", list(bc.RULESETS))
 def test_every_attach_to_a_short_run_with_a_free_wild(rules_id):
-    # attach's fast path (a free wild goes where the cards laid down would put it, RULES.md 4)
+    # attach's fast path (a free wild goes where the cards laid down would put it, docs/RULES.md section 4)
     # against the general path: 2-4 hearts from 3♥ up with a joker, 2♠ or 2♥ at either end, and
     # every 1-2 cards from 2♥..K♥, 2♠ and the joker
     rules = bc.ruleset(rules_id)

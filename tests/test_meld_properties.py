@@ -1,6 +1,6 @@
 """Properties every meld verdict must have, checked on generated cards (hypothesis).
 
-The generators build legal runs and groups (RULES.md section 3) and perturb
+The generators build legal runs and groups (docs/RULES.md section 3) and perturb
 them (a card swapped, added or dropped), so about half of what is tried is
 illegal and the refusals are exercised as much as the acceptances. Example
 counts are kept modest so that the file runs in well under 20 seconds; the
@@ -141,7 +141,7 @@ def attach_verdict(meld, cards):
 
 
 def check_meld(meld: bc.Meld) -> None:
-    """What every accepted meld must look like (RULES.md sections 1 and 3)."""
+    """What every accepted meld must look like (docs/RULES.md sections 1 and 3)."""
     rules = meld.rules
     cards = meld.cards
     assert len(cards) >= 3
@@ -293,7 +293,7 @@ def test_no_meld_holds_more_copies_than_the_decks(rules_cards):
 
 def test_a_two_kept_as_a_wild_reads_back():
     # Q 2(K) A, then 3..J attached around the bound 2: the 2 stays a wild although a new meld
-    # of the same cards would put it in its natural slot (RULES.md 4: a bound wild moves only
+    # of the same cards would put it in its natural slot (docs/RULES.md section 4: a bound wild moves only
     # when the card it stands for comes). Its table form must still read back.
     meld = bc.Meld.lay_down("QC 2C' AC'", "classic").attach("3C 4C 5C' 6C' 7C 8C 9C 10C' JC'")
     assert meld.table_code == "3C 4C 5C' 6C' 7C 8C 9C 10C' JC' QC 2C'=KC AC'"
@@ -324,7 +324,7 @@ def clean_run_without_ace(draw, rules: bc.Ruleset):
 @FEW
 @given(rules_and(clean_run_without_ace), st.data())
 def test_attach_to_a_clean_run_agrees_with_laying_the_cards_down(rules_meld, data):
-    # issue 13, correction 2 (the federation's code, art. 10; RULES.md 4): a clean run, a natural
+    # issue 13, correction 2 (the federation's code, art. 10; docs/RULES.md section 4): a clean run, a natural
     # 2 in its slot included, takes cards as if all of them were laid down at once. Aces are left
     # out: on the table an ace keeps its end, a new meld may put it at either.
     rules, meld = rules_meld

@@ -1,10 +1,10 @@
 """Every example of the rule sources about cards, melds, moving wilds and points.
 
-Each test names where its example comes from: a section of RULES.md or a seed
+Each test names where its example comes from: a section of docs/RULES.md or a seed
 document in /work/shared/seeds/ ("seed 000" is 000_d785a2da23ee07c7.txt, and so
-on; RULES.md's table says which ruleset each seed describes: 000 and 003
+on; docs/RULES.md's table of sources says which ruleset each seed describes: 000 and 003
 classic, 001 italiano, 002 buraco, 004 pulito). Where a seed's example
-contradicts RULES.md, the test follows RULES.md and says so.
+contradicts docs/RULES.md, the test follows docs/RULES.md and says so.
 
 Refusals are checked by rule id (``err.rule``) and by the cards their message
 names, so a lesson can rely on both.
@@ -35,13 +35,13 @@ def on_table(text: str, rules: str = "classic") -> bc.Meld:
 
 
 # =========================================================================
-# RULES.md section 3 and the seeds: what a meld is
+# docs/RULES.md section 3 and the seeds: what a meld is
 # =========================================================================
 
 
 @pytest.mark.parametrize("rules", RULESET_IDS)
 def test_a_new_meld_needs_three_cards(rules):
-    # RULES.md 3 "at least 3 cards"; seed 000 "se necesita un mínimo de 3 cartas";
+    # docs/RULES.md section 3 "at least 3 cards"; seed 000 "se necesita un mínimo de 3 cartas";
     # seed 002 "Cada escalera consta de un mínimo de 3 cartas".
     with refused("meld.too-few-cards", "5♥", "6♥"):
         lay("5H 6H", rules)
@@ -73,7 +73,7 @@ def test_seed_000_groups_with_a_wild(rules):
 
 @pytest.mark.parametrize("rules", WITH_GROUPS)
 def test_the_same_copy_twice_is_two_cards_but_never_three(rules):
-    # RULES.md 1: each card exists twice (two decks)
+    # docs/RULES.md section 1: each card exists twice (two decks)
     assert lay("6S 6S 6H", rules).kind == bc.GROUP
     with refused("card.too-many-copies", "6♠"):
         lay("6S 6S' 6S", rules)
@@ -81,7 +81,7 @@ def test_the_same_copy_twice_is_two_cards_but_never_three(rules):
 
 @pytest.mark.parametrize("rules", WITH_GROUPS)
 def test_group_of_nine_is_the_largest(rules):
-    # RULES.md 3 "at most 9 cards (8 naturals + 1 wild)"; seed 000 "un máximo de 9 cartas,
+    # docs/RULES.md section 3: at most 9 cards (8 naturals + 1 wild); seed 000 "un máximo de 9 cartas,
     # incluido el eventual comodín"; seed 002 "Siempre hay 8 cartas del mismo valor".
     nine = lay("7H 7S 7D 7C 7H' 7S' 7D' 7C' JK", rules)
     assert len(nine) == 9 and nine.kind == bc.GROUP
@@ -97,7 +97,7 @@ def test_group_of_nine_is_the_largest(rules):
 
 @pytest.mark.parametrize("rules", WITH_GROUPS)
 def test_no_group_of_twos(rules):
-    # RULES.md 3 "No group of 2s (they are wilds)"; seed 001 "grupos de cartas de mismo valor
+    # docs/RULES.md section 3: No group of 2s (they are wilds); seed 001 "grupos de cartas de mismo valor
     # (excepto de doses)"; seed 002 "no hay combinaciones de 2 o jokers"
     with refused("meld.only-wilds", "2♥", "2♠", "2♣"):
         lay("2H 2S 2C", rules)
@@ -107,7 +107,7 @@ def test_no_group_of_twos(rules):
 
 @pytest.mark.parametrize("rules", WITH_GROUPS)
 def test_no_meld_of_only_wilds(rules):
-    # RULES.md 3 "never consists only of wilds"; seed 000 "No se admiten combinaciones formadas
+    # docs/RULES.md section 3: never consists only of wilds; seed 000 "No se admiten combinaciones formadas
     # solo por comodines"; seed 003 "Non è possibile calare delle combinazioni di tre o più
     # Jolly e/o Pinelle"; seed 002 "no puedes crear una escalera solo con comodines"
     with refused("meld.only-wilds", "JK", "2♥"):
@@ -120,7 +120,7 @@ def test_no_meld_of_only_wilds(rules):
 
 
 def test_pulito_has_no_jokers_and_no_groups():
-    # RULES.md 1 and 9; seed 004 "Solo scale", "non ci sono jokers"
+    # docs/RULES.md sections 1 and 9; seed 004 "Solo scale", "non ci sono jokers"
     with refused("card.no-jokers", "JK", "Burraco pulito"):
         lay("JK 7H 8H", "pulito")
     with refused("group.not-allowed", "4♣", "4♥", "4♦", "Burraco pulito"):
@@ -132,7 +132,7 @@ def test_pulito_has_no_jokers_and_no_groups():
 
 @pytest.mark.parametrize("rules", RULESET_IDS)
 def test_at_most_one_wild(rules):
-    # RULES.md 3 "at most one wild"; seed 000 "no se puede usar más de un Joker o dos";
+    # docs/RULES.md section 3 "at most one wild"; seed 000 "no se puede usar más de un Joker o dos";
     # seed 002 "Cada escalera puede contener solo un comodín"; seed 003 "non è possibile usare
     # più di un Jolly o di una Pinella"; seeds 001/004 "Sólo se puede utilizar un comodín"
     with refused("meld.one-wild", "2♣", "2♦"):
@@ -150,7 +150,7 @@ def test_at_most_one_wild(rules):
 def test_seed_002_run_examples(rules):
     # seed 002: "un 3-4-5 de corazones o un 8-9-J-Q de picas, o un 9-J-Q-K-A de diamantes o
     # también un A-2-3-4 de tréboles". 3-4-5 and A-2-3-4 are runs. 8-9-J-Q and 9-J-Q-K-A skip
-    # the 10: RULES.md 3 says a run has consecutive ranks, so without a wild they are refused
+    # the 10: docs/RULES.md section 3 says a run has consecutive ranks, so without a wild they are refused
     # (the seed presumably lost the 10); with one wild for the 10 they are legal.
     assert lay("3H 4H 5H", rules).slots == (3, 4, 5)
     clubs = lay("AC 2C 3C 4C", rules)
@@ -176,7 +176,7 @@ def test_seed_002_wilds_in_runs(rules):
 
 @pytest.mark.parametrize("rules", RULESET_IDS)
 def test_the_ace_is_low_or_high(rules):
-    # RULES.md 3; seed 000 "el as ... en la parte baja (4-3-2-A) o en la parte alta (A-K-Q-J)";
+    # docs/RULES.md section 3; seed 000 "el as ... en la parte baja (4-3-2-A) o en la parte alta (A-K-Q-J)";
     # seed 001/004 "El as puede ir delante del 2 o detrás del rey"
     low = lay("4S 3S 2S AS", rules)
     assert low.slots == (1, 2, 3, 4) and low.wild is None
@@ -187,7 +187,7 @@ def test_the_ace_is_low_or_high(rules):
 
 @pytest.mark.parametrize("rules", RULESET_IDS)
 def test_no_wrap_around(rules):
-    # RULES.md 3 "K-A-2 is illegal"; seed 002 "no se pueden hacer secuencias como Q-K-A-2-3"
+    # docs/RULES.md section 3: K-A-2 is illegal; seed 002 "no se pueden hacer secuencias como Q-K-A-2-3"
     with refused("run.wrap-around", "Q♥", "K♥", "A♥", "2♥", "3♥"):
         lay("QH KH AH 2H 3H", rules)
     with refused("run.wrap-around", "K♠", "A♠", "2♠", "3♠"):
@@ -199,7 +199,7 @@ def test_no_wrap_around(rules):
 
 @pytest.mark.parametrize("rules", ("classic", "italiano", "buraco"))
 def test_no_two_aces_outside_pulito(rules):
-    # RULES.md 3 "no A-to-A except in pulito"; seed 001 "No se permiten escaleras de as a as";
+    # docs/RULES.md section 3: no A-to-A except in pulito; seed 001 "No se permiten escaleras de as a as";
     # seed 002 "en la misma secuencia no puede haber dos Ases"
     with refused("run.ace-to-ace", "A♥"):
         lay("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH'", rules)
@@ -209,7 +209,7 @@ def test_no_two_aces_outside_pulito(rules):
 
 
 def test_pulito_ace_to_ace():
-    # RULES.md 3 and 9; seed 004 "Sono permesse scale da asso ad asso"
+    # docs/RULES.md sections 3 and 9; seed 004 "Sono permesse scale da asso ad asso"
     run = lay("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH'", "pulito")
     assert len(run) == 14 and run.slots == tuple(range(1, 15)) and run.burraco == "ace-to-ace"
     assert lay("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", "pulito").attach("AH'") == run
@@ -222,7 +222,7 @@ def test_pulito_ace_to_ace():
 
 @pytest.mark.parametrize("rules", RULESET_IDS)
 def test_natural_two_lets_a_second_wild_in(rules):
-    # RULES.md 3: "A♥ 2♥ 3♥ 2♠ 5♥ is legal (2♠ stands for 4♥)"; seed 000 "si el dos del palo de
+    # docs/RULES.md section 3: A♥ 2♥ 3♥ 2♠ 5♥ is legal (2♠ stands for 4♥); seed 000 "si el dos del palo de
     # una escalera está colocado exactamente en la posición natural del dos, entonces sí se puede
     # usar también un segundo Joker o pinella"; seed 002 "y solo en este caso, será posible usar
     # otro comodín"; seed 003 "se la Pinella del seme della combinazione è usata proprio al posto
@@ -235,9 +235,9 @@ def test_natural_two_lets_a_second_wild_in(rules):
 
 @pytest.mark.parametrize("rules", RULESET_IDS)
 def test_two_twos_of_the_suit(rules):
-    # RULES.md 3: "2♥ 2♥ 3♥ is legal (one 2♥ natural, the other wild)"; seed 001/004 "En una
+    # docs/RULES.md section 3: 2♥ 2♥ 3♥ is legal (one 2♥ natural, the other wild); seed 001/004 "En una
     # combinación puede haber dos doses, siempre y cuando uno haga el papel de comodín y el otro
-    # tenga su valor real". The wild goes to the low end (RULES.md 3), standing for the ace.
+    # tenga su valor real". The wild goes to the low end (docs/RULES.md section 3), standing for the ace.
     meld = lay("2H 2H' 3H", rules)
     assert meld.kind == bc.RUN and meld.slots == (1, 2, 3)
     assert meld.wild_stands_for == "A♥" and meld.wild.rank == 2
@@ -247,7 +247,7 @@ def test_two_twos_of_the_suit(rules):
 
 @pytest.mark.parametrize("rules", RULESET_IDS)
 def test_a_two_is_natural_when_it_can_be(rules):
-    # RULES.md 3 "the engine chooses the reading with fewer wilds (a clean meld)"; RULES.md 7
+    # docs/RULES.md section 3: the engine chooses the reading with fewer wilds (a clean meld); docs/RULES.md section 7
     # "A 2 in its natural slot is not a wild"
     for text in ("2H 3H 4H", "3H 4H 2H", "AH 2H 3H", "4H 2H 3H AH"):
         meld = lay(text, rules)
@@ -258,8 +258,8 @@ def test_a_two_is_natural_when_it_can_be(rules):
 
 @pytest.mark.parametrize("rules", RULESET_IDS)
 def test_a_wild_at_an_end_goes_low(rules):
-    # RULES.md 3 "placed at the low end by convention (seeds 000/002) unless the ace is already
-    # low (then it goes high)"; seed 002 "el comodín, cuando se añade en un extremo, se coloca
+    # docs/RULES.md section 3: at the low end by convention (seeds 000/002) unless the ace is already
+    # low (then it goes high); seed 002 "el comodín, cuando se añade en un extremo, se coloca
     # siempre en la parte inferior"; seed 003 "devono essere attaccati in fondo, all'inizio della
     # scala o del tris"
     assert lay("5H 6H 2C", rules).table_code == "2C=4H 5H 6H"
@@ -275,8 +275,8 @@ def test_a_wild_at_an_end_goes_low(rules):
 @pytest.mark.parametrize("rules", WITH_GROUPS)
 def test_seed_000_longest_run_ace_to_king_and_a_wild(rules):
     # seed 000: "un máximo de 13 cartas del mismo palo en orden, más el eventual comodín (para un
-    # total máximo de 14 cartas): A-2-3-4-5-6-7-8-9-10-J-Q-K-Comodín"; RULES.md 3 "At most 13
-    # naturals + 1 wild = 14 cards". The wild stands for the second ace (melds.py docstring).
+    # total máximo de 14 cartas): A-2-3-4-5-6-7-8-9-10-J-Q-K-Comodín"; docs/RULES.md section 3: at most 13
+    # naturals and a wild, 14 cards. The wild stands for the second ace (melds.py docstring).
     run = lay("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK", rules)
     assert len(run) == 14 and run.slots == tuple(range(1, 15))
     assert run.table_code.endswith("KH JK=AH")
@@ -291,13 +291,13 @@ def test_seed_000_longest_run_ace_to_king_and_a_wild(rules):
 
 
 # =========================================================================
-# RULES.md section 4 and the seeds: moving wilds
+# docs/RULES.md section 4 and the seeds: moving wilds
 # =========================================================================
 
 
 @pytest.mark.parametrize("rules", RULESET_IDS)
 def test_seed_000_free_wild_moves_up(rules):
-    # RULES.md 4 / seed 000: "en la combinación 2Co, 5Co, 6Co se puede añadir el 8Co moviendo el
+    # docs/RULES.md section 4 / seed 000: "en la combinación 2Co, 5Co, 6Co se puede añadir el 8Co moviendo el
     # dos por encima del 6Co, obteniendo 5Co, 6Co, 2Co, 8Co"
     meld = lay("2H 5H 6H", rules)
     assert meld.table_code == "2H=4H 5H 6H" and meld.wild_is_free
@@ -308,7 +308,7 @@ def test_seed_000_free_wild_moves_up(rules):
 
 @pytest.mark.parametrize("rules", RULESET_IDS)
 def test_seed_003_free_wild_moves_over_the_jack(rules):
-    # RULES.md 4: "10 J + wild (wild at the bottom, standing for 9) + K gives 10 J wild(Q) K";
+    # docs/RULES.md section 4: 10 J + wild (wild at the bottom, standing for 9) + K gives 10 J wild(Q) K;
     # seed 003: "Fante-Dieci-Pinella, si può attaccare il Re, spostando in alto la Pinella prima
     # del Fante in modo da avere Re-Pinella-Fante-Dieci"
     meld = lay("JS 10S 2C", rules)
@@ -318,7 +318,7 @@ def test_seed_003_free_wild_moves_over_the_jack(rules):
 
 @pytest.mark.parametrize("rules", WITH_GROUPS)
 def test_seed_000_bound_joker(rules):
-    # RULES.md 4 / seed 000: "en la escalera (6Co, Joker, 8Co) no es posible añadir el 10Co solo.
+    # docs/RULES.md section 4 / seed 000: "en la escalera (6Co, Joker, 8Co) no es posible añadir el 10Co solo.
     # Sin embargo, es posible añadir el 10Co y el 7Co simultáneamente obteniendo la escalera 6Co,
     # 7Co, 8Co, Joker, 10Co"
     meld = lay("6H JK 8H", rules)
@@ -327,7 +327,7 @@ def test_seed_000_bound_joker(rules):
         meld.attach("10H")
     assert meld.attach("7H 10H").table_code == "6H 7H 8H JK=9H 10H"
     assert meld.attach("10H 7H").table_code == "6H 7H 8H JK=9H 10H"
-    # the card it stands for alone frees it; it goes to the low end (RULES.md 3)
+    # the card it stands for alone frees it; it goes to the low end (docs/RULES.md section 3)
     assert meld.attach("7H").table_code == "JK=5H 6H 7H 8H"
     # ordinary cards at the ends leave a bound wild where it is
     assert meld.attach("9H").table_code == "6H JK=7H 8H 9H"
@@ -335,7 +335,7 @@ def test_seed_000_bound_joker(rules):
 
 @pytest.mark.parametrize("rules", RULESET_IDS)
 def test_seed_003_bound_pinella_by_the_ace(rules):
-    # RULES.md 4: "Q wild(K) A + 10 is illegal; + K and 10 together gives 10 wild(J) Q K A";
+    # docs/RULES.md section 4: Q wild(K) A + 10 is illegal; + K and 10 together gives 10 wild(J) Q K A;
     # seed 003: "con la combinazione Asso-Pinella-Donna, posso attaccare il Dieci solo sostituendo
     # alla Pinella/Jolly il Re ... Asso-Re-Donna-Pinella-Dieci"
     meld = lay("QS 2C AS", rules)
@@ -347,7 +347,7 @@ def test_seed_003_bound_pinella_by_the_ace(rules):
 
 @pytest.mark.parametrize("rules", RULESET_IDS)
 def test_seed_001_replaced_two_drops_into_its_slot(rules):
-    # RULES.md 4 / seeds 001 and 004: "al añadir un 3 a esta escalera 2 4 5, quedará 2 3 4 5"
+    # docs/RULES.md section 4 / seeds 001 and 004: "al añadir un 3 a esta escalera 2 4 5, quedará 2 3 4 5"
     meld = lay("2H 4H 5H", rules)
     assert meld.table_code == "2H=3H 4H 5H"
     after = meld.attach("3H")
@@ -357,8 +357,8 @@ def test_seed_001_replaced_two_drops_into_its_slot(rules):
 @pytest.mark.parametrize("rules", RULESET_IDS)
 def test_seed_001_replaced_two_stays_wild_when_its_slot_is_not_free(rules):
     # seeds 001/004: "Si no puede ocupar su lugar real, seguirá funcionando como comodín en el
-    # extremo derecho o izquierdo de la combinación" (RULES.md 4: "when that slot is free and
-    # adjacent")
+    # extremo derecho o izquierdo de la combinación" (docs/RULES.md section 4: when that place is free and
+    # next to the run)
     meld = lay("2H 5H 6H 7H", rules)
     assert meld.table_code == "2H=4H 5H 6H 7H"
     assert meld.attach("4H").table_code == "2H=3H 4H 5H 6H 7H"
@@ -370,8 +370,8 @@ def test_seed_001_replaced_two_stays_wild_when_its_slot_is_not_free(rules):
 
 @pytest.mark.parametrize("rules", RULESET_IDS)
 def test_art_10_a_natural_two_turns_wild_when_cards_are_attached(rules):
-    # issue 13, correction 2; the federation's code, art. 10 (RULES.md 4, "The reverse also
-    # holds"): a 2 of the run's suit in its natural slot may leave it to be the run's one wild when
+    # issue 13, correction 2; the federation's code, art. 10 (docs/RULES.md section 4, a natural 2 may
+    # become the wild): a 2 of the run's suit in its natural slot may leave it to be the run's one wild when
     # cards are attached. The same cards on the table get the same verdict as when laid down.
     clean = lay("2D 3D 4D", rules)
     assert clean.table_code == "2D 3D 4D" and clean.wild is None
@@ -380,10 +380,10 @@ def test_art_10_a_natural_two_turns_wild_when_cards_are_attached(rules):
     assert grown.table_code == "3D 4D 2D=5D 6D" and grown.wild_stands_for == "5♦"
     assert clean.attach_options("6D") == (grown,)
     assert clean.attach("7D 5D").table_code == "3D 4D 5D 2D=6D 7D"
-    # the 2 keeps its slot whenever it can (RULES.md 3: the reading with fewer wilds)
+    # the 2 keeps its slot whenever it can (docs/RULES.md section 3: the reading with fewer wilds)
     assert clean.attach("5D").table_code == "2D 3D 4D 5D"
     assert clean.attach("2C 6D").table_code == "2D 3D 4D 2C=5D 6D"
-    # RULES.md 4: "a clean one can become dirty"
+    # docs/RULES.md section 4: a clean one can become dirty
     burraco = lay("2D 3D 4D 5D 6D 7D 8D", rules)
     assert burraco.burraco == "clean"
     dirty = burraco.attach("10D")
@@ -392,7 +392,7 @@ def test_art_10_a_natural_two_turns_wild_when_cards_are_attached(rules):
 
 @pytest.mark.parametrize("rules", RULESET_IDS)
 def test_art_10_the_natural_two_turns_wild_only_as_the_one_wild(rules):
-    # art. 10: only "if the run has no other wild" (RULES.md 4); one wild fills one gap
+    # art. 10: only "if the run has no other wild" (docs/RULES.md section 4); one wild fills one gap
     clean = lay("2D 3D 4D", rules)
     with refused("run.gap", "5♦", "6♦"):
         clean.attach("7D")
@@ -424,7 +424,7 @@ def test_art_10_attach_is_listed_and_found_by_the_bots_and_hints():
 
 @pytest.mark.parametrize("rules", RULESET_IDS)
 def test_seed_000_dirty_burraco_becomes_clean(rules):
-    # RULES.md 4 / seed 000: "añadiendo el 4Co a un Burraco sucio que contenía un dos en lugar del
+    # docs/RULES.md section 4 / seed 000: "añadiendo el 4Co a un Burraco sucio que contenía un dos en lugar del
     # 4, el dos queda libre y asume su valor natural de 2, transformando el Burraco sucio en
     # Burraco limpio"; seed 002 "Un Buraco sucio o semi-limpio puede convertirse en limpio si un
     # comodín 2 se reemplaza por una carta limpia y termina en su posición natural"
@@ -438,7 +438,7 @@ def test_seed_000_dirty_burraco_becomes_clean(rules):
 
 @pytest.mark.parametrize("rules", RULESET_IDS)
 def test_seed_001_clean_burraco_can_become_dirty(rules):
-    # RULES.md 4 "a clean one can become dirty"; seeds 001/004 "¡Pero cuidado! También puede pasar
+    # docs/RULES.md section 4: a clean one can become dirty; seeds 001/004 "¡Pero cuidado! También puede pasar
     # al contrario": a wild attached to a clean burraco makes it dirty.
     clean = lay("2H 3H 4H 5H 6H 7H 8H", rules)
     assert clean.burraco == "clean"
@@ -451,7 +451,7 @@ def test_seed_001_clean_burraco_can_become_dirty(rules):
 
 @pytest.mark.parametrize("rules", RULESET_IDS)
 def test_seed_001_complete_run_cannot_have_its_wild_replaced(rules):
-    # RULES.md 4 "When the run is complete (A..K) the wild cannot be replaced"; seed 001 "Si se ha
+    # docs/RULES.md section 4: When the run is complete (A..K) the wild cannot be replaced; seed 001 "Si se ha
     # completado la escalera, no se podrá reemplazar el comodín. Por ejemplo: 2 2 3 5 … J Q K A";
     # seed 004 says the same in pulito, where ace-to-ace runs exist: a replaced wild still may not
     # move to stand for the second ace (melds.py docstring).
@@ -480,10 +480,10 @@ def test_seed_001_two_two_three_to_ace_is_allowed(rules):
 
 @pytest.mark.parametrize("rules", RULESET_IDS)
 def test_wild_standing_for_an_ace_when_the_other_ace_comes(rules):
-    # RULES.md 3 and 4: 2..K with a wild standing for the low ace (the canonical lay-down, wild
+    # docs/RULES.md sections 3 and 4: 2..K with a wild standing for the low ace (the canonical lay-down, wild
     # at the low end) takes a natural ace at the high end: the wild is not replaced, it keeps
     # standing for the low ace (14 cards, seed 000's longest run). The mirror image behaves the
-    # same. A wild replaced by the ace it stood for cannot move to the other ace (RULES.md 4).
+    # same. A wild replaced by the ace it stood for cannot move to the other ace (docs/RULES.md section 4).
     low_wild = lay("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH 2C", rules)
     assert low_wild.table_code.startswith("2C=AH 2H")
     assert [m.table_code for m in low_wild.attach_options("AH")] == [
@@ -502,7 +502,7 @@ def test_wild_standing_for_an_ace_when_the_other_ace_comes(rules):
 
 @pytest.mark.parametrize("rules", WITH_GROUPS)
 def test_group_wild_never_moves(rules):
-    # RULES.md 4 "a wild in a group stands for the group's rank; attaching naturals never moves it"
+    # docs/RULES.md section 4: a wild in a group stands for the group's rank; attaching naturals never moves it
     group = lay("7H 7S JK", rules)
     assert group.table_code == "7S 7H JK" and group.wild_stands_for == "7"
     bigger = group.attach("7D 7C")
@@ -512,7 +512,7 @@ def test_group_wild_never_moves(rules):
 
 
 def test_attach_needs_a_card_and_the_run_suit():
-    # RULES.md 3 "Run: one suit"
+    # docs/RULES.md section 3: Run: one suit
     run = lay("5H 6H 7H")
     with refused("meld.empty-attach"):
         run.attach("")
@@ -529,33 +529,33 @@ def test_attach_needs_a_card_and_the_run_suit():
 
 
 # =========================================================================
-# Burraco kinds: RULES.md section 7, seeds 001, 002, 004
+# Burraco kinds: docs/RULES.md section 7, seeds 001, 002, 004
 # =========================================================================
 
 
 @pytest.mark.parametrize("rules", ("italiano", "buraco"))
 def test_seed_001_semi_clean_example(rules):
     # seed 001: "la escalera 4 5 6 7 8 9 10 2 sería una canasta semilimpia" (the seed does not say
-    # the 2's suit; both readings are semi-clean). RULES.md 7: a wild and 7 consecutive naturals.
+    # the 2's suit; both readings are semi-clean). docs/RULES.md section 7: a wild and 7 consecutive naturals.
     for two in ("2C", "2H"):
         meld = lay(f"4H 5H 6H 7H 8H 9H 10H {two}", rules)
         assert meld.burraco == "semi-clean" and meld.burraco_bonus == 150
-        assert meld.wild.code == two and meld.wild_stands_for == "3♥"  # low end, RULES.md 3
+        assert meld.wild.code == two and meld.wild_stands_for == "3♥"  # low end, docs/RULES.md section 3
         assert meld.attach_options("JH")[0].burraco == "semi-clean"
 
 
 @pytest.mark.parametrize("rules", ("classic", "pulito"))
 def test_semi_clean_does_not_exist_in_classic_or_pulito(rules):
-    # RULES.md 9: semi-clean burraco only in italiano and buraco
+    # docs/RULES.md section 9: semi-clean burraco only in italiano and buraco
     meld = lay("4H 5H 6H 7H 8H 9H 10H 2C", rules)
     assert meld.burraco == "dirty" and meld.burraco_bonus == 100
 
 
 def test_seed_002_semi_clean_example_follows_rules_md():
     # seed 002: "El Buraco semi-limpio ... por ejemplo, 3-2-4-5-6-7-8-9-10 de picas". With the 2 of
-    # spades this contradicts RULES.md: the 2♠ can stand in its natural slot (RULES.md 3 "the
-    # engine chooses the reading with fewer wilds"; RULES.md 7 "A 2 in its natural slot is not a
-    # wild"), so the run is CLEAN. We follow RULES.md. With a 2 of another suit it is semi-clean.
+    # spades this contradicts docs/RULES.md: the 2♠ can stand in its natural slot (docs/RULES.md section 3: the
+    # engine takes the reading with fewer wilds; docs/RULES.md section 7: a 2 in its own place is not a
+    # wild), so the run is CLEAN. We follow docs/RULES.md. With a 2 of another suit it is semi-clean.
     spades = lay("3S 2S 4S 5S 6S 7S 8S 9S 10S", "buraco")
     assert spades.table_code == "2S 3S 4S 5S 6S 7S 8S 9S 10S"
     assert spades.burraco == "clean" and spades.burraco_bonus == 200
@@ -575,7 +575,7 @@ def test_seed_002_dirty_becomes_semi_clean():
 
 @pytest.mark.parametrize("rules", ("italiano", "buraco"))
 def test_semi_clean_group(rules):
-    # RULES.md 7 "(group) at least 7 naturals"; seed 001 "7 cartas del mismo valor más un comodín"
+    # docs/RULES.md section 7: (group) at least 7 naturals; seed 001 "7 cartas del mismo valor más un comodín"
     assert lay("7H 7S 7D 7C 7H' 7S' 7D' JK", rules).burraco == "semi-clean"
     assert lay("7H 7S 7D 7C 7H' 7S' JK", rules).burraco == "dirty"
 
@@ -610,7 +610,7 @@ def test_seed_002_buraco_semi_clean_wild_may_stand_anywhere():
 
 
 def test_semi_clean_wild_is_a_ruleset_field():
-    # RULES.md 9: every cell of the variant table is a field; a house rule changes it
+    # docs/RULES.md section 9: every cell of the variant table is a field; a house rule changes it
     house = dataclasses.replace(bc.ruleset("italiano"), id="house", semi_clean_wild="anywhere")
     assert lay("3H 4H 5H 6H 7H 8H 9H JK JH", house).burraco == "semi-clean"
     assert "semi_clean_wild='anywhere'" in repr(house)
@@ -620,14 +620,14 @@ def test_semi_clean_wild_is_a_ruleset_field():
 
 @pytest.mark.parametrize("rules", RULESET_IDS)
 def test_burraco_is_seven_cards_or_more(rules):
-    # RULES.md words "burraco = a meld of 7 or more cards"; seed 000 "siete o más cartas"
+    # docs/RULES.md, "Words": burraco = a meld of 7 or more cards; seed 000 "siete o más cartas"
     assert lay("3H 4H 5H 6H 7H 8H", rules).burraco is None
     assert lay("3H 4H 5H 6H 7H 8H 9H", rules).burraco == "clean"
     assert lay("3H 4H 5H 6H 7H 8H 2C", rules).burraco == "dirty"
 
 
 def test_seed_004_royal_and_ace_to_ace():
-    # RULES.md 7 "royal (clean A..K, 13 cards) 500 and ace-to-ace (clean A..K..A, 14 cards) 1000";
+    # docs/RULES.md section 7: royal (clean A..K, 13 cards) 500 and ace-to-ace (clean A..K..A, 14 cards) 1000;
     # seed 004 "Royal Burraco: Un burraco pulito da asso a re (l'asso viene posizionato dopo il
     # re)", "Burraco da asso ad asso"
     royal = lay("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", "pulito")
@@ -642,12 +642,12 @@ def test_seed_004_royal_and_ace_to_ace():
     # with a wild they are only dirty burraco
     assert lay("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH 2C", "pulito").burraco == "dirty"
     assert lay("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH 2C", "pulito").burraco == "dirty"
-    # other rulesets have no royal burraco (RULES.md 9)
+    # other rulesets have no royal burraco (docs/RULES.md section 9)
     assert lay("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", "classic").burraco == "clean"
 
 
 # =========================================================================
-# Card values and hand scoring: RULES.md section 7, seeds 001, 002, 003, 004
+# Card values and hand scoring: docs/RULES.md section 7, seeds 001, 002, 003, 004
 # =========================================================================
 
 CARD_VALUES = {
@@ -671,7 +671,7 @@ def test_card_values(rules):
 
 @pytest.mark.parametrize("rules", RULESET_IDS)
 def test_a_two_counts_the_same_whatever_its_role(rules):
-    # RULES.md 7 "2 20 (whatever role it plays)"
+    # docs/RULES.md section 7: 2 20 (whatever role it plays)
     two = bc.ruleset(rules).two_value
     assert lay("2H 3H 4H", rules).points() == two + 10
     assert lay("2C 3H 4H", rules).points() == two + 10
@@ -697,7 +697,7 @@ def test_seed_003_classic_hand():
 
 
 def test_seed_003_mazzetto_non_preso_and_cards_in_hand():
-    # seed 003 "Mazzetto non preso - 100" and cards in hand "+ o -"; RULES.md 7
+    # seed 003 "Mazzetto non preso - 100" and cards in hand "+ o -"; docs/RULES.md section 7
     score = bc.score_side([lay("QD QS 2C")], "JK AS 7C 8D", "classic",
                           closed=False, took_pozzetto=False)
     assert [(ln.key, ln.label, ln.points, ln.detail) for ln in score.lines] == [
@@ -756,7 +756,7 @@ def test_seed_002_buraco_both_sides_get_burraco_bonus():
 
 def test_seed_004_pulito_table():
     # seed 004 "Conteggio dei punti": 2 = 10, Royal Burraco 500, da asso ad asso 1000;
-    # "Prendere il pozzetto e non usarlo sottrarrà 100 punti" (RULES.md 7: and its cards count)
+    # "Prendere il pozzetto e non usarlo sottrarrà 100 punti" (docs/RULES.md section 7: and its cards count)
     melds = [lay("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", "pulito"),
              lay("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS'", "pulito"),
              lay("3D 4D 5D 6D 7D 8D 2C", "pulito")]
@@ -780,7 +780,7 @@ def test_seed_004_pulito_table():
 
 @pytest.mark.parametrize("rules", ("classic", "italiano", "buraco"))
 def test_unused_pozzetto_has_no_extra_penalty_outside_pulito(rules):
-    # RULES.md 9 "pozzetto taken, not used: cards count −" (only pulito adds − 100)
+    # docs/RULES.md section 9: pozzetto taken, not used: cards count − (only pulito adds − 100)
     score = bc.score_side([], "3H", rules, closed=False, took_pozzetto=True, pozzetto_unused=True)
     assert [(ln.key, ln.points) for ln in score.lines] == [("in-hand", -5)]
 
@@ -791,7 +791,7 @@ def test_score_refuses_a_meld_of_another_ruleset():
 
 
 # =========================================================================
-# Victory points: RULES.md section 8
+# Victory points: docs/RULES.md section 8
 # =========================================================================
 
 VP_3 = [(0, 10), (50, 10), (55, 11), (150, 11), (155, 12), (250, 12), (255, 13), (350, 13),
@@ -817,7 +817,7 @@ def test_victory_points_four_hands(difference, vp):
 
 def test_victory_point_tables_are_data_with_provenance():
     assert set(bc.VICTORY_POINT_TABLES) == {3, 4}
-    assert "RULES.md" in bc.VICTORY_POINT_SOURCE and "FIBUR" in bc.VICTORY_POINT_SOURCE
+    assert "docs/RULES.md" in bc.VICTORY_POINT_SOURCE and "FIBUR" in bc.VICTORY_POINT_SOURCE
     with pytest.raises(ValueError):
         bc.victory_points(100, 0, hands=5)
 

@@ -115,7 +115,7 @@ def test_a_finished_hand_round_trips_with_its_result():
 
 # ---------------------------------------------------------------- mid-turn keywords
 def test_one_card_pile_taken_without_its_twin():
-    # RULES.md section 2: the single card taken may not be discarded in the same turn
+    # docs/RULES.md section 2: the single card taken may not be discarded in the same turn
     game = bc.Game.setup("classic", hands=["9H 5C 6C", "KH KS"], phase="play", pile_card="9H")
     assert game.took_pile and game.pile_pick == (bc.parse_card("9H"), False)
     refused_move(game, "discard 9H", "discard.single-pile-card")
@@ -142,7 +142,7 @@ def test_pile_taken_and_nothing_melded_counts_as_trading():
 
 
 def test_pozzetto_taken_by_discarding_is_played_next_turn():
-    # RULES.md sections 5 and 7: pulito counts a pozzetto taken but never played
+    # docs/RULES.md sections 5 and 7: pulito counts a pozzetto taken but never played
     hand = "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD"
     game = bc.Game.setup("pulito", hands=[hand, "KH KS"], current=1, took_pozzetto=(True, False),
                          pozzetto_next_turn=[0], turns_played=[1, 1])
@@ -219,10 +219,10 @@ def test_draw_phase_with_nothing_to_draw_is_refused():
     probe = bc.Game.setup("classic", hands=["5C 6C", "KH KS"])
     rest = list(probe.stock) + [c for p in probe.pozzetti for c in p]
     everything = ["5C 6C " + bc.format_cards(rest), "KH KS"]  # every card in a hand, none to draw
-    for rules in ("classic", "italiano"):  # italiano: no pozzetto left to become the stock (RULES.md section 5)
+    for rules in ("classic", "italiano"):  # italiano: no pozzetto left to become the stock (docs/RULES.md section 5)
         with pytest.raises(bc.GameFileError, match="dead end"):
             bc.Game.setup(rules, hands=everything, stock="", pozzetti=[], took_pozzetto=(True, True))
-    # the last two cards of the stock are never drawn, but the pile may be taken (RULES.md section 6)
+    # the last two cards of the stock are never drawn, but the pile may be taken (docs/RULES.md section 6)
     game = bc.Game.setup("classic", hands=["5C 6C", "KH KS"], stock=rest[:2], pozzetti=[], discard_pile=rest[2:],
                          took_pozzetto=(True, True))
     assert game.legal_actions() == [TakePile()]
@@ -230,7 +230,7 @@ def test_draw_phase_with_nothing_to_draw_is_refused():
 
 
 def test_a_last_card_that_cannot_go_is_a_dead_end():
-    # RULES.md section 6: one card left, no burraco, the pozzetto taken: nothing may be played
+    # docs/RULES.md section 6: one card left, no burraco, the pozzetto taken: nothing may be played
     with pytest.raises(bc.GameFileError, match="dead end"):
         bc.Game.setup("classic", hands=["8C", "KH KS"], melds=[["3S 4S 5S"], []], phase="play",
                       took_pozzetto=(True, False), turns_played=[1, 1])
