@@ -1,0 +1,303 @@
+"""The tutorial's home page and its tool pages: what a notebook of ``tutorial/`` shows.
+
+``home()`` is the one cell of ``tutorial/index.ipynb``: what Burraco is, every lesson of
+``lessons.LESSONS`` with its star strip and a link to its notebook, a button to continue
+where the learner stopped, the language (saved in the progress) and the ruleset the
+tools open with (saved in the browser's preferences), and links to the tools.
+``tool_page("referee")`` is the one cell of a tool notebook.
+
+The progress comes from the shared :class:`~lessons.store.ProgressKeeper`: the file, and
+the browser's copy that the page sends once it is shown; a lesson saved in another tab
+arrives through the browser too, so the stars are redrawn without a reload. Every text
+is a catalogue key (``home.*``, ``nav.*``); nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as w
+
+import burraco_core as bc
+
+from .curriculum import Lesson
+from .navigation import NAV_STYLE, chosen_language, esc, guarded_page, href, nav_bar, notebook_name, t
+from .progress import Progress
+from .settings import shared_preferences
+from .store import shared_keeper
+
+__all__ = ["TOOLS", "HomePage", "Tool", "continue_target", "home", "lesson_stars", "tool_page"]
+
+_log = logging.getLogger(__name__)
+STAR, NO_STAR = "★", "☆"
+
+
+@dataclass(frozen=True)
+class Tool:
+    """A tool page of ``tutorial/``: its notebook name and what builds its widget (rules: a ruleset id)."""
+
+    key: str
+    notebook: str
+
+    def build(self, rules: str) -> w.Widget:
+        if self.key == "referee":
+            from .hand import Hand
+            from .referee import MeldReferee
+
+            demo = Hand("5H 6H 2C 7H JK QS QD QC 9D 9D' AS", label=t("home.tool.hand-label", "en"))
+            about = w.HTML(f'<p style="font-size:1.05em;margin:4px 0">{esc(t("home.tool.hand-help", "en"))}</p>')
+            return w.VBox([about, demo, MeldReferee(rules=rules, cards="2H 5H 6H", attach="8H")])
+        if self.key == "score":
+            from .score import ScoreCalculator
+
+            return ScoreCalculator(rules=rules)
+        if self.key == "play":
+            from .table import PlayTable
+
+            return PlayTable(rules=rules, players=4)
+        raise bc.BurracoError(f"no tool {self.key!r}")
+
+
+# The tools, in the order the home page lists them (the teachers' position referee and
+# variant builder join here, with a notebook each).
+TOOLS: tuple[Tool, ...] = (
+    Tool("referee", "referee"),
+    Tool("score", "score"),
+    Tool("play", "play"),
+)
+
+STYLE = NAV_STYLE + """<style>
+.bt-home { max-width: 1100px; font-size: 16px; line-height: 1.5; color: #1a1a1a; }
+.bt-home h1 { font-size: 2em; margin: 6px 0 4px; }
+.bt-home h2 { font-size: 1.35em; margin: 18px 0 6px; }
+.bt-home .bt-about { font-size: 1.1em; max-width: 60em; margin: 4px 0 10px; }
+.bt-home .bt-continue { display: inline-block; background: #0b4a8b; color: #fff; font-weight: 700;
+  font-size: 1.15em; padding: 10px 18px; border-radius: 10px; text-decoration: none; margin: 6px 0; }
+.bt-home .bt-continue:hover { background: #083766; }
+.bt-home .bt-continue:focus-visible, .bt-home a:focus-visible { outline: 3px solid #e6a100; outline-offset: 2px; }
+.bt-home ol.bt-lessons { list-style: none; padding: 0; margin: 0; }
+.bt-home .bt-lesson-row { display: grid; grid-template-columns: minmax(18em, 26em) 1fr; align-items: center;
+  gap: 4px 16px; padding: 8px 10px; border-bottom: 1px solid #dde3ea; }
+.bt-home .bt-lesson-row a { color: #0b4a8b; font-weight: 600; font-size: 1.1em; }
+.bt-home .bt-lesson-row .bt-count { margin-left: 10px; }
+.bt-home .bt-lesson-row .bt-n { color: #4d5a66; font-weight: 400; }
+.bt-home .bt-strip { font-size: 1.05em; letter-spacing: 1px; }
+.bt-home .bt-on { color: #8a5a00; }
+.bt-home .bt-off { color: #6b7580; }
+.bt-home .bt-count { color: #37474f; }
+.bt-home ul.bt-tools { padding-left: 1.2em; }
+.bt-home ul.bt-tools li { margin: 6px 0; }
+.bt-home ul.bt-tools a { color: #0b4a8b; font-weight: 600; }
+.bt-home .bt-notice { border: 2px solid #37474f; background: #eceff1; border-radius: 10px; padding: 8px 12px; }
+</style>"""
+
+
+def lesson_stars(lesson: Lesson, progress: Progress) -> tuple[int, ...]:
+    """The best stars kept for each exercise of a lesson, in order."""
+    return tuple(progress.stars(exercise.id) for exercise in lesson.exercises)
+
+
+def continue_target(progress: Progress, found: tuple[Lesson, ...]) -> tuple[Lesson, int | None] | None:
+    """Where "continue" leads: the resume point, else the first lesson with an exercise unsolved.
+
+    Returns (lesson, exercise index or None for its start), or None when everything is solved.
+    """
+    resume = progress.resume
+    if resume is not None:
+        for lesson in found:
+            if lesson.key == resume[0]:
+                return lesson, resume[1] if resume[1] < len(lesson.exercises) else None
+    for lesson in found:
+        if not all(progress.solved(exercise.id) for exercise in lesson.exercises):
+            return lesson, None
+    return None
+
+
+def _strip_html(stars: tuple[int, ...], lang: str) -> str:
+    marks = " ".join(f'<span class="bt-on">{STAR * n}</span><span class="bt-off">{NO_STAR * (3 - n)}</span>'
+                     for n in stars)
+    total = t("home.stars", lang, stars=sum(stars), max=3 * len(stars))
+    return (f'<span class="bt-strip" aria-hidden="true">{marks}</span>'
+            f'<span class="bt-count">{esc(total)}</span>')
+
+
+class HomePage(w.VBox):
+    """The home page; redrawn whenever the progress or the preferences change."""
+
+    def __init__(self, lang: str | None = None) -> None:
+        import lessons
+
+        self.keeper = shared_keeper()
+        self.preferences = shared_preferences()
+        self.fixed_lang = lang
+        self.lang = lang or chosen_language(self.keeper.progress)
+        self.header = w.HTML()
+        self.language = w.Dropdown(layout=w.Layout(width="auto"), style={"description_width": "initial"})
+        self.language.add_class("bt-language")
+        self.rules = w.Dropdown(layout=w.Layout(width="auto"), style={"description_width": "initial"})
+        self.rules.add_class("bt-rules")
+        self.body = w.HTML()
+        self.notice = w.HTML()
+        self._drawing = False
+        self.languages = tuple(lessons.languages())
+        controls = w.HBox([self.language, self.rules],
+                          layout=w.Layout(flex_flow="row wrap", grid_gap="8px 24px", align_items="center"))
+        super().__init__([self.header, controls, self.notice, self.body, self.keeper.widget, self.preferences])
+        self.add_class("bt-home")
+        self.draw()
+        self.language.observe(self._language_chosen, names="value")
+        self.rules.observe(self._rules_chosen, names="value")
+        self.keeper.changed(self._changed)
+        self.preferences.on_change(self._changed)
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self) -> None:
+        lang = self.lang
+        progress = self.keeper.progress
+        self._drawing = True
+        try:
+            self.header.value = (f'{STYLE}<h1 class="bt-home-title">{esc(t("home.title", lang))}</h1>'
+                                 f'<p class="bt-about">{esc(t("home.about", lang))}</p>')
+            self.language.description = t("home.language", lang)
+            self.language.options = [(t("home.language-name", code), code) for code in self.languages]
+            self.language.value = lang if lang in self.languages else self.languages[0]
+            self.rules.description = t("home.rules", lang)
+            self.rules.options = [(t(f"ruleset.{rid}", lang), rid) for rid in bc.RULESETS]
+            self.rules.value = self.preferences.rules
+        finally:
+            self._drawing = False
+        problem = self.keeper.problem
+        self.notice.value = (f'<div class="bt-notice" role="status">{esc(problem.text(lang))}</div>'
+                             if problem is not None else "")
+        self.body.value = self._body(progress)
+
+    def _body(self, progress: Progress) -> str:
+        import lessons
+
+        lang = self.lang
+        found = tuple(lessons.LESSONS)
+        target = continue_target(progress, found)
+        if target is None:
+            button = f'<p class="bt-all-done">{esc(t("home.all-done", lang))}</p>'
+        else:
+            lesson, index = target
+            if index is not None:
+                label = t("home.continue-at", lang, number=lesson.number, title=lesson.title(lang), exercise=index + 1)
+            elif progress.exercise_ids():
+                label = t("home.continue-lesson", lang, number=lesson.number, title=lesson.title(lang))
+            else:
+                label = t("home.start", lang, number=lesson.number, title=lesson.title(lang))
+            button = (f'<a class="bt-continue" role="button" href="{esc(href(notebook_name(lesson)))}">'
+                      f"{esc(label)}</a>")
+        rows = []
+        for lesson in found:
+            stars = lesson_stars(lesson, progress)
+            spoken = t("home.lesson-stars", lang, number=lesson.number, title=lesson.title(lang),
+                       stars=sum(stars), max=3 * len(stars))
+            rows.append(
+                f'<li class="bt-lesson-row" data-lesson="{esc(lesson.key)}" data-stars="{sum(stars)}">'
+                f'<a href="{esc(href(notebook_name(lesson)))}" aria-label="{esc(spoken)}">'
+                f'<span class="bt-n">{esc(t("home.lesson-number", lang, number=lesson.number))}</span> '
+                f"{esc(lesson.title(lang))}</a>{_strip_html(stars, lang)}</li>")
+        tools = "".join(
+            f'<li><a class="bt-tool-{esc(tool.key)}" href="{esc(href(tool.notebook))}">'
+            f'{esc(t(f"home.tool.{tool.key}", lang))}</a>: {esc(t(f"home.tool.{tool.key}.about", lang))}</li>'
+            for tool in TOOLS)
+        total = sum(progress.stars(ex.id) for lesson in found for ex in lesson.exercises)
+        most = 3 * sum(len(lesson.exercises) for lesson in found)
+        return (f"{button}"
+                f'<h2>{esc(t("home.lessons", lang))}</h2>'
+                f'<p class="bt-total">{esc(t("home.total", lang, stars=total, max=most))}</p>'
+                f'<ol class="bt-lessons">{"".join(rows)}</ol>'
+                f'<h2>{esc(t("home.tools", lang))}</h2>'
+                f'<p>{esc(t("home.tools.about", lang))}</p><ul class="bt-tools">{tools}</ul>')
+
+    # ---------------------------------------------------------------- events
+    def _changed(self, _: Any = None) -> None:
+        try:
+            if self.fixed_lang is None:
+                self.lang = chosen_language(self.keeper.progress)
+            self.draw()
+        except Exception:      # a listener must not break the keeper
+            _log.exception("the home page could not be redrawn")
+
+    def _language_chosen(self, change: dict[str, Any]) -> None:
+        if self._drawing or change["new"] == self.lang or change["new"] is None:
+            return
+        try:
+            self.lang = change["new"]
+            self.fixed_lang = None
+            self.keeper.set_lang(self.lang)      # saved; the keeper's listeners redraw the page
+            self.draw()
+        except Exception:
+            _log.exception("the language could not be changed")
+            self.notice.value = oops_html(self.lang)
+
+    def _rules_chosen(self, change: dict[str, Any]) -> None:
+        if self._drawing or change["new"] is None:
+            return
+        try:
+            self.preferences.rules = change["new"]
+        except Exception:
+            _log.exception("the ruleset could not be saved")
+            self.notice.value = oops_html(self.lang)
+
+
+def oops_html(lang: str) -> str:
+    return f'<div class="bt-oops" role="alert">{esc(t("app.error", lang))}</div>'
+
+
+def home(lang: str | None = None) -> w.Widget:
+    """The home page: all the one cell of ``tutorial/index.ipynb`` needs."""
+    return guarded_page(lambda: HomePage(lang), "home")
+
+
+class ToolPage(w.VBox):
+    """A tool between a link home and the preferences: its ruleset is the learner's saved choice."""
+
+    def __init__(self, tool: Tool) -> None:
+        self.tool = tool
+        self.keeper = shared_keeper()
+        self.preferences = shared_preferences()
+        lang = chosen_language(self.keeper.progress)
+        self.widget = tool.build(self.preferences.rules)
+        title = w.HTML(f'{NAV_STYLE}{nav_bar(None, lang)}<h1 style="font-size:1.8em;margin:8px 0">'
+                       f'{esc(t(f"home.tool.{tool.key}", lang))}</h1><p style="font-size:1.05em;max-width:60em">'
+                       f'{esc(t(f"home.tool.{tool.key}.help", lang))}</p>')
+        super().__init__([title, self.widget, self.preferences, self.keeper.widget])
+        self.add_class(f"bt-tool-page-{tool.key}")
+        self.preferences.on_change(self._preferences_arrived)
+        picker = self._picker()
+        if picker is not None:
+            picker.observe(self._picked, names="value")
+
+    def _picker(self) -> w.Dropdown | None:
+        rules = getattr(self.widget, "rules", None)
+        if rules is None and self.widget.children:
+            rules = getattr(self.widget.children[-1], "rules", None)
+        return rules if isinstance(rules, w.Dropdown) else None
+
+    def _preferences_arrived(self, preferences: Any) -> None:
+        picker = self._picker()
+        if picker is not None and picker.value != preferences.rules:
+            picker.value = preferences.rules
+
+    def _picked(self, change: dict[str, Any]) -> None:
+        try:
+            if change["new"] in bc.RULESETS:
+                self.preferences.rules = change["new"]
+        except Exception:
+            _log.exception("the ruleset could not be saved")
+
+
+def tool_page(key: str) -> w.Widget:
+    """All a tool notebook's cell needs: ``tool_page("referee")`` (see TOOLS)."""
+    def build() -> ToolPage:
+        for tool in TOOLS:
+            if tool.key == key:
+                return ToolPage(tool)
+        raise bc.BurracoError(f"no tool {key!r}")
+
+    return guarded_page(build, f"of the tool {key!r}")

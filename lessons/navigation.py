@@ -1,0 +1,165 @@
+"""Previous / next / home between the tutorial's pages, for every platform that shows them.
+
+The lesson notebooks live side by side in ``tutorial/`` as ``NN-key.ipynb`` (``02-melds``)
+next to ``index.ipynb`` (the home page), so every link is relative to the page showing it:
+
+- Voilà: ``/voila/render/tutorial/02-melds.ipynb`` -> ``03-ace.ipynb`` (any base URL: Binder, a hub);
+- JupyterLab and Notebook 7: ``/lab/tree/tutorial/02-melds.ipynb`` -> ``03-ace.ipynb`` opens it there;
+- the static site: ``/voici/render/02-melds.html`` -> ``03-ace.html``.
+
+Only the file suffix differs, and Python knows which platform it runs on (Pyodide is the
+static site). A lesson notebook's one cell is ``lesson_page("melds")``: the lesson widget
+between two navigation bars, in the language the learner chose on the home page.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from typing import Any
+
+import ipywidgets as w
+
+from burraco_core.messages import Message
+
+from .curriculum import Lesson
+from .store import running_in_browser, shared_keeper
+
+__all__ = ["HOME", "chosen_language", "guarded_page", "href", "lesson_page", "nav_bar", "neighbours",
+           "notebook_name", "oops", "page_suffix"]
+
+HOME = "index"
+_log = logging.getLogger(__name__)
+
+NAV_STYLE = """<style>
+.bt-nav { display: flex; flex-wrap: wrap; gap: 8px 18px; align-items: center; justify-content: space-between;
+  max-width: 1100px; margin: 6px 0; padding: 8px 12px; border-radius: 10px; background: #eef3f8;
+  font-size: 16px; line-height: 1.4; }
+.bt-nav a { color: #0b4a8b; font-weight: 600; text-decoration: none; padding: 6px 10px; border-radius: 8px;
+  border: 2px solid transparent; }
+.bt-nav a:hover { text-decoration: underline; }
+.bt-nav a:focus-visible { outline: 3px solid #0b4a8b; outline-offset: 1px; }
+.bt-nav .bt-nav-none { color: #4d5a66; padding: 6px 10px; }
+.bt-oops { border: 3px solid #b71c1c; background: #ffebee; color: #7f0000; border-radius: 10px;
+  padding: 10px 14px; font-size: 1.1em; max-width: 60em; }
+</style>"""
+
+
+def t(key: str, lang: str, /, **params: Any) -> str:
+    return Message(key, **params).text(lang)
+
+
+def esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def notebook_name(lesson: Lesson) -> str:
+    """The lesson's notebook in ``tutorial/``, without suffix: ``02-melds``."""
+    return f"{lesson.number:02d}-{lesson.key}"
+
+
+def page_suffix() -> str:
+    """``.html`` in the static site (voici renders each notebook as a page), ``.ipynb`` elsewhere."""
+    return ".html" if running_in_browser() else ".ipynb"
+
+
+def href(name: str) -> str:
+    """The relative link from one tutorial page to the page of notebook ``name`` (``index``, ``02-melds``)."""
+    return f"{name}{page_suffix()}"
+
+
+def _lessons() -> tuple[Lesson, ...]:
+    import lessons
+
+    return tuple(lessons.LESSONS)
+
+
+def neighbours(key: str) -> tuple[Lesson | None, Lesson | None]:
+    """The lessons before and after lesson ``key`` (None at either end)."""
+    found = _lessons()
+    keys = [lesson.key for lesson in found]
+    i = keys.index(key)
+    return (found[i - 1] if i > 0 else None, found[i + 1] if i + 1 < len(found) else None)
+
+
+def chosen_language(progress: Any = None) -> str:
+    """The learner's language: the one saved in the progress when every text exists in it, else English."""
+    import lessons
+
+    lang = getattr(progress, "lang", None)
+    return lang if lang in lessons.languages() else "en"
+
+
+def nav_bar(key: str | None, lang: str = "en", *, where: str = "top") -> str:
+    """The bar of links (home, previous, next) around lesson ``key``, or on a tool page (key None)."""
+    home = f'<a class="bt-nav-home" href="{esc(href(HOME))}">{esc(t("nav.home", lang))}</a>'
+    if key is None:
+        links = [home]
+    else:
+        before, after = neighbours(key)
+        prev = (f'<a class="bt-nav-prev" rel="prev" href="{esc(href(notebook_name(before)))}">'
+                f'{esc(t("nav.previous", lang, number=before.number, title=before.title(lang)))}</a>'
+                if before else f'<span class="bt-nav-none">{esc(t("nav.first", lang))}</span>')
+        nxt = (f'<a class="bt-nav-next" rel="next" href="{esc(href(notebook_name(after)))}">'
+               f'{esc(t("nav.next", lang, number=after.number, title=after.title(lang)))}</a>'
+               if after else f'<a class="bt-nav-next bt-nav-end" href="{esc(href(HOME))}">'
+                             f'{esc(t("nav.last", lang))}</a>')
+        links = [prev, home, nxt]
+    label = esc(t("nav.label-top" if where == "top" else "nav.label-bottom", lang))
+    return f'<nav class="bt-nav bt-nav-{where}" aria-label="{label}">{"".join(links)}</nav>'
+
+
+def oops(lang: str = "en") -> w.HTML:
+    """What a page shows instead of a traceback: a short apology from the catalogue (details go to the log)."""
+    return w.HTML(f'{NAV_STYLE}<div class="bt-oops" role="alert">{esc(t("app.error", lang))}</div>')
+
+
+def guarded_page(build: Any, what: str) -> Any:
+    """``build()``, or the friendly message when it fails; the traceback goes to the log only."""
+    try:
+        return build()
+    except Exception:
+        _log.exception("the page %s could not be built", what)
+        return oops()
+
+
+class LessonPage(w.VBox):
+    """A lesson between two navigation bars, redrawn when the learner's language arrives from the browser."""
+
+    def __init__(self, key: str, lang: str | None = None) -> None:
+        import lessons
+
+        self.key = key
+        self.keeper = shared_keeper()
+        self.fixed_lang = lang
+        self.lang = lang or chosen_language(self.keeper.progress)
+        self.lesson = lessons.show(key, lang=self.lang, keeper=self.keeper)
+        self.top = w.HTML()
+        self.bottom = w.HTML()
+        super().__init__([self.top, self.lesson, self.bottom, self.keeper.widget])
+        self.add_class("bt-lesson-page")
+        self._draw_bars()
+        self.keeper.changed(self._progress_changed)
+
+    def _draw_bars(self) -> None:
+        self.top.value = NAV_STYLE + nav_bar(self.key, self.lang, where="top")
+        self.bottom.value = nav_bar(self.key, self.lang, where="bottom")
+
+    def _progress_changed(self, progress: Any) -> None:
+        try:
+            lang = self.fixed_lang or chosen_language(progress)
+            if lang == self.lang:
+                return
+            import lessons
+
+            self.lang = lang
+            self.lesson = lessons.show(self.key, lang=lang, keeper=self.keeper)
+            self.children = (self.top, self.lesson, self.bottom, self.keeper.widget)
+            self._draw_bars()
+        except Exception:      # a listener must not break the keeper
+            _log.exception("the lesson page could not be redrawn")
+
+
+def lesson_page(key: str, lang: str | None = None) -> w.Widget:
+    """All a lesson notebook's cell needs: navigation, the lesson widget (``lessons.show``), navigation."""
+    return guarded_page(lambda: LessonPage(key, lang), f"of lesson {key!r}")
