@@ -32,11 +32,13 @@ _LAZY = {
     "ScoreCalculator": "score",
     "PlayTable": "table", "Table": "table",
     "LessonWidget": "exercise_widget",
+    "home": "home", "tool_page": "home", "lesson_page": "navigation",
 }
 
 __all__ = ["Block", "CurriculumError", "Exercise", "KINDS", "LESSONS", "Lesson", "Verdict",
            "get_lesson", "languages", "show",
-           "Hand", "LessonWidget", "MeldReferee", "PlayTable", "ScoreCalculator", "Table", "palette_cards"]
+           "Hand", "LessonWidget", "MeldReferee", "PlayTable", "ScoreCalculator", "Table", "palette_cards",
+           "home", "lesson_page", "tool_page"]
 
 
 def __getattr__(name: str) -> Any:
@@ -87,6 +89,8 @@ def show(lesson: str | Lesson | Exercise, lang: str | None = None, **options: An
 if TYPE_CHECKING:
     from .exercise_widget import LessonWidget
     from .hand import Hand, palette_cards
+    from .home import home, tool_page
+    from .navigation import lesson_page
     from .referee import MeldReferee
     from .score import ScoreCalculator
     from .table import PlayTable, Table

@@ -26,7 +26,7 @@ from .curriculum import Lesson
 from .navigation import NAV_STYLE, chosen_language, esc, guarded_page, href, nav_bar, notebook_name, t
 from .progress import Progress
 from .settings import shared_preferences
-from .store import shared_keeper
+from .store import ProgressPanel, shared_keeper
 
 __all__ = ["TOOLS", "HomePage", "Tool", "continue_target", "home", "lesson_stars", "tool_page"]
 
@@ -119,8 +119,8 @@ def _strip_html(stars: tuple[int, ...], lang: str) -> str:
     marks = " ".join(f'<span class="bt-on">{STAR * n}</span><span class="bt-off">{NO_STAR * (3 - n)}</span>'
                      for n in stars)
     total = t("home.stars", lang, stars=sum(stars), max=3 * len(stars))
-    return (f'<span class="bt-strip" aria-hidden="true">{marks}</span>'
-            f'<span class="bt-count">{esc(total)}</span>')
+    return (f'<span><span class="bt-strip" aria-hidden="true">{marks}</span>'
+            f'<span class="bt-count">{esc(total)}</span></span>')
 
 
 class HomePage(w.VBox):
@@ -140,11 +140,15 @@ class HomePage(w.VBox):
         self.rules.add_class("bt-rules")
         self.body = w.HTML()
         self.notice = w.HTML()
+        self.progress_title = w.HTML()
+        self.panel = ProgressPanel(self.keeper, self.lang)
+        self.panel_box = w.VBox([self.panel])
         self._drawing = False
         self.languages = tuple(lessons.languages())
         controls = w.HBox([self.language, self.rules],
                           layout=w.Layout(flex_flow="row wrap", grid_gap="8px 24px", align_items="center"))
-        super().__init__([self.header, controls, self.notice, self.body, self.keeper.widget, self.preferences])
+        super().__init__([self.header, controls, self.notice, self.body, self.progress_title, self.panel_box,
+                          self.keeper.widget, self.preferences])
         self.add_class("bt-home")
         self.draw()
         self.language.observe(self._language_chosen, names="value")
@@ -168,10 +172,11 @@ class HomePage(w.VBox):
             self.rules.value = self.preferences.rules
         finally:
             self._drawing = False
-        problem = self.keeper.problem
-        self.notice.value = (f'<div class="bt-notice" role="status">{esc(problem.text(lang))}</div>'
-                             if problem is not None else "")
         self.body.value = self._body(progress)
+        self.progress_title.value = f'<h2 style="font-size:1.35em;margin:18px 0 6px">{esc(t("home.progress", lang))}</h2>'
+        if self.panel.lang != lang:
+            self.panel = ProgressPanel(self.keeper, lang)
+            self.panel_box.children = (self.panel,)
 
     def _body(self, progress: Progress) -> str:
         import lessons

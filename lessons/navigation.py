@@ -93,7 +93,7 @@ def chosen_language(progress: Any = None) -> str:
 def nav_bar(key: str | None, lang: str = "en", *, where: str = "top") -> str:
     """The bar of links (home, previous, next) around lesson ``key``, or on a tool page (key None)."""
     home = f'<a class="bt-nav-home" href="{esc(href(HOME))}">{esc(t("nav.home", lang))}</a>'
-    if key is None:
+    if key is None or key not in {lesson.key for lesson in _lessons()}:
         links = [home]
     else:
         before, after = neighbours(key)

@@ -11,6 +11,7 @@ if ! command -v npm >/dev/null 2>&1; then
   echo "installing Debian's npm for the browser-only (Pyodide) build" >&2
   apt-get update -qq && apt-get install -y -qq npm >/dev/null
 fi
+bash scripts/node_tools.sh
 .venv/bin/ruff check .
 .venv/bin/mypy
 .venv/bin/python -m pytest "$@"

@@ -170,7 +170,7 @@ def test_lesson_notebooks_run_headless(name, tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))      # the kernel keeps progress here
     path = ROOT / "tutorial" / f"{name}.ipynb"
     nb = nbformat.read(path, as_version=4)
-    assert len(nb.cells) == 1 and "lessons.show(" in nb.cells[0].source
+    assert len(nb.cells) == 1 and "lessons.lesson_page(" in nb.cells[0].source   # the lesson between nav bars
     client = nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
                                      resources={"metadata": {"path": str(path.parent)}})
     client.execute()

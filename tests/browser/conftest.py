@@ -8,7 +8,9 @@ set, e.g. CI=true), where a missing tool is an install bug and the tests fail.
 
 from __future__ import annotations
 
+import os
 import pathlib
+import tempfile
 from collections.abc import Iterator
 
 import pytest
@@ -23,6 +25,9 @@ from tests.browser.support import (
     stop,
     voila_executable,
 )
+
+# The servers started here keep progress in files: never in the real home of whoever runs the tests.
+os.environ.setdefault("XDG_DATA_HOME", tempfile.mkdtemp(prefix="burraco-tutor-data-"))
 
 
 @pytest.fixture(scope="session")

@@ -1,14 +1,169 @@
-"""The demo notebook in a real browser: cards drawn, clicks select, the referee answers."""
+"""The tutorial as one app in Voilà: the home page, navigation between lessons, progress that
+reaches the home page, the ruleset choice, the tool pages (cards, referee, score calculator),
+and no traceback on any page.
+
+The session's Voilà serves ``tutorial/`` with the repository's ``voila.json`` (its working
+directory is the repository) and keeps progress in a temporary data folder; several tests
+share it, so the progress tests compare before and after rather than expect a fresh start.
+"""
 
 from __future__ import annotations
 
+import nbformat
 import pytest
 
-from tests.browser.support import wait_for_text
+import lessons
+from burraco_core.messages import Message
+from lessons.navigation import notebook_name
+from tests.browser.pages import (
+    FIRST,
+    WRONG_ANSWER,
+    answer_first_exercise,
+    home_stars,
+    open_first_exercise,
+    solved_verdict,
+    wait_home_stars,
+    wait_ready,
+)
+from tests.browser.support import start_voila, stop, wait_for_text
 
 pytestmark = pytest.mark.browser
 
 
+def render(url: str, name: str) -> str:
+    return f"{url}/voila/render/{name}.ipynb"
+
+
+def open_page(page, url: str, name: str, what: str):
+    page.goto(render(url, name), wait_until="domcontentloaded")
+    wait_ready(page, what)
+    return page
+
+
+@pytest.fixture
+def home(page, voila_url):
+    return open_page(page, voila_url, "index", "home")
+
+
+@pytest.fixture
+def app(page, voila_url):
+    """The meld referee's page (with a hand of cards to try), open and drawn."""
+    return open_page(page, voila_url, "referee", "tool")
+
+
+# ------------------------------------------------------------------ the home page
+def test_home_page_lists_every_lesson_and_tool(home, shoot, console_errors):
+    rows = home.locator(".bt-lesson-row")
+    assert rows.count() == len(lessons.LESSONS)
+    for i, lesson in enumerate(lessons.LESSONS):
+        link = rows.nth(i).locator("a")
+        assert lesson.title("en") in link.inner_text()
+        assert link.get_attribute("href") == f"{notebook_name(lesson)}.ipynb"
+    text = home.locator(".bt-home").inner_text()
+    assert "Burraco is a card game" in text
+    for tool in ("Meld referee", "Score calculator", "Play a hand"):
+        assert home.get_by_role("link", name=tool).count() == 1
+    options = home.locator(".bt-language select option")
+    names = [Message("home.language-name").text(lang) for lang in lessons.languages()]
+    assert [options.nth(i).inner_text() for i in range(options.count())] == names    # each in its own words
+    assert home.locator(".bt-rules select option").count() == 4
+    assert home.locator(".bt-continue").count() == 1
+    assert home.locator(".bt-progress-panel").count() == 1
+    assert "Traceback" not in text
+    assert home.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    shoot(home.locator(".bt-home"), "home")
+    assert console_errors() == []
+
+
+def test_navigation_previous_next_home(home, shoot):
+    first, second = lessons.LESSONS[0], lessons.LESSONS[1]
+    home.locator(f'.bt-lesson-row[data-lesson="{first.key}"] a').click()
+    home.wait_for_url(f"**/{notebook_name(first)}.ipynb")
+    wait_ready(home, "lesson")
+    assert first.title("en") in home.locator(".bt-lesson .bt-title").first.inner_text()
+    assert home.locator(".bt-nav-top .bt-nav-prev").count() == 0        # the first lesson has none
+    shoot(home.locator(".bt-nav-top"), "nav-first-lesson")
+    home.locator(".bt-nav-top .bt-nav-next").click()
+    home.wait_for_url(f"**/{notebook_name(second)}.ipynb")
+    wait_ready(home, "lesson")
+    assert second.title("en") in home.locator(".bt-lesson .bt-title").first.inner_text()
+    home.locator(".bt-nav-bottom .bt-nav-prev").click()
+    home.wait_for_url(f"**/{notebook_name(first)}.ipynb")
+    wait_ready(home, "lesson")
+    home.locator(".bt-nav-top .bt-nav-home").click()
+    home.wait_for_url("**/index.ipynb")
+    wait_ready(home, "home")
+    last = lessons.LESSONS[-1]
+    home.goto(home.url.replace("index.ipynb", f"{notebook_name(last)}.ipynb"))
+    wait_ready(home, "lesson")
+    assert home.locator(".bt-nav-top .bt-nav-end").get_attribute("href") == "index.ipynb"
+
+
+def test_progress_in_a_lesson_shows_on_the_home_page(browser, voila_url, shoot):
+    """Two tabs: the home page stays open while the lesson is done in the other, then is reloaded."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        home = open_page(context.new_page(), voila_url, "index", "home")
+        before = home_stars(home, FIRST.key)
+        lesson = open_page(context.new_page(), voila_url, notebook_name(FIRST), "lesson")
+        open_first_exercise(lesson)
+        verdict = answer_first_exercise(lesson, WRONG_ANSWER)
+        assert "✓" not in verdict and "Correct" not in verdict
+        answer_first_exercise(lesson)
+        solved_verdict(lesson)
+        shoot(lesson.locator(".bt-lesson-page"), "lesson-solved")
+        # the open home page hears of it through the browser's storage, with no reload
+        wait_home_stars(home, FIRST.key, max(before, 2))
+        assert "exercise 1" in home.locator(".bt-continue").inner_text()
+        home.reload(wait_until="domcontentloaded")                       # a new kernel
+        wait_ready(home, "home")
+        wait_home_stars(home, FIRST.key, max(before, 2))
+        shoot(home.locator(".bt-home"), "home-with-stars")
+    finally:
+        context.close()
+
+
+def test_the_ruleset_choice_reaches_the_tools(browser, voila_url):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        home = open_page(context.new_page(), voila_url, "index", "home")
+        home.locator(".bt-rules select").select_option(label="Burraco italiano (online)")
+        home.wait_for_function("() => (localStorage.getItem('burraco-tutor-settings') || '').includes('italiano')")
+        score = open_page(context.new_page(), voila_url, "score", "tool")
+        score.wait_for_function("() => document.querySelector('.bt-score select').value !== ''")
+        select = score.locator(".bt-score select").first
+        score.wait_for_function("el => el.selectedOptions[0].text.includes('italiano')", arg=select.element_handle())
+        home.reload(wait_until="domcontentloaded")
+        wait_ready(home, "home")
+        home.wait_for_function("() => document.querySelector('.bt-rules select').selectedOptions[0].text"
+                               ".includes('italiano')")
+    finally:
+        context.close()
+
+
+def test_no_traceback_reaches_a_page(tmp_path, browser):
+    """An error in our code shows the catalogue's apology; one outside it, Voilà's short notice only."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("import lessons\nlessons.lesson_page('no-such-lesson')"),
+                nbformat.v4.new_code_cell("raise ValueError('secret detail 1234')")]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, tmp_path / "broken.ipynb")
+    process, url = start_voila(tmp_path)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{url}/voila/render/broken.ipynb", wait_until="domcontentloaded")
+        page.wait_for_selector(".bt-oops, .bt-box", timeout=60_000)
+        page.wait_for_timeout(500)
+        text = page.locator("body").inner_text()
+        assert "There is no lesson called" in text or "Something went wrong" in text
+        assert "Traceback" not in text and "secret detail" not in text and "ValueError" not in text
+    finally:
+        context.close()
+        stop(process)
+
+
+# ------------------------------------------------------------------ the tools (moved from the demo page)
 def test_cards_render_as_svg(app, shoot, console_errors):
     hand = app.locator(".bh-hand").first
     cards = hand.locator(".bh-card")
@@ -18,6 +173,7 @@ def test_cards_render_as_svg(app, shoot, console_errors):
     assert hand.get_attribute("role") == "listbox"
     palette = app.locator(".bt-palette .bh-card")
     assert palette.count() == 54
+    assert app.locator(".bt-nav .bt-nav-home").get_attribute("href") == "index.ipynb"
     shoot(app.locator(".bh-hand-host").first, "hand")
     assert console_errors() == []
 
@@ -53,7 +209,7 @@ def test_keyboard_moves_and_toggles(app, shoot):
 
 def test_referee_verdict_after_typing(app, shoot):
     verdict = app.locator(".bt-verdict")
-    wait_for_text(app, ".bt-verdict", "✓ Legal meld")     # the notebook starts with 2H 5H 6H
+    wait_for_text(app, ".bt-verdict", "✓ Legal meld")     # the page starts with 2H 5H 6H
     assert "stands for 4♥" in verdict.inner_text()
     attach = app.locator(".bt-attach-verdict")
     assert "Can attach" in attach.inner_text()
@@ -81,7 +237,8 @@ def test_referee_verdict_after_clicking_palette(app, shoot):
     shoot(app.locator(".bt-referee"), "referee-palette")
 
 
-def test_score_calculator_counts(app, shoot):
+def test_score_calculator_counts(page, voila_url, shoot):
+    app = open_page(page, voila_url, "score", "tool")
     score = app.locator(".bt-score")
     melds = score.locator("textarea").first
     melds.fill("3S 4S 5S 6S 7S 8S 9S\n7H 7D JK")

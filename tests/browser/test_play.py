@@ -11,6 +11,14 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
+
+@pytest.fixture
+def app(page, voila_url):
+    """The play-a-hand page, open and drawn."""
+    page.goto(f"{voila_url}/voila/render/play.ipynb", wait_until="domcontentloaded")
+    page.wait_for_selector(".bt-play-table .bh-card svg", timeout=60_000)
+    return page
+
 SAID = "() => Number(document.querySelector('.bt-play-table .bt-message [data-said]')?.dataset.said || 0)"
 LOG_LINES = "() => document.querySelectorAll('.bt-play-table .bt-log-line').length"
 

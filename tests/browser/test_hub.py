@@ -1,0 +1,141 @@
+"""A school's JupyterHub, for real, on 127.0.0.1: two pupils, each with their own progress.
+
+``jupyterhub`` (from the test extras) runs with its DummyAuthenticator (any pupil name,
+one shared password) and the SimpleLocalProcessSpawner (each pupil's single-user server
+is a local process with its own home folder), behind ``configurable-http-proxy`` from npm
+(installed into ``build/node/`` by ``scripts/node_tools.sh``). Every pupil's server opens
+on the home page (``Spawner.default_url``), as the classroom set-up of docs/classroom.md does.
+
+Two pupils log in from two browsers; one completes an exercise; the other's home page
+shows none of it, and the stars are under the pupil's own key in the browser's storage.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+from lessons.navigation import notebook_name
+from tests.browser.pages import (
+    FIRST,
+    answer_first_exercise,
+    home_stars,
+    open_first_exercise,
+    solved_verdict,
+    wait_home_stars,
+    wait_ready,
+)
+from tests.browser.support import ROOT, SCREENSHOTS, _server, _wait_until_up, free_port, stop
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "classroom"
+PROXY = ROOT / "build" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
+HOME_PAGE = "/voila/render/tutorial/index.ipynb"
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory):
+    pytest.importorskip("jupyterhub", reason="jupyterhub is in the test extras: bash scripts/setup.sh app,test")
+    if not PROXY.exists():
+        subprocess.run(["bash", "scripts/node_tools.sh"], cwd=ROOT, check=True, timeout=600)
+    folder = tmp_path_factory.mktemp("hub")
+    port, hub_port, api_port = free_port(), free_port(), free_port()
+    bin_dir = pathlib.Path(sys.executable).parent
+    (folder / "jupyterhub_config.py").write_text(textwrap.dedent(f"""
+        import os
+        c = get_config()  # noqa: F821
+        c.JupyterHub.ip = "127.0.0.1"
+        c.JupyterHub.port = {port}
+        c.JupyterHub.hub_ip = "127.0.0.1"
+        c.JupyterHub.hub_port = {hub_port}
+        c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{api_port}"
+        c.ConfigurableHTTPProxy.command = [{str(PROXY)!r}]
+        c.JupyterHub.db_url = "sqlite:///{folder}/jupyterhub.sqlite"
+        c.JupyterHub.cookie_secret_file = "{folder}/cookie_secret"
+        c.JupyterHub.authenticator_class = "dummy"
+        c.DummyAuthenticator.password = {PASSWORD!r}
+        c.Authenticator.allow_all = True
+        c.JupyterHub.spawner_class = "simple"
+        c.SimpleLocalProcessSpawner.home_dir_template = "{folder}/home/{{username}}"
+        c.Spawner.cmd = [{str(bin_dir / "jupyterhub-singleuser")!r}]
+        c.Spawner.args = ["--allow-root"]
+        c.Spawner.notebook_dir = {str(ROOT)!r}
+        c.Spawner.default_url = {HOME_PAGE!r}
+        c.Spawner.http_timeout = 90
+        c.Spawner.start_timeout = 90
+
+        def make_home(spawner):
+            os.makedirs(spawner.home_dir_template.format(username=spawner.user.name), exist_ok=True)
+
+        c.Spawner.pre_spawn_hook = make_home
+    """))
+    process, log = _server([str(bin_dir / "jupyterhub"), "-f", str(folder / "jupyterhub_config.py")], f"hub-{port}")
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_up(process, f"{url}/hub/login", 90, "jupyterhub", str(log))
+        yield url, folder
+    finally:
+        stop(process)
+        # the single-user servers are children of the spawner: the hub stops them when it stops
+        time.sleep(0.5)
+
+
+def log_in(browser, url: str, name: str):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(90_000)
+    page.goto(f"{url}/hub/login", wait_until="domcontentloaded")
+    page.fill("input[name=username]", name)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("#login_submit, input[type=submit], button[type=submit]")
+    page.wait_for_url(f"**/user/{name}{HOME_PAGE}", timeout=120_000)     # spawned, then on the home page
+    wait_ready(page, "home", timeout=90_000)
+    return context, page
+
+
+def test_two_pupils_keep_separate_progress(hub, browser, shoot):
+    hub, folder = hub
+    started = time.monotonic()
+    alice_context, alice = log_in(browser, hub, "alice")
+    bob_context, bob = log_in(browser, hub, "bob")
+    try:
+        print(f"two pupils logged in and on the home page in {time.monotonic() - started:.0f} s")
+        assert home_stars(alice, FIRST.key) == 0 and home_stars(bob, FIRST.key) == 0
+        alice.locator(f'.bt-lesson-row[data-lesson="{FIRST.key}"] a').click()
+        alice.wait_for_url(f"**/user/alice/voila/render/tutorial/{notebook_name(FIRST)}.ipynb")
+        wait_ready(alice, "lesson", timeout=90_000)
+        open_first_exercise(alice)
+        answer_first_exercise(alice)
+        solved_verdict(alice)
+        alice.locator(".bt-nav-top .bt-nav-home").click()
+        wait_ready(alice, "home", timeout=90_000)
+        wait_home_stars(alice, FIRST.key, 3)
+        shoot(alice.locator(".bt-home"), "hub-alice-home")
+        assert alice.evaluate("() => Object.keys(localStorage)").count("burraco-tutor-progress:alice") == 1
+
+        bob.reload(wait_until="domcontentloaded")
+        wait_ready(bob, "home", timeout=90_000)
+        bob.wait_for_timeout(1_000)                   # time for anything the browser holds to arrive
+        assert home_stars(bob, FIRST.key) == 0        # alice's stars are hers
+        assert "Start with lesson 1" in bob.locator(".bt-continue").inner_text()
+        shoot(bob.locator(".bt-home"), "hub-bob-home")
+        files = {name: folder / "home" / name / ".local" / "share" / "burraco-tutor" / "progress.json"
+                 for name in ("alice", "bob")}
+        assert FIRST.exercises[0].id in files["alice"].read_text()      # each pupil's server, its own file
+        assert not files["bob"].exists() or FIRST.exercises[0].id not in files["bob"].read_text()
+    except Exception:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        alice.screenshot(path=str(SCREENSHOTS / "hub-failure-alice.png"))
+        bob.screenshot(path=str(SCREENSHOTS / "hub-failure-bob.png"))
+        raise
+    finally:
+        alice_context.close()
+        bob_context.close()
+    assert os.environ.get("JUPYTERHUB_USER") is None   # the tests themselves are nobody's server
