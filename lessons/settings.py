@@ -55,7 +55,7 @@ class Preferences(anywidget.AnyWidget):
         except (ValueError, AttributeError):
             _log.warning("unreadable preferences in the browser: %r", self.value[:200])
             chosen = None
-        return chosen if chosen in bc.RULESETS else DEFAULT_RULES
+        return chosen if isinstance(chosen, str) and chosen in bc.RULESETS else DEFAULT_RULES
 
     @rules.setter
     def rules(self, value: str) -> None:
