@@ -40,6 +40,12 @@ NAV_STYLE = """<style>
 .bt-nav a:hover { text-decoration: underline; }
 .bt-nav a:focus-visible { outline: 3px solid #0b4a8b; outline-offset: 1px; }
 .bt-nav .bt-nav-none { color: #4d5a66; padding: 6px 10px; }
+/* ipywidgets' button colours with white text fall short of WCAG AA contrast: darker shades */
+.jupyter-button.mod-primary, .widget-button.mod-primary { background-color: #0b4a8b; color: #fff; }
+.jupyter-button.mod-success, .widget-button.mod-success { background-color: #1b5e20; color: #fff; }
+.jupyter-button.mod-info, .widget-button.mod-info { background-color: #0b5563; color: #fff; }
+.jupyter-button.mod-warning, .widget-button.mod-warning { background-color: #8a4b00; color: #fff; }
+.jupyter-button.mod-danger, .widget-button.mod-danger { background-color: #b71c1c; color: #fff; }
 .bt-oops { border: 3px solid #b71c1c; background: #ffebee; color: #7f0000; border-radius: 10px;
   padding: 10px 14px; font-size: 1.1em; max-width: 60em; }
 </style>"""

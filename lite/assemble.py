@@ -226,6 +226,27 @@ def fix_settings(settings: dict, prefix: str) -> None:
         kernel["pipliteUrls"] = [relative_url(u, prefix) for u in kernel["pipliteUrls"]]
 
 
+LOADING_MARK = '<h2 id="loading_text">Running ...</h2>'
+LOADING_KEYS = ("lite.loading.title", "lite.loading.about", "lite.loading.python", "lite.loading.page",
+                "lite.loading.elapsed", "lite.loading.slow")
+
+
+def loading_screen(template: pathlib.Path, catalogues: list[pathlib.Path]) -> str:
+    """The loading screen's HTML with the texts of every catalogue that has them all (English first)."""
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+    from burraco_core.messages import parse_catalogue   # standard library only
+
+    texts: dict[str, dict[str, str]] = {}
+    for path in catalogues:
+        entries = dict(parse_catalogue(path.read_text(encoding="utf-8"), str(path)))
+        if all(key in entries for key in LOADING_KEYS):
+            texts[path.stem] = {key: entries[key] for key in LOADING_KEYS}
+    if "en" not in texts:
+        raise AssembleError(f"no catalogue among {[str(c) for c in catalogues]} has every key {LOADING_KEYS}")
+    body = json.dumps(texts, ensure_ascii=False).replace("<", "\\u003c")
+    return template.read_text(encoding="utf-8").replace("__CATALOGUES__", body)
+
+
 def fix_pages(args: argparse.Namespace) -> None:
     site = pathlib.Path(args.site).resolve()
     count = 0
@@ -245,6 +266,12 @@ def fix_pages(args: argparse.Namespace) -> None:
     favicon = site / "static" / "favicons" / "favicon.ico"
     if favicon.exists() and not (site / "favicon.ico").exists():
         shutil.copy2(favicon, site / "favicon.ico")  # browsers ask for /favicon.ico
+    if args.loading:
+        screen = loading_screen(pathlib.Path(args.loading), [pathlib.Path(c) for c in args.catalogue])
+        for page in sorted((site / "voici").rglob("*.html")):
+            text = page.read_text(encoding="utf-8")
+            if LOADING_MARK in text and 'id="bt-loading"' not in text:
+                page.write_text(text.replace(LOADING_MARK, LOADING_MARK + "\n" + screen, 1), encoding="utf-8")
     if args.start:
         target = site / "voici" / args.start
         if not target.exists():
@@ -275,6 +302,8 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("pages", help="point the Voici pages' kernel settings at the site root")
     p.add_argument("--site", required=True)
     p.add_argument("--start", help="the page under voici/ that the site opens on (default: the notebook list)")
+    p.add_argument("--loading", help="the loading screen to insert into every page (lite/loading.html)")
+    p.add_argument("--catalogue", action="append", default=[], help="a catalogue with the loading screen's texts")
     p.set_defaults(run=fix_pages)
     args = parser.parse_args(argv)
     try:

@@ -10,7 +10,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-OUT=build/lite
+# LITE_CONTENTS / LITE_OUT build another folder of notebooks elsewhere (benchmarks/bench_app.py
+# builds the tutorial plus a one-cell notebook the same way, into its own folder).
+CONTENTS=$(cd "${LITE_CONTENTS:-tutorial}" && pwd)
+OUT=${LITE_OUT:-build/lite}
 CACHE=build/lite-cache
 PYODIDE_VERSION=0.27.6
 PYODIDE_TGZ_SHA256=b0840fd9784429dfbd65e012f61a3b64981fd88bc02d1f6b2d69867dcc16d754
@@ -25,7 +28,7 @@ pip_quiet() {  # pip, without the noise of index locations this machine may not 
 
 command -v npm >/dev/null || { note "npm is needed to fetch Pyodide (Debian: apt-get install -y npm)"; exit 1; }
 mkdir -p "$CACHE"
-# One build at a time in this tree; the new site replaces build/lite/ only once it is complete.
+# One build at a time in this tree; the new site replaces $OUT only once it is complete.
 exec 9>"$CACHE/.lock"
 flock 9
 
@@ -87,7 +90,7 @@ mkdir -p "$lite_dir"
 cp lite/jupyter-lite.json "$lite_dir"/
 site=$src/site
 note "building the site"
-(cd "$lite_dir" && "$ROOT/.venv-lite/bin/voici" build --lite-dir "$lite_dir" --contents "$ROOT/tutorial" \
+(cd "$lite_dir" && "$ROOT/.venv-lite/bin/voici" build --lite-dir "$lite_dir" --contents "$CONTENTS" \
   --output-dir "$site" --no-sourcemaps --no-unused-shared-packages >build.log 2>&1) \
   || { cat "$lite_dir/build.log" >&2; exit 1; }
 
@@ -96,7 +99,8 @@ note "building the site"
   --out "$site/static/pyodide" --stub sqlite3 --stub ssl --extra burraco-tutor=app \
   --not-in-browser voila --not-in-browser widgetsnbextension --not-in-browser jupyterlab-widgets \
   --config lite/jupyter-lite.json
-"$PY" lite/assemble.py pages --site "$site" --start render/index.html
+"$PY" lite/assemble.py pages --site "$site" --start render/index.html --loading lite/loading.html \
+  $(for catalogue in lessons/locale/*.txt; do printf -- '--catalogue %s ' "$catalogue"; done)
 date -u +%Y-%m-%dT%H:%M:%SZ >"$site/.built"
 rm -rf "$OUT.old"
 if [ -e "$OUT" ]; then mv "$OUT" "$OUT.old"; fi

@@ -2,9 +2,12 @@
 
 Builds the site with ``scripts/build_lite.sh`` (cached downloads make a rebuild take
 seconds), serves ``build/lite/`` with ``python -m http.server`` on 127.0.0.1, and opens
-the app page of ``tutorial/index.ipynb`` in headless Chromium with every host name but
-127.0.0.1 unresolvable. The widgets must come up, the meld referee must answer clicks
-and typing (Python running in the page), and no request may leave 127.0.0.1.
+it in headless Chromium with every host name but 127.0.0.1 unresolvable. The site opens
+on the home page (its loading screen says what is happening meanwhile); the learner goes
+to lesson 1 through its link, completes an exercise, reloads and finds the stars kept
+(the browser's storage is the only place they are kept here), goes home through the
+navigation and sees them there; then the meld referee answers clicks and typing (Python
+running in the page). No request may leave 127.0.0.1, and the site stays under 60 MB.
 
 Set ``BURRACO_SKIP_LITE=1`` to skip this test (and so the build, which needs the npm
 registry and PyPI the first time). It never skips otherwise.
@@ -21,6 +24,16 @@ from collections.abc import Iterator
 
 import pytest
 
+import lessons
+from lessons.navigation import notebook_name
+from tests.browser.pages import (
+    FIRST,
+    answer_first_exercise,
+    open_first_exercise,
+    solved_verdict,
+    wait_home_stars,
+    wait_ready,
+)
 from tests.browser.support import (
     ARTIFACTS,
     CHROMIUM,
@@ -39,6 +52,7 @@ pytestmark = pytest.mark.browser
 SKIP_ENV = "BURRACO_SKIP_LITE"
 SITE = ROOT / "build" / "lite"
 APP_PAGE = "/voici/render/index.html"
+MAX_SITE_MB = 60
 WAIT_MS = 30_000  # Python runs in the page: slower answers than the Voilà kernel's
 
 
@@ -107,13 +121,40 @@ def test_lite_app_runs_offline_in_the_browser(lite_build, lite_url, offline_brow
     page.on("console", lambda msg: console.append(f"{msg.type}: {msg.text}"))
     try:
         started = time.monotonic()
-        page.goto(lite_url + "/", wait_until="domcontentloaded")     # the site opens on the tutorial
+        page.goto(lite_url + "/", wait_until="domcontentloaded")     # the site opens on the home page
         page.wait_for_url(lite_url + APP_PAGE, timeout=30_000)
+        page.wait_for_selector("#bt-loading li[data-state=active]", timeout=30_000)
+        page.wait_for_timeout(1_500)
+        page.screenshot(path=str(SCREENSHOTS / "lite-loading.png"))
+        loading = page.locator("#bt-loading").inner_text()
+        assert "Burraco Tutor is starting" in loading and "Starting Python" in loading and "s so far" in loading
         # Pyodide starts, loads the wheels, runs the notebook: generous time on 2 slow cores.
-        page.wait_for_selector(".bh-card svg", timeout=150_000)
+        wait_ready(page, "home", timeout=150_000)
         widgets_s = time.monotonic() - started
-        wait_for_text(page, ".bt-verdict", "✓ Legal meld", timeout=WAIT_MS)     # the notebook starts with 2H 5H 6H
+        assert page.locator(".bt-lesson-row").count() == len(lessons.LESSONS)
+        assert page.locator("#loading").is_hidden()
+        shoot(page.locator(".bt-home"), "lite-home")
+
+        page.locator(f'.bt-lesson-row[data-lesson="{FIRST.key}"] a').click()
+        page.wait_for_url(f"**/voici/render/{notebook_name(FIRST)}.html")
+        wait_ready(page, "lesson", timeout=150_000)
+        open_first_exercise(page, timeout=WAIT_MS)
+        answer_first_exercise(page, timeout=WAIT_MS)
+        solved_verdict(page, timeout=WAIT_MS)
         interactive_s = time.monotonic() - started
+        shoot(page.locator(".bt-lesson-page"), "lite-lesson")
+        page.reload(wait_until="domcontentloaded")                       # a new Python: only the browser remembers
+        wait_ready(page, "lesson", timeout=150_000)
+        page.wait_for_function("() => document.querySelector('.bt-strip-item')?.innerText.includes('★★★')",
+                               timeout=WAIT_MS)
+        page.locator(".bt-nav-top .bt-nav-home").click()
+        page.wait_for_url(lite_url + APP_PAGE)
+        wait_ready(page, "home", timeout=150_000)
+        wait_home_stars(page, FIRST.key, 3, timeout=WAIT_MS)
+
+        page.goto(lite_url + "/voici/render/referee.html", wait_until="domcontentloaded")
+        page.wait_for_selector(".bh-card svg", timeout=150_000)
+        wait_for_text(page, ".bt-verdict", "✓ Legal meld", timeout=WAIT_MS)     # the page starts with 2H 5H 6H
         verdict = page.locator(".bt-verdict")
         assert "stands for 4♥" in verdict.inner_text()
         assert page.locator(".bh-hand").first.locator(".bh-card").count() == 11
@@ -147,8 +188,9 @@ def test_lite_app_runs_offline_in_the_browser(lite_build, lite_url, offline_brow
         (ARTIFACTS / "lite-console.log").write_text("\n".join(log) + "\n")
         context.close()
 
-    figures = {**lite_build, "widgets_s": round(widgets_s, 1), "interactive_s": round(interactive_s, 1),
+    figures = {**lite_build, "home_interactive_s": round(widgets_s, 1), "first_exercise_solved_s": round(interactive_s, 1),
                "three_clicks_to_verdict_s": round(click_s, 2), "requests": len(requests)}
+    assert lite_build["site_mb"] < MAX_SITE_MB, f"the static site is {lite_build['site_mb']} MB"
     (ARTIFACTS / "lite-figures.json").write_text(json.dumps(figures, indent=1) + "\n")
     print("browser-only build:", figures)
 
