@@ -130,7 +130,7 @@ def guarded_page(build: Any, what: str) -> Any:
 
 
 class LessonPage(w.VBox):
-    """A lesson between two navigation bars, redrawn when the learner's language arrives from the browser."""
+    """A lesson between two navigation bars; the bars follow the learner's language as the lesson does."""
 
     def __init__(self, key: str, lang: str | None = None) -> None:
         import lessons
@@ -139,7 +139,8 @@ class LessonPage(w.VBox):
         self.keeper = shared_keeper()
         self.fixed_lang = lang
         self.lang = lang or chosen_language(self.keeper.progress)
-        self.lesson = lessons.show(key, lang=self.lang, keeper=self.keeper)
+        # Without a language, the lesson widget follows Progress.lang itself (and has its own switch).
+        self.lesson = lessons.show(key, lang=lang, keeper=self.keeper)
         self.top = w.HTML()
         self.bottom = w.HTML()
         super().__init__([self.top, self.lesson, self.bottom, self.keeper.widget])
@@ -154,14 +155,9 @@ class LessonPage(w.VBox):
     def _progress_changed(self, progress: Any) -> None:
         try:
             lang = self.fixed_lang or chosen_language(progress)
-            if lang == self.lang:
-                return
-            import lessons
-
-            self.lang = lang
-            self.lesson = lessons.show(self.key, lang=lang, keeper=self.keeper)
-            self.children = (self.top, self.lesson, self.bottom, self.keeper.widget)
-            self._draw_bars()
+            if lang != self.lang:
+                self.lang = lang
+                self._draw_bars()
         except Exception:      # a listener must not break the keeper
             _log.exception("the lesson page could not be redrawn")
 

@@ -234,7 +234,7 @@ LOADING_KEYS = ("lite.loading.title", "lite.loading.about", "lite.loading.python
 def loading_screen(template: pathlib.Path, catalogues: list[pathlib.Path]) -> str:
     """The loading screen's HTML with the texts of every catalogue that has them all (English first)."""
     sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
-    from burraco_core.messages import parse_catalogue   # standard library only
+    from burraco_core.messages import parse_catalogue  # standard library only
 
     texts: dict[str, dict[str, str]] = {}
     for path in catalogues:

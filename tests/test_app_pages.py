@@ -80,9 +80,9 @@ def test_language_choice_is_saved_in_the_progress(fresh, monkeypatch):
     page.language.value = "xx"
     assert fresh.progress.lang == "xx" and page.lang == "xx"
     lesson = nav.lesson_page(lessons.LESSONS[0].key)
-    assert lesson.lang == "xx"                              # the lesson opens in the learner's language
+    assert lesson.lang == "xx" and lesson.lesson.lang == "xx"    # the lesson opens in the learner's language
     fresh.set_lang("en")                                    # chosen again in another tab
-    assert lesson.lang == "en" and page.lang == "en"
+    assert lesson.lang == "en" and page.lang == "en"        # the bars and the home page follow
 
 
 def test_a_language_without_every_text_is_never_used(fresh):
