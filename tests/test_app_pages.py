@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pathlib
 
 import pytest
 
@@ -34,6 +35,22 @@ def test_links_are_relative_and_follow_the_platform(monkeypatch):
     assert f'href="{nav.notebook_name(first)}.html"' in bar
     assert f'href="{nav.notebook_name(lessons.LESSONS[2])}.html"' in bar
     assert "/" not in bar.split('href="')[1].split('"')[0]          # never an absolute path
+
+
+def test_every_lesson_has_its_notebook_with_navigation():
+    """tutorial/NN-key.ipynb for every lesson, one cell calling lesson_page (so it has previous/next/home)."""
+    import re
+
+    import nbformat
+
+    folder = pathlib.Path(__file__).resolve().parents[1] / "tutorial"
+    for lesson in lessons.LESSONS:
+        path = folder / f"{nav.notebook_name(lesson)}.ipynb"
+        assert path.exists(), f"lesson {lesson.key} has no notebook {path.name}"
+        cells = nbformat.read(path, as_version=4).cells
+        assert len(cells) == 1, path.name
+        assert re.fullmatch(rf'import lessons\s+lessons\.lesson_page\("{re.escape(lesson.key)}"\)\s*',
+                            cells[0].source), f"{path.name}: its one cell should be lessons.lesson_page({lesson.key!r})"
 
 
 def test_first_and_last_lessons_have_no_dead_links():

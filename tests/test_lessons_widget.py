@@ -163,7 +163,7 @@ def test_position_moves_are_collected_and_checked():
 
 
 @pytest.mark.notebook
-@pytest.mark.parametrize("name", ["01-deck", "02-melds", "03-ace", "04-wilds", "05-moving-wilds", "06-burraco"])
+@pytest.mark.parametrize("name", sorted(p.stem for p in (ROOT / "tutorial").glob("[0-9][0-9]-*.ipynb")))
 def test_lesson_notebooks_run_headless(name, tmp_path, monkeypatch):
     nbclient = pytest.importorskip("nbclient")
     nbformat = pytest.importorskip("nbformat")
