@@ -78,9 +78,14 @@ def test_a_lesson_exercise_with_the_keyboard_alone(page, voila_url, shoot):
     page.wait_for_selector(".bt-exercise:not([data-old]) .bt-number input")   # drawn anew
     page.wait_for_timeout(300)
     focus_with_tab(page, ".bt-number")
-    page.keyboard.type(FIRST_ANSWER)
+    page.keyboard.type(FIRST_ANSWER, delay=60)
+    page.wait_for_timeout(400)             # the text box sends its last keystrokes a moment later (throttled)
     focus_with_tab(page, ".bt-check")
     page.keyboard.press("Enter")
-    page.wait_for_function("() => document.querySelector('.bt-verdict')?.innerText.includes('Correct')",
-                           timeout=30_000)
+    try:
+        page.wait_for_function("() => document.querySelector('.bt-verdict')?.innerText.includes('Correct')",
+                               timeout=30_000)
+    except Exception:
+        page.screenshot(path=str(ARTIFACTS / "keyboard-failure.png"))
+        raise
     shoot(page.locator(".bt-lesson-page"), "keyboard-lesson")
