@@ -107,7 +107,9 @@ def test_the_catalogue_parses_and_holds_only_english_keys(lang, folder):
 def test_every_key_has_a_text(lang, folder):
     lacking = missing(FOLDERS[folder], lang)
     if complete(lang):
-        assert not lacking, f"{len(lacking)} texts missing in {lang} ({folder}): {lacking}"
+        assert not lacking, (f"{len(lacking)} texts missing in {lang} ({folder}): {lacking}. "
+                             f"'.venv/bin/python -m tests.test_translations {lang}' lists them with their English "
+                             "text; a new English key needs its Italian and Spanish texts too (docs/translating.md)")
     else:
         assert any(missing(each, lang) for each in FOLDERS.values()), (f"{lang} is complete: remove it from IN_PROGRESS in "
                          "tests/test_translations.py, so that a missing text fails from now on")
@@ -365,6 +367,22 @@ def test_the_terminal_game_speaks_italian_and_spanish(capsys):
         if complete(lang):
             assert Message("cli.help").text(lang) in said and Message("cli.help").text("en") not in said
             assert Message("cli.left").text(lang) in said
+
+
+
+# ------------------------------------------------------------------ the pages for each language
+
+def test_each_language_has_its_pages():
+    docs = ROOT / "docs"
+    english = (docs / "burraco.en.md").read_text(encoding="utf-8")
+    paragraph = " ".join(english.split("\n\n")[1].split())
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert paragraph in readme, "docs/burraco.en.md is the README's 'what is Burraco' paragraph"
+    for lang in LANGS:
+        page = (docs / f"burraco.{lang}.md").read_text(encoding="utf-8")
+        assert "pozzetto" in page and "burraco" in page.lower() and page != english
+        assert (docs / f"glossary-{lang}.md").is_file()
+    assert "IN_PROGRESS" in (docs / "translating.md").read_text(encoding="utf-8")
 
 
 def _report(lang: str) -> None:
