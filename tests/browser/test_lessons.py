@@ -106,3 +106,38 @@ def test_lessons_not_written_yet_say_so(page, voila_url):
     else:
         page.get_by_text("There is no lesson called").wait_for(timeout=60_000)
     assert "Traceback" not in page.content()
+
+
+def test_lesson_two_in_italian(page, voila_url, shoot, console_errors):
+    """The switch on the lesson turns it Italian at once, cards and all; a screenshot of a refusal in Italian."""
+    lesson = lessons.get_lesson("melds")
+    page.goto(f"{voila_url}/voila/render/02-melds.ipynb", wait_until="domcontentloaded")
+    root = page.locator(".bt-lesson")
+    switch = page.locator(".bt-language select")
+    switch.wait_for(timeout=60_000)                 # (the lesson may open on its summary: no cards yet)
+    switch.select_option(label="Italiano")
+    try:
+        wait_for_text(page, ".bt-title", lesson.title("it"))
+        if not page.locator(".bt-start").count():   # resumed from an earlier run: back to the intro
+            page.locator(".bt-strip-item").first.click()
+            page.locator(".bt-back").click()
+        wait_for_text(page, ".bt-intro", "La scala: carte dello stesso seme")
+        labels = page.locator(".bt-intro .bh-card").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
+        assert "cinque di cuori" in labels and not [label for label in labels if " of " in label]
+        assert page.locator(".bt-start").inner_text() == "Inizia gli esercizi"
+        page.locator(".bt-start").click()
+        wait_for_text(page, ".bt-prompt", lesson.exercises[0].prompt.text("it"))
+        for code in ["5H", "6H", "9C"]:
+            answer_card(page, code).click()
+        page.locator(".bt-check").click()
+        wait_for_text(page, ".bt-verdict", "né tutte dello stesso valore")
+        verdict = page.locator(".bt-verdict").inner_text()
+        assert "5♥ 6♥ 9♣" in verdict and "La regola:" in verdict and "Non ancora" in verdict
+        page.locator(".bt-hint").click()
+        wait_for_text(page, ".bt-hints-box", lesson.exercises[0].hints[0].text("it"))
+        assert fits_the_window(page)
+        shoot(root, "lesson-it")
+    finally:
+        switch.select_option(label="English")                 # the session's later tests read the lessons in English
+        wait_for_text(page, ".bt-title", lesson.title("en"))
+    assert console_errors() == []
