@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from burraco_core import RULESETS, Game, full_deck  # noqa: E402
 from burraco_core.bots import GreedyBot, play_hand  # noqa: E402
+from tests.helpers import percentile  # noqa: E402
 
 LEGAL_ACTIONS_TARGET_MS = 2.0
 BIG_HAND_TARGET_MS = 1.0  # legal_actions() on a 30-card hand (issue 7, section 5)
@@ -74,11 +75,6 @@ def time_cpu(positions: list[Game], repeats: int = 7) -> list[float]:
             best = min(best, time.process_time() - start)
         times.append(best)
     return times
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def hands_per_second(rules: str, hands: int, rounds: int = 3, players: int = 4) -> tuple[float, float]:

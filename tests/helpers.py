@@ -10,8 +10,6 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-import pytest
-
 import burraco_core as bc
 
 
@@ -22,6 +20,8 @@ def refused(rule: str, *names: str) -> Iterator[Any]:
     Yields pytest's ExceptionInfo (``info.value`` is the IllegalMove). The refusal's
     summary must be the rule's own (``bc.RULE_IDS``).
     """
+    import pytest  # here, so that the benchmarks can use this module's other helpers without pytest
+
     with pytest.raises(bc.IllegalMove) as info:
         yield info
     err = info.value
