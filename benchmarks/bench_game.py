@@ -4,19 +4,31 @@ Run from the project root: ``.venv/bin/python benchmarks/bench_game.py``
 (``--quick`` for a smaller sample). The positions are fixed: they are
 reached by greedy play from seeded deals, so every run measures the same
 work. Wall-clock figures depend on what else the machine is doing; the
-CPU-time figure beside each one does not.
+CPU-time figure beside each one does much less.
+
+``--compare REV`` (for example ``--compare main``) measures the greedy-bot hands and the
+30-card ``legal_actions()`` on the engine of a git revision and on this working tree side by
+side: each round runs both engines in fresh interpreters, one after the other, and the best
+round of each counts (so a busy machine slows both alike). Each hand is a new deal with new
+bots: nothing the bots remember carries from one hand to the next.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+# BENCH_ENGINE_ROOT: import burraco_core from there instead (how --compare runs an older engine)
+sys.path.insert(0, os.environ.get("BENCH_ENGINE_ROOT", str(ROOT)))
 
 from burraco_core import RULESETS, Game, full_deck  # noqa: E402
 from burraco_core.bots import GreedyBot, play_hand  # noqa: E402
@@ -94,11 +106,59 @@ def hands_per_second(rules: str, hands: int, rounds: int = 3, players: int = 4) 
     return best_wall, best_cpu
 
 
+def one_round(hands: int) -> dict[str, float]:
+    """One round of the figures --compare sets side by side (CPU time): hands/s per ruleset, and
+    the median ms of legal_actions() on the 30-card hands."""
+    figures = {rules: hands_per_second(rules, hands, rounds=1)[1] for rules in RULESETS}
+    figures["30 cards"] = statistics.median(time_cpu(big_hand_positions(12))) * 1e3
+    return figures
+
+
+def compare(rev: str, hands: int, rounds: int) -> None:
+    """The engine of ``rev`` and this working tree, round by round in fresh interpreters."""
+    best: dict[str, dict[str, float]] = {"before": {}, "after": {}}
+    with tempfile.TemporaryDirectory() as tree:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "burraco_core"],
+                                 capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", tree], input=archive, check=True)
+        engines = {"before": dict(os.environ, BENCH_ENGINE_ROOT=tree), "after": dict(os.environ)}
+        engines["after"].pop("BENCH_ENGINE_ROOT", None)
+        for round_number in range(rounds):
+            for name, env in engines.items():
+                out = subprocess.run([sys.executable, __file__, "--one-round", str(hands)], env=env,
+                                     capture_output=True, text=True, check=True).stdout
+                for key, value in json.loads(out).items():
+                    old = best[name].get(key)
+                    if old is None or (value < old if key == "30 cards" else value > old):
+                        best[name][key] = value
+            print(f"  round {round_number + 1} of {rounds} done", file=sys.stderr, flush=True)
+    print(f"greedy-bot hands per second, CPU time (4 players, {hands} hands per ruleset, best of {rounds} "
+          f"rounds); before: {rev}, after: this working tree")
+    print(f"{'ruleset':<10} {'before':>8} {'after':>8} {'ratio':>7}")
+    for key in [*RULESETS, "30 cards"]:
+        before, after = best["before"][key], best["after"][key]
+        ratio = after / before if key != "30 cards" else before / after
+        if key == "30 cards":
+            print(f"{key:<10} {before:>8.3f} {after:>8.3f} {ratio:>6.2f}x   ms of CPU per legal_actions() "
+                  f"(median), target <= {BIG_HAND_TARGET_MS} ms")
+        else:
+            print(f"{key:<10} {before:>8.1f} {after:>8.1f} {ratio:>6.2f}x")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a smaller sample")
+    parser.add_argument("--compare", metavar="REV", help="this engine beside the engine of a git revision")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds of --compare (the best counts)")
+    parser.add_argument("--one-round", type=int, metavar="HANDS", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     deals, hands = (3, 5) if args.quick else (8, 20)
+    if args.one_round:
+        print(json.dumps(one_round(args.one_round)))
+        return 0
+    if args.compare:
+        compare(args.compare, hands, args.rounds)
+        return 0
 
     print(f"legal_actions() on mid-hand positions (play phase, 4 players, {deals} greedy deals per ruleset)")
     print(f"{'ruleset':<10} {'positions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}   target")

@@ -26,20 +26,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from .actions import Action, Attach, Discard, Draw, LayDown, TakePile, TakePozzetto
-from .cards import Card
+from .cards import Card, full_deck
 from .errors import BurracoError, IllegalMove
 from .game import Game
-from .melds import GROUP, HIGH_ACE, Meld
+from .melds import BURRACO_MIN_CARDS, GROUP, HIGH_ACE, Meld
 from .messages import DEFAULT_LANGUAGE, Message
 from .rulesets import Ruleset
-from .search import Face, may_attach, meld_plays
-from .search import fits as _fits
-from .search import run_reach as _run_reach
+from .search import Face, accepted_cards, attach_candidates, lay_down_candidates, may_attach
 
 MAX_ACTIONS = 10_000
 """``play_hand`` gives up after this many actions (a hand takes a few hundred)."""
@@ -77,15 +75,18 @@ class Hint:
 
 # --------------------------------------------------------------------------- evaluation
 
-@dataclass(frozen=True)
 class _Play:
     """A lay-down (``index`` None) or an attach from the hand, with the meld before and after."""
 
-    index: int | None
-    before: Meld | None
-    after: Meld
-    cards: tuple[Card, ...]
-    score: float
+    __slots__ = ("index", "before", "after", "cards", "score")
+
+    def __init__(self, index: int | None, before: Meld | None, after: Meld, cards: tuple[Card, ...],
+                 score: float) -> None:
+        self.index = index
+        self.before = before
+        self.after = after
+        self.cards = cards
+        self.score = score
 
     @property
     def action(self) -> LayDown | Attach:
@@ -94,15 +95,34 @@ class _Play:
         return Attach(self.index, self.cards)
 
 
+_VALUES: dict[Ruleset, dict[Card, int]] = {}
+
+
+def _card_values(rules: Ruleset) -> dict[Card, int]:
+    """Every card's points under ``rules`` (``rules.card_value``), worked out once per ruleset."""
+    values = _VALUES.get(rules)
+    if values is None:
+        if len(_VALUES) > 64:  # house rulesets made on the fly
+            _VALUES.clear()
+        values = _VALUES[rules] = {card: rules.card_value(card) for card in full_deck(2)}
+    return values
+
+
 class _Memo:
-    """Remembers which card sets make a meld and which cards attach (both depend on faces only)."""
+    """What one bot has worked out during a hand: which card sets make which meld, and which
+    single cards attach to which meld on the table (both depend on the faces only).
+
+    An attach is remembered by the meld object itself (its id, the meld kept alive beside the
+    answer): the melds on the table stay the same objects from one decision to the next.
+    """
 
     LIMIT = 200_000
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
+        self.values = _card_values(rules)
         self.laid: dict[tuple[Face, ...], Meld | None] = {}
-        self.attached: dict[tuple[Meld, Face], Meld | None] = {}
+        self.attached: dict[tuple[int, Face], tuple[Meld, Meld | None]] = {}
 
     def lay_down(self, key: tuple[Face, ...], cards: tuple[Card, ...]) -> Meld | None:
         try:
@@ -119,61 +139,102 @@ class _Memo:
         return meld
 
     def attach(self, meld: Meld, card: Card) -> Meld | None:
-        key = (meld, card.face)
-        try:
-            return self.attached[key]
-        except KeyError:
-            pass
+        key = (id(meld), card.face)
+        known = self.attached.get(key)
+        if known is not None and known[0] is meld:
+            return known[1]
         try:
             after: Meld | None = meld.attach((card,))
         except IllegalMove:
             after = None
         if len(self.attached) > self.LIMIT:
             self.attached.clear()
-        self.attached[key] = after
+        self.attached[key] = (meld, after)
         return after
+
+    def accepted(self, melds: Sequence[Meld], cards: Sequence[Card]) -> set[Face]:
+        """The faces of ``cards`` one of ``melds`` takes as a single-card attach (the melds asked
+        in order, the first that takes a card ends its search)."""
+        near = [(meld, set(accepted_cards(meld, cards))) for meld in melds]
+        found: set[Face] = set()
+        for card in cards:
+            for meld, cards_near in near:
+                if card in cards_near and self.attach(meld, card) is not None:
+                    found.add(card.face)
+                    break
+        return found
 
 
 class _Context:
     """What the evaluation needs to know about the current player's situation."""
 
     def __init__(self, game: Game, memo: _Memo | None = None) -> None:
-        self.memo = memo if memo is not None and memo.rules is game.rules else _Memo(game.rules)
+        rules = game.rules
+        self.memo = memo if memo is not None and memo.rules is rules else _Memo(rules)
+        self.values = self.memo.values
         player = game.current_player
         side = game.side_of(player)
-        self.rules: Ruleset = game.rules
+        self.rules: Ruleset = rules
         self.side = side
         self.hand: list[Card] = list(game.hands[player])
         melds = game.melds
         self.own: tuple[Meld, ...] = melds[side]
         self.theirs: tuple[Meld, ...] = melds[1 - side]
-        self.pozzetto_left = not game.took_pozzetto[side] and bool(game.pozzetti)
+        pozzetti = bool(game.pozzetti)
+        self.pozzetto_left = pozzetti and not game.took_pozzetto[side]
         self.stock = len(game.stock)
         self.pile: tuple[Card, ...] = game.discard_pile
-        self.players = game.players
+        self.players = players = game.players
         # when the hand is nearly over, cards in hand only cost points
-        ends_soon = self.stock <= 2 * game.players + 2 and (
-            game.rules.stock_exhausted == "hand-ends" or not game.pozzetti)
+        ends_soon = self.stock <= 2 * players + 2 and (rules.stock_exhausted == "hand-ends" or not pozzetti)
         self.ends_soon = ends_soon
+        self._wild_cost: tuple[float, float] = (0.0 if ends_soon else 45.0,
+                                                 0.0 if ends_soon or not self.pozzetto_left else 45.0)
+        self._theirs_take: set[Face] | None = None
 
     def wild_cost(self, hand_left: int) -> float:
         """How much keeping a wild in hand is worth over spending it now."""
-        if self.ends_soon or (not self.pozzetto_left and hand_left <= 3):
-            return 0.0
-        return 45.0
+        return self._wild_cost[hand_left <= 3]
+
+    def theirs_take(self) -> set[Face]:
+        """The faces in hand an opponent's meld would take (worked out once a decision)."""
+        if self._theirs_take is None:
+            naturals = [c for c in _distinct_faces(self.hand) if not c.is_wild]
+            self._theirs_take = self.memo.accepted(self.theirs, naturals)
+        return self._theirs_take
+
+
+def _distinct_faces(hand: Iterable[Card]) -> list[Card]:
+    """The first card of each face in ``hand``."""
+    faces: dict[Face, Card] = {}
+    for card in hand:
+        faces.setdefault(card.face, card)
+    return list(faces.values())
 
 
 def _score(ctx: _Context, before: Meld | None, after: Meld, used: Sequence[Card], left: int) -> float:
-    value = ctx.rules.card_value
-    bonus = after.burraco_bonus - (before.burraco_bonus if before is not None else 0)
-    old_len = len(before) if before is not None else 0
-    progress = 9 * (min(len(after), 7) - min(old_len, 7))
-    score = float(sum(value(c) for c in used) + bonus + progress + 4 * len(used))
-    wild = after.wild
-    if wild is not None and bonus <= 0 and any(c.face == wild.face for c in used):
-        score -= ctx.wild_cost(left)
-    if before is not None and before.wild is None and wild is not None and 5 <= old_len < 7:
-        score -= 25  # a clean burraco was two cards away
+    values = ctx.values
+    size = len(after.cards)
+    if before is None:
+        bonus = after.burraco_bonus if size >= BURRACO_MIN_CARDS else 0
+        old_len = 0
+        old_wild = None
+    else:
+        old_len = len(before.cards)
+        bonus = after.burraco_bonus - before.burraco_bonus if size >= BURRACO_MIN_CARDS else 0
+        old_wild = before.wild_index
+    progress = 9 * ((size if size < 7 else 7) - (old_len if old_len < 7 else 7))
+    score = float(sum([values[c] for c in used]) + bonus + progress + 4 * len(used))
+    wild_index = after.wild_index
+    if wild_index is not None:
+        if bonus <= 0:
+            face = after.cards[wild_index].face
+            for card in used:
+                if card.face == face:
+                    score -= ctx.wild_cost(left)
+                    break
+        if before is not None and old_wild is None and 5 <= old_len < 7:
+            score -= 25  # a clean burraco was two cards away
     if left == 0:
         score += 60 if ctx.pozzetto_left else ctx.rules.closing_bonus
     return score
@@ -185,20 +246,27 @@ def _meld_plays(ctx: _Context, hand: Sequence[Card], must_use: frozenset[Card] =
     Game-level conditions (the last card, the pozzetto) are not checked
     here: the caller confirms the chosen play with ``game.explain``. With
     ``must_use``, only plays using at least one of those cards are kept.
+    (The plays of ``search.meld_plays``, in its order, through the bot's memo.)
     """
     size = len(hand)
-    return [_Play(play.index, play.before, play.after, play.cards,
-                  _score(ctx, play.before, play.after, play.cards, size - len(play.cards)))
-            for play in meld_plays(hand, ctx.own, ctx.rules, must_use, ctx.memo.lay_down, ctx.memo.attach)]
-
-
-def _fits_melds(memo: _Memo, card: Card, melds: Sequence[tuple[Meld, tuple[int, int, frozenset[int]] | None]]) -> bool:
-    return any(_fits(meld, reach, card) and memo.attach(meld, card) is not None for meld, reach in melds)
+    memo = ctx.memo
+    lay_down, attach = memo.lay_down, memo.attach
+    plays: list[_Play] = []
+    for used, key in lay_down_candidates(hand, ctx.own, ctx.rules, must_use):
+        meld = lay_down(key, used)
+        if meld is not None:
+            plays.append(_Play(None, None, meld, used, _score(ctx, None, meld, used, size - len(used))))
+    for index, before, card in attach_candidates(hand, ctx.own, must_use):
+        after = attach(before, card)
+        if after is not None:
+            used = (card,)
+            plays.append(_Play(index, before, after, used, _score(ctx, before, after, used, size - 1)))
+    return plays
 
 
 def _keep_values(ctx: _Context, hand: Sequence[Card]) -> dict[Card, float]:
     """How much each card is worth keeping (the lowest is the best discard)."""
-    by_rank = Counter(c.rank for c in hand if not c.is_wild)
+    by_rank = Counter([c.rank for c in hand if not c.is_wild])
     by_suit: dict[str, set[int]] = {}
     for c in hand:
         if not c.is_wild:
@@ -206,57 +274,58 @@ def _keep_values(ctx: _Context, hand: Sequence[Card]) -> dict[Card, float]:
             ranks.add(c.rank)
             if c.rank == 1:
                 ranks.add(HIGH_ACE)
-    own = [(m, None if m.kind == GROUP else _run_reach(m)) for m in ctx.own]
-    theirs = [(m, None if m.kind == GROUP else _run_reach(m)) for m in ctx.theirs]
+    own_take = ctx.memo.accepted(ctx.own, [c for c in _distinct_faces(hand) if not c.is_wild])
+    theirs_take = ctx.theirs_take()
+    top = ctx.pile[-1].face if ctx.pile else None
+    card_values = ctx.values
+    groups = ctx.rules.groups_allowed
+    share = 2 if ctx.ends_soon else 10
     values: dict[Card, float] = {}
     for card in hand:
         if card in values:
             continue
         if card.is_wild:
-            values[card] = 1000.0 + ctx.rules.card_value(card)
+            values[card] = 1000.0 + card_values[card]
             continue
-        value = 0.0
-        if ctx.rules.groups_allowed:
-            value += 14 * min(by_rank[card.rank] - 1, 2)
+        rank, face = card.rank, card.face
+        value = 14 * min(by_rank[rank] - 1, 2) if groups else 0
         ranks = by_suit[card.suit]
-        for slot in ((1, HIGH_ACE) if card.rank == 1 else (card.rank,)):
-            for distance, weight in ((1, 12), (2, 6)):
-                value += weight * ((slot - distance in ranks) + (slot + distance in ranks))
-        if _fits_melds(ctx.memo, card, own):
+        for slot in ((1, HIGH_ACE) if rank == 1 else (rank,)):
+            value += 12 * ((slot - 1 in ranks) + (slot + 1 in ranks)) + 6 * ((slot - 2 in ranks) + (slot + 2 in ranks))
+        if face in own_take:
             value += 40
-        if _fits_melds(ctx.memo, card, theirs):
+        if face in theirs_take:
             value += 35  # feeding an opponent's meld
-        if ctx.pile and ctx.pile[-1].face == card.face:
+        if face == top:
             value += 3
-        value -= ctx.rules.card_value(card) / (2 if ctx.ends_soon else 10)
-        values[card] = value
+        values[card] = value - card_values[card] / share
     return values
 
 
-def _partners(card: Card, other: Card, groups: bool) -> bool:
-    """Whether two cards could be the two naturals a meld needs at least (a 2 may be natural in its suit)."""
-    if other.is_wild and not (other.rank == 2 and other.suit == card.suit):
-        return False
-    if groups and other.rank == card.rank:
+def _pile_may_help(pile: Sequence[Card], cards: Sequence[Card], own: Sequence[Meld], groups: bool) -> bool:
+    """Whether a pile card may help: as a wild, on one of the side's melds, or beside another
+    card of ``cards`` that could share a meld with it (as one of the two naturals a meld needs
+    at least: a natural of its rank, or a natural or the 2 of its suit one or two places away)."""
+    if any([c.is_wild for c in pile]) or any([accepted_cards(m, pile) for m in own]):
         return True
-    if other.suit != card.suit:
-        return False
-    slots = (1, HIGH_ACE) if card.rank == 1 else (card.rank,)
-    others = (1, HIGH_ACE) if other.rank == 1 else (other.rank,)
-    return any(0 < abs(a - b) <= 2 for a in slots for b in others)
+    ranks = Counter([c.rank for c in cards if not c.is_wild])
+    suited = {c.face for c in cards if not c.is_wild or c.rank == 2}
+    for card in pile:
+        rank, suit = card.rank, card.suit
+        if groups and ranks[rank] > 1:
+            return True
+        for slot in ((1, HIGH_ACE) if rank == 1 else (rank,)):
+            for other in (slot - 2, slot - 1, slot + 1, slot + 2):
+                if 1 <= other <= HIGH_ACE and ((1 if other == HIGH_ACE else other), suit) in suited:
+                    return True
+    return False
 
 
 def _pile_plays(game: Game, ctx: _Context) -> list[_Play]:
     """Plays that taking the discard pile would open (the pile as the player can see it)."""
     pile = ctx.pile if game.rules.open_discard_pile else ctx.pile[-1:]
     cards = ctx.hand + list(pile)
-    own = [(m, None if m.kind == GROUP else _run_reach(m)) for m in ctx.own]
-    groups = ctx.rules.groups_allowed
-    # a quick look first: a pile card helps only as a wild, on one of the side's melds,
-    # or beside another natural card that could share a meld with it
-    if not any(card.is_wild or any(_fits(m, r, card) for m, r in own)
-               or any(other is not card and _partners(card, other, groups) for other in cards)
-               for card in pile):
+    if not _pile_may_help(pile, cards, ctx.own, ctx.rules.groups_allowed):
         return []
     return _meld_plays(ctx, cards, frozenset(pile))
 
@@ -344,8 +413,7 @@ def _discard_reason(ctx: _Context, card: Card, hand: Sequence[Card]) -> Message:
         return Message("hint.discard.last-close", card=card, points=ctx.rules.closing_bonus)
     if card.is_wild:
         return Message("hint.discard.only-wilds", card=card)
-    theirs = [(m, None if m.kind == GROUP else _run_reach(m)) for m in ctx.theirs]
-    if _fits_melds(ctx.memo, card, theirs):
+    if card.face in ctx.theirs_take():
         return Message("hint.discard.fits-opponent", card=card)
     if _neighbours(card, hand):
         return Message("hint.discard.least-useful", card=card)
@@ -414,13 +482,10 @@ def _follow_up(ctx: _Context, previous: Sequence[_Play], applied: _Play) -> list
             plays.append(_Play(play.index, play.before, play.after, cards,
                                _score(ctx, play.before, play.after, cards, size - len(cards))))
     meld = ctx.own[changed]
-    reach = None if meld.kind == GROUP else _run_reach(meld)
-    for copies in held.values():
-        card = copies[0]
-        if _fits(meld, reach, card):
-            after = ctx.memo.attach(meld, card)
-            if after is not None:
-                plays.append(_Play(changed, meld, after, (card,), _score(ctx, meld, after, (card,), size - 1)))
+    for card in accepted_cards(meld, [copies[0] for copies in held.values()]):
+        after = ctx.memo.attach(meld, card)
+        if after is not None:
+            plays.append(_Play(changed, meld, after, (card,), _score(ctx, meld, after, (card,), size - 1)))
     return plays
 
 
@@ -433,7 +498,7 @@ class _Turn:
     plays: list[_Play]
     applied: _Play
     own: tuple[Meld, ...]
-    hand: Counter[Face]
+    hand: tuple[Card, ...]
 
     def still_matches(self, game: Game, ctx: _Context) -> bool:
         """Whether the game is this turn's game, just after the remembered play and nothing else."""
@@ -446,19 +511,27 @@ class _Turn:
             return False
         if any(a is not b for i, (a, b) in enumerate(zip(self.own, own, strict=False)) if i != changed):
             return False
-        return Counter(c.face for c in ctx.hand) == self.hand
+        hand = tuple(ctx.hand)
+        return hand == self.hand or Counter([c.face for c in hand]) == Counter([c.face for c in self.hand])
 
 
 def _best_plays(game: Game, ctx: _Context, rng: random.Random | None, limit: int,
                 found: Sequence[_Play] | None = None) -> list[_Play]:
-    """The best legal meld plays with a positive score, best first (confirmed with ``explain``)."""
+    """The best legal meld plays with a positive score, best first.
+
+    The search found each meld legal from cards held; the game's own conditions on a lay-down
+    or attach (the last card, closing) come in only when at most one card would be left, so
+    only those plays are confirmed with ``explain``.
+    """
     plays = [p for p in (_meld_plays(ctx, ctx.hand) if found is None else found) if p.score > 0]
     jitter = [rng.random() if rng is not None else 0.0 for _ in plays]
     order = sorted(range(len(plays)), key=lambda i: (-plays[i].score, jitter[i]))
     chosen: list[_Play] = []
+    size = len(ctx.hand)
     for i in order:
-        if game.explain(plays[i].action) is None:
-            chosen.append(plays[i])
+        play = plays[i]
+        if size - len(play.cards) > 1 or game.explain(play.action) is None:
+            chosen.append(play)
             if len(chosen) >= limit:
                 break
     return chosen
@@ -513,9 +586,9 @@ class GreedyBot:
         best = _best_plays(game, ctx, self.rng, 1, found)
         if best:
             play = best[0]
-            left = Counter(c.face for c in ctx.hand)
-            left.subtract(c.face for c in play.cards)
-            self._turn = _Turn(id(game), len(game.history) + 1, found, play, ctx.own, +left)
+            used = play.cards
+            left = tuple([c for c in ctx.hand if c not in used])
+            self._turn = _Turn(id(game), len(game.history) + 1, found, play, ctx.own, left)
             return play.action
         for card in _ranked_discards(ctx, self.rng):
             action = Discard(card)

@@ -137,7 +137,8 @@ class Game:
     @property
     def hands(self) -> tuple[Cards, ...]:
         """Each player's cards (each hand draws itself in a notebook)."""
-        return tuple(Cards._of(h) for h in self._s.hands)
+        wrap = Cards._of
+        return tuple([wrap(h) for h in self._s.hands])
 
     @property
     def pozzetti(self) -> tuple[tuple[Card, ...], ...]:
@@ -265,7 +266,8 @@ class Game:
             cards = _take(hand, action.cards)
             if cards is None:
                 raise IllegalMove("hand.not-held", cards=action.cards)
-            meld = _pick(Meld.lay_down_options(tuple(cards), self.rules), action)
+            meld = (Meld.lay_down(tuple(cards), self.rules) if action.option == 0
+                    else _pick(Meld.lay_down_options(tuple(cards), self.rules), action))
             side = self.side_of(s.current)
             if meld.kind == GROUP and any(m.kind == GROUP and m.rank == meld.rank for m in s.melds[side]):
                 raise IllegalMove("side.second-group", rank=meld.rank, cards=tuple(cards))
@@ -279,7 +281,9 @@ class Game:
             cards = _take(hand, action.cards)
             if cards is None:
                 raise IllegalMove("hand.not-held", cards=action.cards)
-            meld = _pick(own[action.meld].attach_options(tuple(cards)), action)
+            # the canonical arrangement (#0, the usual action) is what lay_down/attach give directly
+            meld = (own[action.meld].attach(tuple(cards)) if action.option == 0
+                    else _pick(own[action.meld].attach_options(tuple(cards)), action))
             self._check_after_meld(cards, replaced=action.meld, new_meld=meld)
             return partial(self._do_meld, cards, action.meld, meld)
         raise NotationError(f"not an action: {action!r}", repr(action))

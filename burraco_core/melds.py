@@ -737,15 +737,8 @@ class Meld:
     def attach(self, cards: CardsLike) -> Meld:
         """A new meld with these cards added, canonically arranged; raises :class:`IllegalMove`."""
         new = _as_cards(cards)
-        wild_index, size = self.wild_index, len(self.cards)
-        if new and (self.kind == GROUP or (
-                (wild_index is None or wild_index == 0 or wild_index == size - 1)
-                and self.low + (wild_index == 0) >= 3 and self.low + size - (wild_index == size - 1) <= HIGH_ACE
-                and all([c.rank != ACE for c in new]))):
-            # Attaching to a group, or to a run whose wild (if any) is free and whose naturals
-            # are neither an ace nor a 2 (so each keeps its slot in every reading), gives the meld
-            # all the cards make when laid down (docs/RULES.md sections 3 and 4: a free wild goes where it is
-            # needed): the fast verdict decides, the general path explains a refusal.
+        if new and self._attach_is_lay_down(new):
+            # the fast verdict decides, the general path explains a refusal
             whole = self.cards + new
             total = sum(map(_PACKED.__getitem__, whole))
             verdict = _judge(total, len(whole), self.rules)
@@ -753,6 +746,40 @@ class Meld:
                 raise _Refusal(lambda: self._attach(new, False))
             return _judged_meld(whole, total, verdict, self.rules)
         return self._attach(new, False)[0]
+
+    def _attach_is_lay_down(self, new: tuple[Card, ...]) -> bool:
+        """Whether attaching ``new`` gives the meld all the cards make when laid down anew.
+
+        True for a group, and for a run whose naturals keep their slots in every reading of
+        the cards (docs/RULES.md sections 3 and 4: a free wild goes where it is needed, a bound wild stays
+        in the one gap there is unless the card it stands for comes): no ace and no 2 of the
+        suit among the naturals, or an ace at one end with the other end too far away for the
+        ace to be read at the other end. Not with a bound 2 of the run's suit: laid down anew
+        it could take its natural place, bound it may not move; nor where a replaced wild
+        could move to stand for the second ace (a run reaching both ends).
+        """
+        if self.kind == GROUP:
+            return True
+        wild_index, size, suit = self.wild_index, len(self.cards), self.suit
+        if wild_index is not None and 0 < wild_index < size - 1 and self.cards[wild_index].face == (2, suit):
+            return False
+        first = self.low + (wild_index == 0)  # the slots of the first and the last natural
+        last = self.low + size - 1 - (wild_index == size - 1)
+        if first >= 3 and last <= 13:
+            return all([card.rank != ACE for card in new])
+        if last == HIGH_ACE and first >= 4:
+            lowest, highest = 4, 13
+        elif first == 1 and last <= 11:
+            lowest, highest = 3, 11
+        else:
+            return False
+        for card in new:
+            rank = card.rank
+            if rank == ACE or (rank == 2 and card.suit == suit):
+                return False
+            if not card.is_wild and card.suit == suit and not lowest <= rank <= highest:
+                return False
+        return True
 
     def attach_options(self, cards: CardsLike) -> tuple[Meld, ...]:
         """Every legal arrangement after attaching these cards, canonical first."""
@@ -950,7 +977,7 @@ class Meld:
             return NotImplemented
         return (self.kind == other.kind and self.cards == other.cards
                 and self.wild_index == other.wild_index and self.low == other.low
-                and self.rules == other.rules)
+                and (self.rules is other.rules or self.rules == other.rules))
 
     def __hash__(self) -> int:
         return hash((self.kind, self.cards, self.wild_index, self.low, self.rules.id))

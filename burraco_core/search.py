@@ -5,13 +5,16 @@ Which lay-downs and attaches the meld rules allow from a hand, found once here:
 - :func:`candidate_melds` proposes card sets that may form a meld (runs: windows of a
   suit with at most one hole, with or without one wild; groups: naturals of a rank);
 - :func:`may_attach` is a quick test that never turns down a card a meld could take;
-- :func:`meld_plays` checks the candidates with the meld rules and yields every
-  lay-down (one per distinct set of faces, never a second group of a rank the side
-  owns) and every single-card attach (one per face held).
+- :func:`lay_down_candidates` and :func:`attach_candidates` list what is worth asking the
+  meld rules, in a fixed order: one lay-down per distinct set of faces (never a second
+  group of a rank the side owns), one single-card attach per face held and meld;
+- :func:`meld_plays` checks them with the meld rules and gives every lay-down and
+  single-card attach with the meld made; :func:`lay_downs` gives the lay-downs' cards by
+  the verdict alone (``Meld.is_legal``), for ``legal_actions``.
 
 Game-level conditions (the last card, the pozzetto, closing) are not checked here:
-``legal_actions`` checks them where they can matter, the bots confirm their choice
-with ``game.explain``.
+``legal_actions`` checks them where they can matter (at most one card left), and so do
+the bots, with ``game.explain``.
 """
 
 from __future__ import annotations
@@ -26,8 +29,9 @@ from .melds import GROUP, HIGH_ACE, Meld
 from .rulesets import Ruleset
 
 Face = tuple[int, str]
-Reach = tuple[int, int, frozenset[int]]
-"""Lowest and highest slot of a run's natural cards, and the slots they fill."""
+Reach = tuple[int, int, int]
+"""Lowest and highest slot of a run's natural cards, and the bit mask of the slots they fill
+(bit n set: slot n, 1 the low ace .. 14 the high ace)."""
 
 
 @dataclass(frozen=True)
@@ -57,9 +61,14 @@ def attach_or_none(meld: Meld, card: Card) -> Meld | None:
 
 
 def run_reach(meld: Meld) -> Reach:
-    """Lowest and highest slot of a run's naturals, and the slots they fill."""
-    slots = [meld.low + i for i in range(len(meld.cards)) if i != meld.wild_index]
-    return min(slots), max(slots), frozenset(slots)
+    """Lowest and highest slot of a run's naturals, and the bit mask of the slots they fill."""
+    low = meld.low
+    size = len(meld.cards)
+    taken = ((1 << size) - 1) << low
+    wild_index = meld.wild_index
+    if wild_index is None:
+        return low, low + size - 1, taken
+    return low + (wild_index == 0), low + size - 1 - (wild_index == size - 1), taken & ~(1 << low + wild_index)
 
 
 def reach_of(meld: Meld) -> Reach | None:
@@ -76,9 +85,10 @@ def fits(meld: Meld, reach: Reach | None, card: Card) -> bool:
     if card.suit != meld.suit:
         return False
     low, high, taken = reach
-    if card.rank == 1:
-        return (1 not in taken and low <= 3) or (HIGH_ACE not in taken and high >= 12)
-    return card.rank not in taken and low - 2 <= card.rank <= high + 2
+    rank = card.rank
+    if rank == 1:
+        return (not taken & 2 and low <= 3) or (not taken >> HIGH_ACE & 1 and high >= 12)
+    return not taken >> rank & 1 and low - 2 <= rank <= high + 2
 
 
 def may_attach(meld: Meld, card: Card) -> bool:
@@ -106,46 +116,45 @@ def meld_plays(
     copy in the hand). With ``must_use``, only plays using one of those cards. ``lay_down``
     and ``attach`` may be replaced by caching versions with the same answers.
     """
-    groups = {m.rank for m in own if m.kind == GROUP}
-    for used, key in _distinct_candidates(hand, rules, groups, must_use):
+    plays: list[MeldPlay] = []
+    for used, key in lay_down_candidates(hand, own, rules, must_use):
         meld = lay_down(key, used) if lay_down is not None else lay_down_or_none(key, used, rules)
         if meld is not None:
-            yield MeldPlay(None, None, meld, used)
-    yield from attaches(hand, own, must_use, attach)
+            plays.append(MeldPlay(None, None, meld, used))
+    plays.extend(attaches(hand, own, must_use, attach))
+    return iter(plays)
 
 
 def lay_downs(hand: Sequence[Card], own: Sequence[Meld], rules: Ruleset) -> Iterator[tuple[Card, ...]]:
     """The cards of every lay-down :func:`meld_plays` finds, in the same order, without building
     the melds (the meld rules' verdict alone, ``Meld.is_legal``): what ``legal_actions`` lists."""
-    groups = {m.rank for m in own if m.kind == GROUP}
     is_legal = Meld.is_legal
-    for used, _ in _distinct_candidates(hand, rules, groups, frozenset()):
-        if is_legal(used, rules):
-            yield used
+    return iter([used for used, _ in lay_down_candidates(hand, own, rules) if is_legal(used, rules)])
 
 
 def attaches(hand: Sequence[Card], own: Sequence[Meld], must_use: frozenset[Card] = frozenset(),
              attach: Callable[[Meld, Card], Meld | None] = attach_or_none) -> Iterator[MeldPlay]:
     """Every single-card attach to the side's melds ``own``: one per face held (the first copy)."""
-    faces: dict[Face, Card] = {}
-    for card in hand:
-        if not must_use or card in must_use:
-            faces.setdefault(card.face, card)
-    for index, meld in enumerate(own):
-        reach = reach_of(meld)
-        for card in faces.values():
-            if fits(meld, reach, card):
-                after = attach(meld, card)
-                if after is not None:
-                    yield MeldPlay(index, meld, after, (card,))
+    plays: list[MeldPlay] = []
+    for index, meld, card in attach_candidates(hand, own, must_use):
+        after = attach(meld, card)
+        if after is not None:
+            plays.append(MeldPlay(index, meld, after, (card,)))
+    return iter(plays)
 
 
-def _distinct_candidates(hand: Sequence[Card], rules: Ruleset, groups: set[int],
-                         must_use: frozenset[Card]) -> Iterator[tuple[tuple[Card, ...], tuple[Face, ...]]]:
-    """Candidates one per set of faces, without a second group of a rank in ``groups``."""
+def lay_down_candidates(hand: Sequence[Card], own: Sequence[Meld], rules: Ruleset,
+                        must_use: frozenset[Card] = frozenset()
+                        ) -> list[tuple[tuple[Card, ...], tuple[Face, ...]]]:
+    """The card sets :func:`meld_plays` tries as lay-downs, in its order, each with its faces sorted
+    (a key for callers that cache): one per set of faces, none that would give the side a second
+    group of a rank, with ``must_use`` only those using one of those cards. The meld rules have
+    still to say which are melds."""
+    groups = {m.rank for m in own if m.kind == GROUP}
     seen: set[tuple[Face, ...]] = set()
-    for cards, rank in _candidates(hand, rules):
-        if must_use and not any(c in must_use for c in cards):
+    found: list[tuple[tuple[Card, ...], tuple[Face, ...]]] = []
+    for cards, rank in _candidates(hand, rules, must_use):
+        if must_use and not any([c in must_use for c in cards]):
             continue
         key = tuple(sorted([c.face for c in cards]))
         if key in seen:
@@ -153,7 +162,35 @@ def _distinct_candidates(hand: Sequence[Card], rules: Ruleset, groups: set[int],
         seen.add(key)
         if rank in groups:  # a group candidate only ever makes a group of its naturals' rank
             continue
-        yield tuple(cards), key
+        found.append((tuple(cards), key))
+    return found
+
+
+def attach_candidates(hand: Sequence[Card], own: Sequence[Meld],
+                      must_use: frozenset[Card] = frozenset()) -> list[tuple[int, Meld, Card]]:
+    """The single-card attaches :func:`meld_plays` tries, in its order: (index of the meld, the meld,
+    the card) for every meld and every face held (its first copy; with ``must_use``, of those
+    cards only) that :func:`may_attach` lets through. The meld rules have still to say yes."""
+    faces: dict[Face, Card] = {}
+    for card in hand:
+        if not must_use or card in must_use:
+            faces.setdefault(card.face, card)
+    held = list(faces.values())
+    return [(index, meld, card) for index, meld in enumerate(own) for card in accepted_cards(meld, held)]
+
+
+def accepted_cards(meld: Meld, cards: Iterable[Card]) -> list[Card]:
+    """The cards :func:`may_attach` lets through to ``meld``, in their order (one pass)."""
+    if meld.kind == GROUP:
+        rank = meld.rank
+        return [c for c in cards if c.is_wild or c.rank == rank]
+    suit = meld.suit
+    low, high, taken = run_reach(meld)
+    ace = (not taken & 2 and low <= 3) or (not taken >> HIGH_ACE & 1 and high >= 12)
+    low -= 2
+    high += 2
+    return [c for c in cards if c.is_wild or (c.suit == suit and (
+        ace if c.rank == 1 else (not taken >> c.rank & 1 and low <= c.rank <= high)))]
 
 
 def candidate_melds(hand: Sequence[Card], rules: Ruleset) -> list[list[Card]]:
@@ -164,78 +201,112 @@ def candidate_melds(hand: Sequence[Card], rules: Ruleset) -> list[list[Card]]:
     second ace at the top when the ruleset plays ace to ace). Groups: every
     set of naturals of a rank, with or without one wild.
     """
-    return [cards for cards, _ in _candidates(hand, rules)]
+    return [cards for cards, _ in _candidates(hand, rules, frozenset())]
 
 
-def _candidates(hand: Sequence[Card], rules: Ruleset) -> list[tuple[list[Card], int | None]]:
-    """:func:`candidate_melds`, each with the rank of its naturals for a group (None for a run)."""
+def _candidates(hand: Sequence[Card], rules: Ruleset,
+                must_use: frozenset[Card]) -> list[tuple[list[Card], int | None]]:
+    """:func:`candidate_melds`, each with the rank of its naturals for a group (None for a run).
+
+    With ``must_use``, the suits and ranks no candidate using one of those cards can come from
+    are skipped (the other candidates come in the same order): when a wild must be used, none.
+    """
     wilds: dict[Face, list[Card]] = {}
     by_suit: dict[str, dict[int, Card]] = {}
     by_rank: dict[int, list[Card]] = {}
     for card in hand:
+        rank = card.rank
         if card.is_wild:
             wilds.setdefault(card.face, []).append(card)
-        if card.rank == 2 or not card.is_wild:
-            slots = by_suit.setdefault(card.suit, {})
-            slots.setdefault(card.rank, card)
-            if card.rank == 1:
-                slots.setdefault(14, card)
-        if not card.is_wild:
-            by_rank.setdefault(card.rank, []).append(card)
+            if rank != 2:
+                continue
+        slots = by_suit.get(card.suit)
+        if slots is None:
+            slots = by_suit[card.suit] = {}
+        if rank not in slots:
+            slots[rank] = card
+            if rank == 1:
+                slots[HIGH_ACE] = card
+        if rank != 2:
+            by_rank.setdefault(rank, []).append(card)
     out: list[tuple[list[Card], int | None]] = []
+    suits: set[str] | None = None
+    ranks: set[int] | None = None
+    if must_use and not any([c.is_wild for c in must_use]):
+        # runs of a suit no such card belongs to, groups of a rank none has, would all be left out
+        suits = {c.suit for c in must_use}
+        ranks = {c.rank for c in must_use}
+    copies_list = list(wilds.values())
 
     def with_wild(cards: list[Card]) -> Iterable[list[Card]]:
-        for copies in wilds.values():
-            free = next((c for c in copies if c not in cards), None)
-            if free is not None:
-                yield cards + [free]
+        for copies in copies_list:
+            for free in copies:
+                if free not in cards:
+                    yield cards + [free]
+                    break
 
     # ace to ace: the second copy of the ace stands at the top of a run from the low ace
     top_aces = {c.suit: c for c in hand if c.rank == 1 and c is not by_suit[c.suit][1]} if rules.ace_to_ace else {}
     for suit, slots in by_suit.items():
+        if suits is not None and suit not in suits:
+            continue
         present = sorted(slots)
-        for low in present:
+        if len(present) < (2 if copies_list else 3):
+            continue
+        top_ace = top_aces.get(suit)
+        for first, low in enumerate(present):
+            # the window grows from ``low`` over the slots held, while it has at most one hole;
+            # from the low ace, the top place (slot 14) is the ace's second copy or a hole
             holes = 0
             window: list[Card] = []
-            for slot in range(low, 15):
-                top = slot == 14 and low == 1
-                if (slot in slots and not top) or (top and suit in top_aces):
-                    card = top_aces[suit] if top else slots[slot]
-                    if card in window:
+            previous = low - 1
+            for slot in present[first:]:
+                card = slots[slot]
+                if slot == HIGH_ACE and low == 1:
+                    if top_ace is None:
                         break
-                    window.append(card)
-                    if len(window) >= 3 and holes == 0:
-                        out.append((list(window), None))
-                        # a wild may also stand for a card the player holds: leave out an inner card
-                        for skip in range(1, len(window) - 1):
-                            out.extend((c, None) for c in with_wild(window[:skip] + window[skip + 1:]))
-                    if len(window) >= 2:
-                        out.extend((c, None) for c in with_wild(window))
-                else:
-                    holes += 1
-                    if holes > 1:
-                        break
+                    card = top_ace
+                holes += slot - previous - 1
+                if holes > 1:
+                    break
+                previous = slot
+                window.append(card)
+                size = len(window)
+                if size >= 3 and holes == 0:
+                    out.append((window[:], None))
+                    # a wild may also stand for a card the player holds: leave out an inner card
+                    if copies_list:
+                        for skip in range(1, size - 1):
+                            out.extend([(c, None) for c in with_wild(window[:skip] + window[skip + 1:])])
+                if size >= 2 and copies_list:
+                    out.extend([(c, None) for c in with_wild(window)])
     if rules.groups_allowed:
         for rank, naturals in by_rank.items():
-            if len(naturals) < 2:
+            if len(naturals) < 2 or (ranks is not None and rank not in ranks):
                 continue
             for size in range(2, len(naturals) + 1):
                 for subset in _distinct_combinations(naturals, size):
                     if size >= 3:
                         out.append((list(subset), rank))
-                    out.extend((c, rank) for c in with_wild(list(subset)))
+                    if copies_list:
+                        out.extend([(c, rank) for c in with_wild(list(subset))])
     return out
 
 
 def _distinct_combinations(cards: list[Card], size: int) -> Iterable[tuple[Card, ...]]:
     """Combinations of ``size`` cards, one per distinct set of faces."""
+    if size == len(cards):
+        yield tuple(cards)
+        return
     seen = set()
     for combo in combinations(cards, size):
-        key = tuple(sorted(c.face for c in combo))
+        key = tuple(sorted([c.face for c in combo]))
         if key not in seen:
             seen.add(key)
             yield combo
 
 
-__all__ = ["MeldPlay", "candidate_melds", "meld_plays", "lay_downs", "attaches", "may_attach", "fits", "reach_of", "run_reach",
+__all__ = ["MeldPlay", "candidate_melds", "meld_plays", "lay_downs", "attaches", "lay_down_candidates",
+           "attach_candidates", "accepted_cards", "may_attach", "fits",
+           "reach_of", "run_reach",
            "lay_down_or_none", "attach_or_none"]

@@ -500,3 +500,93 @@ def test_every_attach_to_a_short_run_with_a_free_wild(rules_id):
                         assert fast == meld.attach_options(cards)[0], label
                         legal += 1
     assert legal > 1000
+
+
+@pytest.mark.parametrize("rules_id", list(bc.RULESETS))
+def test_every_attach_to_a_short_run_with_a_bound_wild(rules_id):
+    # attach's fast path takes a run whose wild is bound too (it stays in the one gap unless the
+    # card it stands for comes): against the general path, 3-5 cards of hearts from 3♥ up with a
+    # joker, 2♠ or 2♥ standing for an inner card, and every 1-2 cards from 2♥..K♥, 2♠ and the
+    # joker. A bound 2♥ keeps the general path (it may not go back to its natural place).
+    rules = bc.ruleset(rules_id)
+    legal = refused = 0
+    for n in (3, 4, 5):
+        for low in range(3, 15 - n):
+            for inner in range(1, n - 1):
+                for wild in ("JK", "2S", "2H"):
+                    if wild == "JK" and not rules.jokers:
+                        continue
+                    codes = [bc.Card(r, "H").code for r in range(low, low + n)]
+                    codes[inner] = f"{wild}={codes[inner]}"
+                    meld = bc.Meld.parse(" ".join(codes), rules)
+                    assert meld.wild is not None and not meld.wild_is_free
+                    for new in ATTACHES:
+                        cards = cards_for(tuple(c.face for c in meld.cards) + new)[len(meld.cards):]
+                        label = f"{rules_id}: {meld.table_code} + {' '.join(c.code for c in cards)}"
+                        try:
+                            fast = meld.attach(cards)
+                        except bc.IllegalMove as err:
+                            with pytest.raises(bc.IllegalMove) as general:
+                                meld.attach_options(cards)
+                            assert (err.rule, err.params) == (general.value.rule, general.value.params), label
+                            refused += 1
+                            continue
+                        assert fast == meld.attach_options(cards)[0], label
+                        legal += 1
+    assert legal > 500 and refused > 500
+
+
+def runs_with_an_ace(rules):
+    """Runs of hearts with a natural ace at one end: Q♥ K♥ A♥ up to 2♥..A♥, A♥ 2♥ 3♥ up to A♥..K♥,
+    clean or with a joker or 2♠ standing for a card but the ace (free at the far end, bound inside;
+    in the long runs only near the ends, where a reading of the ace at the other end may start)."""
+    def slot_code(slot):
+        return bc.Card(1 if slot == 14 else slot, "H").code
+    shapes = [list(range(first, 15)) for first in range(2, 13)] + [list(range(1, last + 1)) for last in range(3, 14)]
+    wilds = ("JK", "2S") if rules.jokers else ("2S",)
+    for slots in shapes:
+        yield " ".join(slot_code(s) for s in slots)
+        ace_at = slots.index(14) if 14 in slots else 0
+        for at in range(len(slots)):
+            if at == ace_at or (len(slots) > 7 and 2 < at < len(slots) - 3):
+                continue
+            for wild in wilds:
+                codes = [slot_code(s) for s in slots]
+                codes[at] = f"{wild}={codes[at]}"
+                yield " ".join(codes)
+        if slots[0] == 1:
+            # the wild past the high end
+            for wild in wilds:
+                yield " ".join(slot_code(s) for s in slots) + f" {wild}={slot_code(slots[-1] + 1)}"
+        elif slots[0] > 2:
+            yield f"{wilds[0]}={slot_code(slots[0] - 1)} " + " ".join(slot_code(s) for s in slots)
+
+
+@pytest.mark.parametrize("rules_id", list(bc.RULESETS))
+def test_every_attach_to_a_short_run_with_an_ace(rules_id):
+    # attach's fast path takes a run with a natural ace at one end when the other end is too far
+    # for the ace to be read there (J♥ Q♥ K♥ A♥ + 10♥, A♥ 2♥ 3♥ + 4♥): against the general path,
+    # every 1-2 cards from A♥..5♥, 7♥, 10♥..K♥, 2♠ and the joker (4♥..K♥ A♥ + 3♥ 2♥ reads the ace low when
+    # laid down anew, high when attached: the general path decides there)
+    rules = bc.ruleset(rules_id)
+    pool = [(r, "H") for r in (1, 2, 3, 4, 5, 7, 10, 11, 12, 13)] + [(2, "S"), JOKER]
+    attaches = [new for k in (1, 2) for new in itertools.combinations_with_replacement(pool, k)]
+    legal = refused = melds = 0
+    for code in runs_with_an_ace(rules):
+        meld = bc.Meld.parse(code, rules)
+        assert meld.table_code == code, code
+        melds += 1
+        for new in attaches:
+            cards = cards_for(tuple(c.face for c in meld.cards) + new)[len(meld.cards):]
+            label = f"{rules_id}: {meld.table_code} + {' '.join(c.code for c in cards)}"
+            try:
+                fast = meld.attach(cards)
+            except bc.IllegalMove as err:
+                with pytest.raises(bc.IllegalMove) as general:
+                    meld.attach_options(cards)
+                assert (err.rule, err.params) == (general.value.rule, general.value.params), label
+                refused += 1
+                continue
+            assert fast == meld.attach_options(cards)[0], label
+            legal += 1
+    assert melds > 140 and legal > 400 and refused > 5000
