@@ -457,7 +457,8 @@ class WhyNotView(ChoiceView):
         table = w.HTML(table_html(game, player, lang))
         table.add_class("bt-table")
         hand = Hand(game.hands[player], selectable=False, card_width=CARD_WIDTH,
-                    overlap=0.0 if len(game.hands[player]) <= 9 else 0.35, label=t("widget.your-hand", lang))
+                    overlap=0.0 if len(game.hands[player]) <= 9 else 0.35, label=t("widget.your-hand", lang),
+                    lang=lang)
         move = w.HTML(f'<div class="bt-move-asked"><b>{esc(t("widget.move-asked", lang))}</b> '
                       f"{esc(_answer_text(exercise, prepared.action, lang))}</div>")
         self.widget = w.VBox([table, w.HTML(f"<b>{esc(t('widget.your-hand', lang))}</b>"), hand, move,

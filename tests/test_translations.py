@@ -247,6 +247,19 @@ def text_of(markup: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", markup))
 
 
+def hands_in(widget) -> list:
+    """Every Hand (cards drawn for a screen reader too) in a widget tree."""
+    from lessons.hand import Hand
+
+    found, stack = [], [widget]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Hand):
+            found.append(node)
+        stack.extend(getattr(node, "children", ()) or ())
+    return found
+
+
 def page_text(widget) -> str:
     """Every text a widget tree shows (HTML values, button and option labels, card labels)."""
     parts: list[str] = []
@@ -278,10 +291,11 @@ def test_every_exercise_played_in_each_language(lesson, lang, tmp_path):
     for ex in lesson.exercises:
         assert ex.prompt.text(lang) in page_text(widget)
         view = widget.view
-        hand = getattr(view, "hand", None)
-        if hand is not None and hand.faces:
-            card = hand.cards[0]
-            assert hand.faces[0]["label"] == svg.card_label(card, face_down=hand.face_down).text(lang)
+        for hand in hands_in(widget):              # every card is said in the lesson's language
+            assert hand.lang == lang, ex.id
+            if hand.faces:
+                card = hand.cards[0]
+                assert hand.faces[0]["label"] == svg.card_label(card, face_down=hand.face_down).text(lang)
         answer, _rule = ex.wrong_answers[0]
         view.fill(answer)
         widget.check_button.click()
