@@ -292,9 +292,11 @@ def _arrange_run(
     else:
         return ("run.duplicate-rank", lambda: {"card": aces[0]})
 
-    # Refusals met on the way: (priority, where it was met, refusal). When nothing is legal,
-    # the most telling one is shown, the first met among equals.
-    failures: list[tuple[int, int, Failure]] = []
+    # Refusals met on the way: (priority, weight, where it was met, refusal). When nothing is
+    # legal, the most telling one is shown: of two readings refused for gaps, the one missing
+    # fewer cards (the ace high rather than low, a 2 of the suit as the wild rather than
+    # natural); the first met among equals.
+    failures: list[tuple[int, int, int, Failure]] = []
     no_ace_to_ace = not rules.ace_to_ace
     readings: list[tuple[int, list[Card]]] = []
     if twos and not mask & 4:
@@ -304,7 +306,7 @@ def _arrange_run(
         found: list[Arrangement] = []
         for order, (taken, placed) in enumerate(placements):
             if no_ace_to_ace and taken & _ALL_ACES == _ALL_ACES:
-                failures.append((_PRIORITY["run.ace-to-ace"], 3 * order,
+                failures.append((_PRIORITY["run.ace-to-ace"], 0, 3 * order,
                                  _aces_failure(placed[1], placed[HIGH_ACE])))  # type: ignore[arg-type]
                 continue
             if reading == 1:
@@ -316,10 +318,10 @@ def _arrange_run(
                 found.extend(result)
             else:
                 failure: Failure = result  # type: ignore[assignment]
-                failures.append((_PRIORITY[failure[0]], 3 * order + reading, failure))
+                failures.append((_PRIORITY[failure[0]], _weight(failure), 3 * order + reading, failure))
         if found:
             return found
-    return min(failures, key=lambda f: (f[0], f[1]))[2]
+    return min(failures, key=lambda f: (f[0], f[1], f[2]))[3]
 
 
 def _simple_run(suit: str, naturals: list[Card], wild: Card | None) -> list[Arrangement] | Failure | None:
@@ -435,9 +437,31 @@ def _taken(table: Table) -> list[Card]:
 def _gap_failure(suit: str, table: Table, mask: int, low: int, high: int, wilds: int) -> Failure:
     if mask & _ALL_ACES and mask & _QUEEN_KING and mask & _TWO_TO_FOUR:
         return ("run.wrap-around", lambda: {"cards": tuple(_taken(table))})
-    return ("run.gap", lambda: {
-        "cards": tuple(_taken(table)), "wilds": wilds,
-        "gaps": tuple([_slot_card(s, suit) for s in range(low, high + 1) if not mask >> s & 1])})
+    return ("run.gap", _GapParams(suit, table, mask, low, high, wilds))
+
+
+class _GapParams:
+    """The parameters of a ``run.gap`` refusal, built when asked; ``weight`` ranks two readings
+    of the same cards that both leave gaps: fewer missing cards first, then more wilds (the
+    reading with the 2 of the suit as the wild), so that 2♥=4♥ 5♥ 6♥ + 9♥ is told as 5♥ 6♥ 9♥
+    missing 7♥ and 8♥ with one wild, not as 2♥ 5♥ 6♥ 9♥ missing four cards with none."""
+
+    __slots__ = ("suit", "table", "mask", "low", "high", "wilds", "weight")
+
+    def __init__(self, suit: str, table: Table, mask: int, low: int, high: int, wilds: int) -> None:
+        self.suit, self.table, self.mask, self.low, self.high, self.wilds = suit, table, mask, low, high, wilds
+        self.weight = (high - low + 1 - mask.bit_count()) * 16 - wilds
+
+    def __call__(self) -> dict[str, Any]:
+        mask, suit = self.mask, self.suit
+        return {"cards": tuple(_taken(self.table)), "wilds": self.wilds,
+                "gaps": tuple([_slot_card(s, suit) for s in range(self.low, self.high + 1) if not mask >> s & 1])}
+
+
+def _weight(failure: Failure) -> int:
+    """How badly a reading fails, among readings refused by the same rule (0 but for gaps)."""
+    params = failure[1]
+    return params.weight if type(params) is _GapParams else 0
 
 
 # --------------------------------------------------------------- the fast verdict
@@ -848,11 +872,14 @@ class Meld:
             # The federation's code, art. 10 (docs/RULES.md section 4): a run with no wild may turn its natural
             # 2 into its one wild when cards are attached, so 2♦ 3♦ 4♦ + 6♦ gives 3♦ 4♦ 2♦(5♦) 6♦,
             # as laying the four cards down does. Tried only when the 2 cannot stay (the fewest
-            # wilds first), and when that fails too the first refusal is the one that explains.
+            # wilds first); when that fails too, the first refusal is the one that explains, unless
+            # both break the same rule and the turned reading misses fewer cards (2♦ 3♦ 4♦ + 8♦:
+            # 5♦ 6♦ 7♦ are missing either way, and the 2 could be the one wild).
             table[2] = None
             turned = _arrange_run(suit, table, mask & ~4, loose, sorted([natural_two, *twos], key=_card_order),
                                   wilds, None, None, rules)
-            if type(turned) is list:
+            if type(turned) is list or (turned[0] == result[0]  # type: ignore[index]
+                                        and _weight(turned) < _weight(result)):  # type: ignore[arg-type]
                 result = turned
         if type(result) is not list:
             raise _refuse(result)  # type: ignore[arg-type]

@@ -590,3 +590,26 @@ def test_every_attach_to_a_short_run_with_an_ace(rules_id):
             assert fast == meld.attach_options(cards)[0], label
             legal += 1
     assert melds > 140 and legal > 400 and refused > 5000
+
+
+@pytest.mark.parametrize("meld, added, cards, gaps, text", [
+    # the 2 of the suit as the wild, not natural
+    ("2H=4H 5H 6H", "9H", "5H 6H 9H", "7H 8H", "5♥ 6♥ 9♥ leave 7♥ and 8♥ missing"),
+    # as many missing either way: the 2 may be the wild
+    ("2D 3D 4D", "8D", "3D 4D 8D", "5D 6D 7D", "3♦ 4♦ 8♦ leave 5♦, 6♦ and 7♦ missing"),
+    # the ace high, not low
+    ("2C=9H 10H JH", "AH", "10H JH AH", "QH KH", "10♥ J♥ A♥ leave Q♥ and K♥ missing"),
+])
+def test_a_gap_refusal_tells_the_reading_missing_fewest_cards(meld, added, cards, gaps, text):
+    # Two readings of the cards both leave gaps: the refusal names the one with fewer missing
+    # cards (then the one with the wild), whether the cards are attached or laid down at once.
+    rules = bc.ruleset("classic")
+    before = bc.Meld.parse(meld, rules)
+    with pytest.raises(bc.IllegalMove) as attached:
+        before.attach(added)
+    with pytest.raises(bc.IllegalMove) as laid:
+        bc.Meld.lay_down(before.cards + bc.parse_cards(added), rules)
+    for err in (attached.value, laid.value):
+        assert err.rule == "run.gap"
+        assert err.params == {"cards": bc.parse_cards(cards), "wilds": 1, "gaps": bc.parse_cards(gaps)}
+        assert str(err) == f"{text} in the run, and one wild can fill only one gap."
