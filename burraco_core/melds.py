@@ -878,7 +878,7 @@ class Meld:
             table[2] = None
             turned = _arrange_run(suit, table, mask & ~4, loose, sorted([natural_two, *twos], key=_card_order),
                                   wilds, None, None, rules)
-            if type(turned) is list or (turned[0] == result[0]  # type: ignore[index]
+            if type(turned) is list or (turned[0] == result[0]
                                         and _weight(turned) < _weight(result)):  # type: ignore[arg-type]
                 result = turned
         if type(result) is not list:
