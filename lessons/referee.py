@@ -17,7 +17,7 @@ from burraco_core import svg
 from burraco_core.melds import BURRACO_MIN_CARDS
 
 from .hand import Hand, palette_cards
-from .ui import BAD, GOOD, NEUTRAL, WARN, box, esc, facts_table, refusal_html, ruleset_picker
+from .ui import BAD, GOOD, NEUTRAL, WARN, box, esc, facts_table, refusal_html, safe_ruleset_picker, shielded
 
 
 @dataclass
@@ -117,10 +117,16 @@ def judge_attach(meld: bc.Meld | None, text: str, four_colour: bool = False) -> 
 
 
 class MeldReferee(w.VBox):
-    """Pick or type a meld and a ruleset; see at once whether it is legal, and what attaching does."""
+    """Pick or type a meld and a ruleset; see at once whether it is legal, and what attaching does.
 
-    def __init__(self, rules: str = "classic", cards: str = "", attach: str = "", **kwargs: object) -> None:
-        self.rules = ruleset_picker(rules)
+    ``rules``: a built-in ruleset's id or any ``Ruleset`` (a house variant shows in the picker by its name).
+    """
+
+    def __init__(self, rules: str | bc.Ruleset = "classic", cards: str = "", attach: str = "",
+                 **kwargs: object) -> None:
+        self.lang = "en"
+        self.rules, warning = safe_ruleset_picker(rules, self.lang)
+        self.warning = w.HTML(warning)
         self.four_colour = w.Checkbox(value=False, description="Four colours", indent=False,
                                       layout=w.Layout(width="auto"))
         self.target = w.ToggleButtons(
@@ -158,7 +164,7 @@ class MeldReferee(w.VBox):
                         layout=w.Layout(min_width="320px", flex="1 1 380px"))
         picker = w.VBox([self.target, self.palette], layout=w.Layout(flex="0 1 auto"))
         super().__init__(
-            [controls, help_text, w.HBox([picker, inputs], layout=w.Layout(flex_flow="row wrap",
+            [controls, self.warning, help_text, w.HBox([picker, inputs], layout=w.Layout(flex_flow="row wrap",
                                                                              grid_gap="16px"))],
             **kwargs,
         )
@@ -178,6 +184,7 @@ class MeldReferee(w.VBox):
     def _target_box(self) -> w.Text:
         return self.meld_text if self.target.value == "meld" else self.attach_text
 
+    @shielded
     def _palette_changed(self, change: object = None) -> None:
         if self._syncing:
             return
@@ -199,6 +206,7 @@ class MeldReferee(w.VBox):
         finally:
             self._syncing = False
 
+    @shielded
     def _text_changed(self, change: dict[str, object]) -> None:
         if self._syncing:
             return
@@ -206,13 +214,16 @@ class MeldReferee(w.VBox):
             self._show_in_palette(str(change["new"]))
         self._update()
 
+    @shielded
     def _target_changed(self, change: object = None) -> None:
         self._show_in_palette(self._target_box().value)
 
+    @shielded
     def _colours_changed(self, change: object = None) -> None:
         self.palette.four_colour = self.four_colour.value
         self._update()
 
+    @shielded
     def _clear(self, button: object = None) -> None:
         self._syncing = True
         try:
@@ -224,12 +235,17 @@ class MeldReferee(w.VBox):
         self._update()
 
     # ------------------------------------------------------------ judging
+    @shielded
     def _update(self, change: object = None) -> None:
         four = self.four_colour.value
         self.result = judge_meld(self.meld_text.value, self.rules.value, four)
         self.attach_result = judge_attach(self.result.meld, self.attach_text.value, four)
         self.verdict.value = self.result.html
         self.attach_verdict.value = self.attach_result.html
+
+    def show_failure(self, html: str) -> None:
+        """Where a failure is told (see ``ui.shielded``): the verdict box."""
+        self.verdict.value = html
 
 
 __all__ = ["MeldReferee", "Verdict", "describe_meld", "judge_attach", "judge_meld"]

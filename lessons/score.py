@@ -14,7 +14,7 @@ import ipywidgets as w
 
 import burraco_core as bc
 
-from .ui import BAD, GOOD, NEUTRAL, box, esc, ruleset_picker
+from .ui import BAD, GOOD, NEUTRAL, box, choose_ruleset, esc, safe_ruleset_picker, shielded
 
 SIDES = ("A", "B")
 
@@ -102,9 +102,11 @@ class SidePanel(w.VBox):
 class ScoreCalculator(w.VBox):
     """Both sides' counts for a hand, the match so far, and victory points."""
 
-    def __init__(self, rules: str = "classic", names: tuple[str, str] = ("North-South", "East-West"),
+    def __init__(self, rules: str | bc.Ruleset = "classic", names: tuple[str, str] = ("North-South", "East-West"),
                  **kwargs: object) -> None:
-        self.rules = ruleset_picker(rules)
+        self.lang = "en"
+        self.rules, warning = safe_ruleset_picker(rules, self.lang)
+        self.warning = w.HTML(warning)
         self.hands_in_match = w.Dropdown(options=[("3 hands", 3), ("4 hands", 4)], value=3,
                                          description="Match of", layout=w.Layout(width="auto"))
         self.sides = {side: SidePanel(name) for side, name in zip(SIDES, names, strict=True)}
@@ -123,6 +125,7 @@ class ScoreCalculator(w.VBox):
         super().__init__(
             [
                 w.HBox([self.rules, self.hands_in_match], layout=w.Layout(flex_flow="row wrap", grid_gap="12px")),
+                self.warning,
                 w.HBox(list(self.sides.values()), layout=w.Layout(flex_flow="row wrap")),
                 self.closed_by,
                 self.hand_total,
@@ -153,6 +156,7 @@ class ScoreCalculator(w.VBox):
         ]
         self.closed_by.value = current if current in ("none", *SIDES) else "none"
 
+    @shielded
     def _names_changed(self, change: object = None) -> None:
         self._set_closers()
         self._update()
@@ -166,19 +170,16 @@ class ScoreCalculator(w.VBox):
         The boxes get each side's melds in table form, the cards left in its players'
         hands, whether it took its pozzetto and who closed; the totals shown are then
         the game's own ``game.score()``. A void hand (only discards traded) scores
-        nothing and is refused, as is a game under a ruleset the picker does not offer.
+        nothing and is refused. A game under house rules adds them to the ruleset picker.
         """
         if not game.is_over:
             raise ValueError("the hand is not over yet: there is nothing to count")
         result = game.result
         if result is not None and result.reason == "void":
             raise ValueError("the hand is void (the players only traded discards): it scores nothing")
-        rules = game.rules
-        if bc.RULESETS.get(rules.id) != rules:
-            raise ValueError(f"the game's ruleset {rules.id!r} is not one of the built-in rulesets")
         self._loading = True
         try:
-            self.rules.value = rules.id
+            choose_ruleset(self.rules, game.rules, self.lang)
             for index, side in enumerate(SIDES):
                 panel = self.sides[side]
                 panel.melds.value = "\n".join(meld.table_code for meld in game.melds[index])
@@ -191,6 +192,7 @@ class ScoreCalculator(w.VBox):
             self._loading = False
         self._update()
 
+    @shielded
     def _update(self, change: object = None) -> None:
         if self._loading:
             return
@@ -208,21 +210,29 @@ class ScoreCalculator(w.VBox):
             self.hand_total.value = box(GOOD, f"This hand: {text}", big=False)
         self._show_match()
 
+    def show_failure(self, html: str) -> None:
+        """Where a failure is told (see ``ui.shielded``): the hand's total."""
+        self.hand_total.value = html
+        self.add_hand.disabled = True
+
     def current_totals(self) -> tuple[int, int] | None:
         a, b = (self.results[side].total for side in SIDES)
         return None if a is None or b is None else (a, b)
 
+    @shielded
     def _add_hand(self, button: object = None) -> None:
         totals = self.current_totals()
         if totals is not None:
             self.hands.append(totals)
             self._show_match()
 
+    @shielded
     def _remove_hand(self, button: object = None) -> None:
         if self.hands:
             self.hands.pop()
             self._show_match()
 
+    @shielded
     def _new_match(self, button: object = None) -> None:
         self.hands.clear()
         self._show_match()
@@ -235,6 +245,7 @@ class ScoreCalculator(w.VBox):
     def victory(self) -> tuple[int, int]:
         return bc.victory_points(*self.match_totals, hands=self.hands_in_match.value)
 
+    @shielded
     def _show_match(self, change: object = None) -> None:
         self.remove_hand.disabled = not self.hands
         if not self.hands:

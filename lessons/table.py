@@ -45,7 +45,7 @@ from burraco_core.session import Event, HandSession, SessionError
 
 from .hand import Hand
 from .score import ScoreCalculator, SideResult, breakdown_html
-from .ui import BAD, GOOD, NEUTRAL, WARN, box, esc, refusal_html, ruleset_picker
+from .ui import BAD, GOOD, NEUTRAL, WARN, box, esc, refusal_html, safe_ruleset_picker, shielded
 
 _log = logging.getLogger(__name__)
 YOU = 0
@@ -219,7 +219,7 @@ class PlayTable(w.VBox):
     one given, or one shown below the table the first time the button is pressed.
     """
 
-    def __init__(self, rules: str = "classic", players: int = 2, seed: int | None = None,
+    def __init__(self, rules: str | bc.Ruleset = "classic", players: int = 2, seed: int | None = None,
                  calculator: ScoreCalculator | None = None, *, pace: float = PACE,
                  scheduler: Scheduler | None = None, session: HandSession | None = None, lang: str = "en",
                  **kwargs: object) -> None:
@@ -227,7 +227,8 @@ class PlayTable(w.VBox):
         t = self._text
         self.pace = pace
         self.scheduler: Scheduler = scheduler or default_scheduler
-        self.rules = ruleset_picker(rules)
+        self.rules, warning = safe_ruleset_picker(rules, lang)
+        self.rules_warning = w.HTML(warning)
         self.player_count = w.Dropdown(options=[(t("table.players", count=n), n) for n in (2, 4)], value=players,
                                        description=t("table.players.label"), layout=w.Layout(width="auto"))
         self.seed = w.Text(value="", placeholder=t("table.deal.placeholder"), description=t("table.deal.label"),
@@ -280,7 +281,7 @@ class PlayTable(w.VBox):
         self._generation = 0                # a new hand or an undo makes pending steps stale
         self._lock = threading.RLock()      # steps may come from a timer thread
         if session is None:
-            session = HandSession.new(rules, players, deal=seed, names=player_names(players))
+            session = HandSession.new(self.rules.value, players, deal=seed, names=player_names(players))
         self.session = session
 
         settings = w.HBox([self.rules, self.player_count, self.seed, self.new_hand, self.four_colour, self.speed],
@@ -293,7 +294,7 @@ class PlayTable(w.VBox):
         ])
         mine = w.VBox([self.hand, actions], layout=w.Layout(flex="1 1 520px", min_width="0"))
         beside = w.VBox([self.goal, self.now, self.message, self.story], layout=w.Layout(flex="1 1 320px", min_width="280px"))
-        super().__init__([settings, self.table, w.HBox([mine, beside], layout=w.Layout(flex_flow="row wrap",
+        super().__init__([settings, self.rules_warning, self.table, w.HBox([mine, beside], layout=w.Layout(flex_flow="row wrap",
                                                                                        grid_gap="12px")),
                           self.final, self.count_it, self.calculator_box], **kwargs)
         self.add_class("bt-play-table")
@@ -338,7 +339,12 @@ class PlayTable(w.VBox):
     def _text(self, key: str, **params: object) -> str:
         return _t(key, self.lang, **params)
 
+    def show_failure(self, html: str) -> None:
+        """Where a failure is told (see ``ui.shielded``)."""
+        self.message.value = html
+
     # ---------------------------------------------------------------- dealing
+    @shielded
     def start(self, button: object = None) -> None:
         """Deal a new hand with the chosen ruleset and number of players: the typed deal number, or a new one."""
         typed = self.seed.value.strip()
@@ -638,7 +644,7 @@ class PlayTable(w.VBox):
             self._say(NEUTRAL, self._text("table.say.count.void"), big=False)
             return None
         if self.calculator is None:
-            self.calculator = ScoreCalculator(rules=game.rules.id,
+            self.calculator = ScoreCalculator(rules=game.rules,
                                               names=(self._text("table.your-side"), self._text("table.other-side")))
             self.calculator_box.children = [self.calculator]
         self.calculator.load_game(game)

@@ -5,11 +5,18 @@ Everything here only formats what burraco_core decided; no rule is checked here.
 
 from __future__ import annotations
 
+import functools
 import html
+import logging
+from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as w
 
 import burraco_core as bc
+from burraco_core.messages import Message
+
+_log = logging.getLogger("lessons")
 
 GOOD = "#1b5e20"
 BAD = "#b71c1c"
@@ -22,15 +29,71 @@ def esc(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-def ruleset_picker(value: str = "classic", description: str = "Rules") -> w.Dropdown:
-    """A dropdown of the built-in rulesets, by name; its value is the ruleset id."""
-    return w.Dropdown(
-        options=[(rules.name or rules.id, rules.id) for rules in bc.RULESETS.values()],
-        value=value,
+def picker_value(rules: str | bc.Ruleset) -> str | bc.Ruleset:
+    """What a ruleset picker holds for these rules: a built-in's id, or the house ruleset itself.
+
+    An unknown id raises :class:`burraco_core.RulesetError`.
+    """
+    rules = bc.ruleset(rules)
+    return rules.id if bc.RULESETS.get(rules.id) == rules else rules
+
+
+def _picker_label(rules: bc.Ruleset, lang: str) -> str:
+    if bc.RULESETS.get(rules.id) == rules:
+        return Message(f"ruleset.{rules.id}").text(lang)
+    return Message("referee.picker.house", name=rules.label).text(lang)
+
+
+def ruleset_picker(value: str | bc.Ruleset = "classic", description: str = "Rules", lang: str = "en") -> w.Dropdown:
+    """A dropdown of the built-in rulesets by name (value: the id), plus ``value`` itself when it is a
+    house ruleset (value: the Ruleset, shown with its name). An unknown id raises ``RulesetError``."""
+    chosen = picker_value(value)
+    picker = w.Dropdown(
+        options=[(_picker_label(rules, lang), rules.id) for rules in bc.RULESETS.values()],
         description=description,
         style={"description_width": "initial"},
         layout=w.Layout(width="auto"),
     )
+    choose_ruleset(picker, chosen, lang)
+    return picker
+
+
+def choose_ruleset(picker: w.Dropdown, rules: str | bc.Ruleset, lang: str = "en") -> None:
+    """Show these rules in the picker, adding a house ruleset to its entries (once) if need be."""
+    chosen = picker_value(rules)
+    if chosen not in [value for _, value in picker.options]:
+        picker.options = [*picker.options, (_picker_label(bc.ruleset(chosen), lang), chosen)]
+    picker.value = chosen
+
+
+def safe_ruleset_picker(value: object, lang: str = "en") -> tuple[w.Dropdown, str]:
+    """A ruleset picker for ``value``; rules that cannot be used give the classic ones and a friendly
+    warning (HTML, empty when all is well) for the widget to show, instead of a traceback."""
+    description = Message("referee.rules").text(lang)
+    try:
+        return ruleset_picker(value, description, lang), ""   # type: ignore[arg-type]
+    except (bc.RulesetError, TypeError):
+        _log.warning("unknown ruleset %r: the classic rules are used", value)
+        warning = box(WARN, Message("referee.unknown-rules", name=str(value),
+                                    ids=tuple(bc.RULESETS)).text(lang), big=False, role="alert")
+        return ruleset_picker("classic", description, lang), warning
+
+
+def shielded(method: Callable[..., Any]) -> Callable[..., Any]:
+    """A widget callback that never lets a traceback reach the page: a failure is logged and the
+    widget's ``show_failure(html)`` shows a friendly message instead."""
+
+    @functools.wraps(method)
+    def run(self: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except Exception:
+            _log.exception("%s failed in %s", type(self).__name__, method.__name__)
+            lang = getattr(self, "lang", "en")
+            self.show_failure(box(BAD, Message("referee.failed").text(lang), big=False, role="alert"))
+            return None
+
+    return run
 
 
 def box(colour: str, headline: str, body: str = "", *, big: bool = True, role: str = "status") -> str:
@@ -64,4 +127,5 @@ def facts_table(rows: list[tuple[str, str]]) -> str:
     return f'<table class="bt-facts" style="border-collapse:collapse;margin:6px 0">{cells}</table>'
 
 
-__all__ = ["BAD", "GOOD", "NEUTRAL", "WARN", "box", "esc", "facts_table", "refusal_html", "ruleset_picker"]
+__all__ = ["BAD", "GOOD", "NEUTRAL", "WARN", "box", "choose_ruleset", "esc", "facts_table", "picker_value",
+           "refusal_html", "ruleset_picker", "safe_ruleset_picker", "shielded"]
