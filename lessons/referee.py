@@ -16,7 +16,7 @@ import burraco_core as bc
 from burraco_core import svg
 from burraco_core.melds import BURRACO_MIN_CARDS
 
-from .hand import Hand, palette_cards
+from .hand import Hand
 from .ui import BAD, GOOD, NEUTRAL, WARN, box, esc, facts_table, refusal_html, safe_ruleset_picker, shielded
 
 
@@ -32,6 +32,30 @@ class Verdict:
     @property
     def meld(self) -> bc.Meld | None:
         return self.melds[0] if self.melds else None
+
+
+def every_card(rules: str | bc.Ruleset = "classic") -> tuple[bc.Card, ...]:
+    """The palette: both copies of every card, suit by suit (a row of the first deck's, then a row of the
+    second's: ``7H`` and ``7H'``), then the ruleset's jokers (none in ``pulito``)."""
+    jokers = bc.ruleset(rules).jokers
+    cards = [bc.Card(rank, suit, deck) for suit in ("S", "H", "D", "C") for deck in (0, 1) for rank in range(1, 14)]
+    return tuple(cards + [bc.Card(bc.JOKER, "", i % 2) for i in range(jokers)])
+
+
+def readable_cards(text: str) -> list[bc.Card]:
+    """The cards of ``text`` that can be read, token by token, so that a palette keeps in step with a
+    text that cannot be read as a whole. A placed wild (``2C=4H``) is the wild itself; a natural card
+    named a second time without its apostrophe is its twin (the table has two)."""
+    cards: list[bc.Card] = []
+    for token in text.replace(",", " ").split():
+        try:
+            card = bc.parse_card(token.split("=")[0])
+        except bc.NotationError:
+            continue
+        if card in cards and not card.is_joker:
+            card = bc.Card(card.rank, card.suit, 1 - card.deck)
+        cards.append(card)
+    return cards
 
 
 def _meld_picture(meld: bc.Meld, four_colour: bool) -> str:
@@ -134,7 +158,7 @@ class MeldReferee(w.VBox):
             value="meld", style={"button_width": "auto"},
         )
         self.clear = w.Button(description="Clear", tooltip="Empty both boxes", layout=w.Layout(width="auto"))
-        self.palette = Hand(palette_cards(), columns=13, card_width=46, overlap=0.0,
+        self.palette = Hand(every_card(self.rules.value), columns=13, card_width=46, overlap=0.0,
                             label="Every card: choose the cards to judge")
         self.palette.add_class("bt-palette")
         self.meld_text = w.Text(value=cards, description="Meld", continuous_update=True,
@@ -174,7 +198,7 @@ class MeldReferee(w.VBox):
         self.meld_text.observe(self._text_changed, names="value")
         self.attach_text.observe(self._text_changed, names="value")
         self.target.observe(self._target_changed, names="value")
-        self.rules.observe(self._update, names="value")
+        self.rules.observe(self._rules_changed, names="value")
         self.four_colour.observe(self._colours_changed, names="value")
         self.clear.on_click(self._clear)
         self._target_changed()
@@ -196,10 +220,7 @@ class MeldReferee(w.VBox):
         self._update()
 
     def _show_in_palette(self, text: str) -> None:
-        try:
-            cards = bc.parse_cards(text)
-        except bc.NotationError:
-            return
+        cards = readable_cards(text)
         self._syncing = True
         try:
             self.palette.select(cards)
@@ -217,6 +238,18 @@ class MeldReferee(w.VBox):
     @shielded
     def _target_changed(self, change: object = None) -> None:
         self._show_in_palette(self._target_box().value)
+
+    @shielded
+    def _rules_changed(self, change: object = None) -> None:
+        cards = every_card(self.rules.value)
+        if cards != self.palette.cards:
+            self._syncing = True
+            try:
+                self.palette.cards = cards
+            finally:
+                self._syncing = False
+            self._target_changed()
+        self._update()
 
     @shielded
     def _colours_changed(self, change: object = None) -> None:
@@ -248,4 +281,5 @@ class MeldReferee(w.VBox):
         self.verdict.value = html
 
 
-__all__ = ["MeldReferee", "Verdict", "describe_meld", "judge_attach", "judge_meld"]
+__all__ = ["MeldReferee", "Verdict", "describe_meld", "every_card", "judge_attach", "judge_meld",
+           "readable_cards"]

@@ -16,6 +16,7 @@ import lessons.referee
 from lessons.referee import MeldReferee
 from lessons.score import ScoreCalculator
 from lessons.table import PlayTable
+from lessons.ui import choose_ruleset
 
 # A house variant: no groups, a larger closing bonus, a penalty for an unplayed pozzetto.
 HOUSE = dataclasses.replace(bc.ruleset("classic"), name="Casa nostra", groups_allowed=False,
@@ -120,3 +121,142 @@ def test_play_table_deals_under_house_rules():
     table.new_hand.click()
     assert table.game.rules == HOUSE
     assert len(table.hand.cards) == 11
+
+
+# ------------------------------------------------------------------ the palette (both copies, the jokers)
+def test_palette_holds_both_copies_and_the_rulesets_jokers():
+    from lessons.referee import every_card
+
+    classic, pulito = every_card("classic"), every_card("pulito")
+    assert len(classic) == 108 and len(set(classic)) == 106          # two of each joker copy
+    assert sorted(classic) == sorted(bc.full_deck(4))
+    assert len(pulito) == 104 and not any(card.is_joker for card in pulito)
+    ref = MeldReferee(cards="7H 7H' JK")
+    assert sorted(c.code for c in ref.palette.selected_cards) == sorted(["7H", "7H'", "JK"])
+    ref.rules.value = "pulito"                                       # the jokers leave the palette
+    assert len(ref.palette.cards) == 104
+    assert sorted(c.code for c in ref.palette.selected_cards) == sorted(["7H", "7H'"])
+    choose_ruleset(ref.rules, HOUSE)                                 # a house ruleset added to the picker
+    assert ref.rules.value == HOUSE and len(ref.palette.cards) == 108
+    assert _labels(ref.rules)[-1] == "Casa nostra (house rules)"
+
+
+def test_palette_keeps_in_step_with_unreadable_text():
+    ref = MeldReferee(cards="5H 6H")
+    ref.meld_text.value = "5H 6H 7X 2C=4H"                            # cannot be read as a whole
+    assert "Cannot read" in ref.verdict.value
+    assert sorted(c.code for c in ref.palette.selected_cards) == ["2C", "5H", "6H"]
+    ref.meld_text.value = "7X"
+    assert ref.palette.selected_cards == ()
+    ref.meld_text.value = "9S 9S"                                     # the same card twice: both copies
+    assert sorted(c.code for c in ref.palette.selected_cards) == ["9S", "9S'"]
+
+
+def test_palette_clicks_fill_the_text_with_either_copy():
+    ref = MeldReferee()
+    codes = [card.code for card in ref.palette.cards]
+    ref.palette.selected = [codes.index("8D"), codes.index("8D'"), codes.index("8C")]
+    assert ref.meld_text.value == "8D 8D' 8C"
+    assert ref.result.legal is True
+
+
+# ------------------------------------------------------------------ the position referee
+from lessons.position_referee import PositionReferee, read_position, rule_on  # noqa: E402
+
+DISPUTE = dict(melds=("5H 6H 7H", "QS QD QC"), hand="8H 9S 9S' KD 4C", discard_pile="3D 9C",
+               this_turn="took-pile", pile_card="KD")
+
+
+def test_position_referee_settles_a_disputed_discard():
+    ref = PositionReferee(**DISPUTE, move="discard KD")
+    assert ref.game is not None and ref.ruling.legal is False
+    assert ref.ruling.rule == "discard.single-pile-card"
+    err = ref.game.explain("discard KD")
+    assert err is not None and err.rule == ref.ruling.rule          # the engine's verdict, not the widget's
+    page = ref.verdict.value
+    assert "discard.single-pile-card" in page and err.summary in page
+    assert err.message("en").split(":")[0] in page
+    assert "<svg" in page                                           # the card concerned, drawn
+    ref.move.value = "discard 4C"
+    assert ref.ruling.legal is True and "Legal" in ref.verdict.value
+    ref.move.value = "attach 0 8H"
+    ref.ask.click()
+    assert ref.ruling.legal is True
+
+
+def test_position_referee_says_it_in_italian():
+    ref = PositionReferee(**DISPUTE, move="discard KD", lang="it")
+    err = ref.game.explain("discard KD")
+    assert err.message("it") in ref.verdict.value.replace("&#x27;", "'")
+    assert err.summary_in("it") in ref.verdict.value.replace("&#x27;", "'")
+    assert "Non ammessa" in ref.verdict.value
+
+
+def test_position_referee_follows_the_turn():
+    ref = PositionReferee(**DISPUTE, move="discard 4C")
+    ref.this_turn.value = "not-drawn"                              # must draw first
+    assert ref.ruling.legal is False and ref.ruling.rule == ref.game.explain("discard 4C").rule
+    ref.move.value = "take"
+    assert ref.ruling.legal is True
+    ref.this_turn.value = "drew"
+    ref.move.value = "meld QH KH AH"                               # not in the hand
+    assert ref.ruling.legal is False and ref.ruling.rule == ref.game.explain("meld QH KH AH").rule
+
+
+@pytest.mark.parametrize("move", ["draw", "take", "discard 8H", "attach 0 8H", "attach 1 KD", "meld 9S 9S' 9C",
+                                  "attach 0 4C", "meld 8H 9S KD"])
+def test_rule_on_is_explain(move):
+    for this_turn in ("not-drawn", "drew", "took-pile"):
+        game = read_position("classic", **{**DISPUTE, "this_turn": this_turn})
+        err = game.explain(move)
+        ruling = rule_on(game, move)
+        assert ruling.legal is (err is None) and ruling.rule == (err.rule if err else None)
+
+
+def test_position_referee_under_house_rules():
+    ref = PositionReferee(HOUSE, hand="7S 7D 7C 4H", this_turn="drew", move="meld 7S 7D 7C")
+    assert ref.rules.value == HOUSE and ref.ruling.rule == "group.not-allowed"
+    ref.rules.value = "classic"
+    assert ref.ruling.legal is True
+
+
+def test_an_impossible_table_is_explained_in_words():
+    ref = PositionReferee(hand="5H 5H 8C", melds=("5H 6H 7H", ""), move="discard 8C")   # three 5♥
+    assert ref.game is None and ref.ruling.legal is None
+    assert "cannot happen in a hand" in ref.position_box.value
+    with pytest.raises(bc.GameFileError) as refused:
+        read_position("classic", hand="5H 5H 8C", melds=("5H 6H 7H", ""))
+    import html as html_module
+
+    assert str(refused.value) in html_module.unescape(ref.position_box.value)
+    assert "Fix the table first" in ref.verdict.value
+    ref.hand.value = "5H 8C 9C"                                    # fixed: judged again
+    assert ref.game is not None and ref.ruling.legal is False
+
+
+def test_position_referee_unreadable_cards_and_the_palette():
+    ref = PositionReferee(hand="8H 9X KD")
+    assert ref.game is None and "cannot be read" in ref.position_box.value
+    assert sorted(c.code for c in ref.palette.selected_cards) == ["8H", "KD"]
+    codes = [card.code for card in ref.palette.cards]
+    ref.palette.selected = [codes.index("8H"), codes.index("9H"), codes.index("10H"), codes.index("KD'")]
+    assert ref.hand.value == "8H 9H 10H KD'"
+    ref.this_turn.value = "drew"
+    ref.move.value = "meld 8H 9H 10H"
+    assert ref.ruling.legal is True
+
+
+def test_position_referee_empty_and_failing(monkeypatch, caplog):
+    ref = PositionReferee()
+    assert "Type the hand" in ref.position_box.value and ref.game is None
+    ref = PositionReferee(**DISPUTE, players=4, move="discard 4C")
+    assert ref.game.players == 4 and ref.ruling.legal is True
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("kaput")
+
+    import lessons.position_referee as module
+
+    monkeypatch.setattr(module, "rule_on", broken)
+    ref.move.value = "discard 8H"
+    assert "Something went wrong on our side" in ref.verdict.value and "kaput" in caplog.text
