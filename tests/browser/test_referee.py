@@ -1,4 +1,4 @@
-"""The position referee in Voilà: the disputed move of its tools notebook is settled on the page, and
+"""The position referee in Voilà: the disputed move of its notebook is settled on the page, and
 a move typed in the browser is judged again; a screenshot of the verdict."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_position_referee_settles_a_disputed_move(page, voila_url, shoot, console_errors):
-    open_notebook(page, voila_url, "tools-position-referee.ipynb")
+    open_notebook(page, voila_url, "position-referee.ipynb")
     root = page.locator(".bt-position-referee")
     wait_for_text(page, ".bt-verdict", "Not allowed: discard KD")
     assert "discard.single-pile-card" in page.locator(".bt-verdict").inner_text()
