@@ -20,6 +20,8 @@ from .scoring import (
     VICTORY_POINT_TABLES,
     ScoreBreakdown,
     ScoreLine,
+    SideCount,
+    score_hand,
     score_side,
     victory_points,
 )
@@ -33,7 +35,7 @@ __all__ = [
     "GROUP", "RUN", "Meld",
     "RULESETS", "Ruleset", "ruleset",
     "VICTORY_POINT_SOURCE", "VICTORY_POINT_TABLES", "ScoreBreakdown", "ScoreLine",
-    "score_side", "victory_points",
+    "SideCount", "score_hand", "score_side", "victory_points",
     "PHASES", "Phase", "Result",
 ]
 

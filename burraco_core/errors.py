@@ -54,6 +54,9 @@ _RULES: tuple[str, ...] = (
     "close.by-meld",
     "close.opponents-not-played",
     "close.no-discard-left",
+    "score.closed-without-burraco",
+    "score.closed-without-clean-burraco",
+    "score.closed-without-pozzetto",
 )
 
 

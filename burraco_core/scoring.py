@@ -7,11 +7,11 @@ Each line of a breakdown says what it counts as a :class:`~burraco_core.messages
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, format_cards, parse_cards
-from .errors import BurracoError, RulesetError
+from .errors import BurracoError, IllegalMove, RulesetError
 from .melds import Meld, check_deck
 from .messages import DEFAULT_LANGUAGE, Message
 from .rulesets import Ruleset, ruleset
@@ -141,6 +141,60 @@ def score_side(
         lines.append(ScoreLine("unused-pozzetto", Message("score.unused-pozzetto"),
                                -rules.unused_pozzetto_penalty))
     return ScoreBreakdown(tuple(lines))
+
+
+@dataclass(frozen=True)
+class SideCount:
+    """What one side has at the end of a hand, as counted at the table (see :func:`score_hand`)."""
+
+    melds: tuple[Meld, ...]
+    in_hand: str | tuple[Card, ...] = ()
+    """Every card left in the side's players' hands (a pozzetto taken but unplayed included)."""
+    took_pozzetto: bool = True
+    pozzetto_unused: bool = False
+
+
+def score_hand(
+    sides: Sequence[SideCount],
+    rules: str | Ruleset,
+    *,
+    closed_by: int | None = None,
+) -> tuple[ScoreBreakdown, ScoreBreakdown]:
+    """Count a whole hand for both sides at once (side 0, side 1), checking what one side's count
+    cannot see: the two sides' cards together against the decks (``card.too-many-copies``,
+    ``card.no-jokers``), and that the side credited with closing (``closed_by``) could close: it has
+    a burraco (a clean one when the ruleset asks for it) and took its pozzetto, unless the ruleset
+    turns the pozzetti into the stock (``score.closed-without-burraco``, ``score.closed-without-clean-burraco``,
+    ``score.closed-without-pozzetto``). A refusal is an :class:`IllegalMove`, as at the table.
+    """
+    rules = ruleset(rules)
+    if len(sides) != 2:
+        raise BurracoError(f"a hand is counted for two sides, not {len(sides)}")
+    if closed_by not in (None, 0, 1):
+        raise BurracoError(f"closed_by is 0, 1 or None, not {closed_by!r}")
+    hands = [parse_cards(side.in_hand) for side in sides]
+    for side in sides:
+        for meld in side.melds:
+            if meld.rules != rules:
+                raise RulesetError(f"meld {meld} was laid down under {meld.rules.id!r}, not {rules.id!r}")
+    check_deck(tuple(c for side, hand in zip(sides, hands, strict=True)
+                     for c in (*(c for m in side.melds for c in m.cards), *hand)), rules)
+    if closed_by is not None:
+        closer = sides[closed_by]
+        if rules.close_needs_clean:
+            if not any(m.burraco and m.wild is None for m in closer.melds):
+                raise IllegalMove("score.closed-without-clean-burraco")
+        elif not any(m.burraco for m in closer.melds):
+            raise IllegalMove("score.closed-without-burraco")
+        # where a pozzetto may become the stock, a side may close with its pozzetto gone that way
+        if not closer.took_pozzetto and rules.stock_exhausted == "hand-ends":
+            raise IllegalMove("score.closed-without-pozzetto")
+    first, second = (
+        score_side(side.melds, hand, rules, closed=closed_by == index, took_pozzetto=side.took_pozzetto,
+                   pozzetto_unused=side.pozzetto_unused)
+        for index, (side, hand) in enumerate(zip(sides, hands, strict=True))
+    )
+    return first, second
 
 
 # Victory points: docs/RULES.md section 8, as published by Italian tournament sites

@@ -1,6 +1,7 @@
 """ScoreCalculator: count a hand for both sides, keep the match total, convert to victory points.
 
-The count is burraco_core's ``score_side``; the conversion is ``victory_points``.
+The count is burraco_core's ``score_hand`` (both sides together, so that a card given
+too many times across the two sides, or a closing side with no burraco, is refused); the conversion is ``victory_points``.
 This module reads the boxes, shows each line of the count and keeps the list
 of hands played. ``ScoreCalculator.load_game`` fills the boxes from a finished
 ``burraco_core.Game``, so a hand played at the PlayTable can be counted by hand.
@@ -13,8 +14,9 @@ from dataclasses import dataclass, field
 import ipywidgets as w
 
 import burraco_core as bc
+from burraco_core.messages import Message
 
-from .ui import BAD, GOOD, NEUTRAL, box, choose_ruleset, esc, safe_ruleset_picker, shielded
+from .ui import BAD, GOOD, NEUTRAL, box, choose_ruleset, esc, refusal_html, safe_ruleset_picker, shielded
 
 SIDES = ("A", "B")
 
@@ -84,7 +86,20 @@ class SidePanel(w.VBox):
                           self.breakdown], layout=w.Layout(border="1px solid #ccc", padding="8px",
                                                            margin="4px", flex="1 1 340px"))
 
+    def read(self, rules: str | bc.Ruleset) -> tuple[bc.SideCount | None, list[str]]:
+        """What the boxes say, for ``score_hand``; None and one problem per bad line if they cannot be read."""
+        melds, problems = read_melds(self.melds.value, rules)
+        try:
+            hand = bc.parse_cards(self.in_hand.value)
+        except bc.NotationError as err:
+            problems.append(f"Cards in hand: {err}")
+            hand = ()
+        if problems:
+            return None, problems
+        return bc.SideCount(tuple(melds), hand, self.took_pozzetto.value, self.pozzetto_unused.value), []
+
     def count(self, rules: str | bc.Ruleset, closed: bool) -> SideResult:
+        """This side alone (``score_side``); the calculator counts both sides together with ``score_hand``."""
         melds, problems = read_melds(self.melds.value, rules)
         try:
             hand = bc.parse_cards(self.in_hand.value)
@@ -121,6 +136,8 @@ class ScoreCalculator(w.VBox):
         self.match.add_class("bt-match")
         self.hands: list[tuple[int, int]] = []
         self.results: dict[str, SideResult] = {}
+        self.refusal: bc.IllegalMove | None = None
+        """Why the hand as typed cannot be counted (both sides' cards together, or the closing side)."""
         self._loading = False
         super().__init__(
             [
@@ -197,13 +214,28 @@ class ScoreCalculator(w.VBox):
         if self._loading:
             return
         rules = self.rules.value
-        self.results = {side: panel.count(rules, closed=self.closed_by.value == side)
-                        for side, panel in self.sides.items()}
+        read = {side: panel.read(rules) for side, panel in self.sides.items()}
+        self.refusal = None
+        if all(count is not None for count, _ in read.values()):
+            closer = self.closed_by.value
+            try:
+                counted = bc.score_hand([read[side][0] for side in SIDES], rules,    # type: ignore[misc]
+                                        closed_by=SIDES.index(closer) if closer in SIDES else None)
+                self.results = {side: SideResult(breakdown) for side, breakdown in zip(SIDES, counted, strict=True)}
+            except bc.IllegalMove as err:     # both sides' cards together, or the closing side, refused
+                self.refusal = err
+                self.results = {side: SideResult(None, [err.message(self.lang)]) for side in SIDES}
+        else:
+            self.results = {side: SideResult(None, problems or [Message("referee.score.other-side").text(self.lang)])
+                            for side, (_, problems) in read.items()}
         for side, panel in self.sides.items():
             panel.breakdown.value = breakdown_html(self.results[side])
         totals = [self.results[side].total for side in SIDES]
         self.add_hand.disabled = None in totals
-        if None in totals:
+        if self.refusal is not None:
+            self.hand_total.value = box(BAD, Message("referee.score.refused").text(self.lang), refusal_html(self.refusal),
+                                        big=False, role="alert")
+        elif None in totals:
             self.hand_total.value = box(NEUTRAL, "This hand: fix the lines in red to count it", big=False)
         else:
             text = " · ".join(f"{self.name(side)} {total:+d}" for side, total in zip(SIDES, totals, strict=True))

@@ -468,6 +468,16 @@ def notation_refusals(found: Collector) -> None:
         found.add(info.value.msg)
 
 
+def hand_score_refusals(found: Collector) -> None:
+    """score_hand's refusals: a closing side without a (clean) burraco or without its pozzetto."""
+    for rules, melds, took in (("classic", "5H 6H 7H", True), ("pulito", "2D=8H 9H 10H JH QH KH AH", True),
+                               ("classic", "5H 6H 7H 8H 9H 10H JH", False)):
+        side = bc.SideCount((bc.Meld.parse(melds, rules),), "", took_pozzetto=took)
+        with pytest.raises(bc.IllegalMove) as refused:
+            bc.score_hand([side, bc.SideCount(())], rules, closed_by=0)
+        found.refusal(refused.value)
+
+
 def rare_texts(found: Collector) -> None:
     """Hints, narrations and terminal texts of positions seeded hands seldom reach."""
     games = [bc.Game.setup("classic", hands=["5C 6C 9D", "KH KS"]),                    # the pile is empty
@@ -534,6 +544,7 @@ def produced() -> Iterator[Collector]:
                 found.add(line.message)
     found.add(bc.scoring.VOID_LINE.message)
     found.add(bc.scoring.TOTAL)
+    hand_score_refusals(found)
     scenario_refusals(found)
     picture_labels(found)
     notation_refusals(found)

@@ -260,3 +260,67 @@ def test_position_referee_empty_and_failing(monkeypatch, caplog):
     monkeypatch.setattr(module, "rule_on", broken)
     ref.move.value = "discard 8H"
     assert "Something went wrong on our side" in ref.verdict.value and "kaput" in caplog.text
+
+
+# ------------------------------------------------------------------ a whole hand counted at once
+def _side(melds: str, rules: str | bc.Ruleset = "classic", hand: str = "", took: bool = True) -> bc.SideCount:
+    return bc.SideCount(tuple(bc.Meld.parse(line, rules) for line in melds.split(";") if line.strip()), hand, took)
+
+
+def test_score_hand_is_score_side_for_each_side():
+    a = _side("3S 4S 5S 6S 7S 8S 9S; 7H 7D JK")
+    b = _side("QH KH AH", hand="9C 2D", took=False)
+    counted = bc.score_hand([a, b], "classic", closed_by=0)
+    assert counted == (bc.score_side(a.melds, "", "classic", closed=True, took_pozzetto=True),
+                       bc.score_side(b.melds, "9C 2D", "classic", closed=False, took_pozzetto=False))
+    assert bc.score_hand([a, b], "classic")[0].closing_bonus == 0
+
+
+def test_score_hand_checks_both_sides_cards_against_the_decks():
+    a, b = _side("5H 6H 7H"), _side("5H 5S 5D", hand="5H")          # three 5♥ across the sides
+    for side in (a, b):                                              # each side alone is fine
+        bc.score_side(side.melds, side.in_hand, "classic", closed=False, took_pozzetto=True)
+    with pytest.raises(bc.IllegalMove) as refused:
+        bc.score_hand([a, b], "classic")
+    assert refused.value.rule == "card.too-many-copies" and "5♥" in refused.value.message("en")
+
+
+@pytest.mark.parametrize("rules, melds, took, rule", [
+    ("classic", "5H 6H 7H", True, "score.closed-without-burraco"),
+    ("pulito", "2D=8H 9H 10H JH QH KH AH", True, "score.closed-without-clean-burraco"),
+    ("classic", "5H 6H 7H 8H 9H 10H JH", False, "score.closed-without-pozzetto"),
+])
+def test_score_hand_refuses_an_impossible_closing(rules, melds, took, rule):
+    with pytest.raises(bc.IllegalMove) as refused:
+        bc.score_hand([_side(melds, rules, took=took), _side("", rules)], rules, closed_by=0)
+    err = refused.value
+    assert err.rule == rule and err.summary and err.message("it") != err.message("en")
+    bc.score_hand([_side(melds, rules, took=took), _side("", rules)], rules, closed_by=None)   # no closing: fine
+
+
+def test_a_pozzetto_turned_stock_lets_a_side_close_without_it():
+    rules = "italiano"                                               # pozzetto-becomes-stock
+    counted = bc.score_hand([_side("5H 6H 7H 8H 9H 10H JH", rules, took=False), _side("", rules)], rules,
+                            closed_by=0)
+    assert counted[0].closing_bonus == 100 and counted[0].pozzetto_penalty == -100
+
+
+def test_score_calculator_refuses_what_score_hand_refuses():
+    calc = ScoreCalculator()
+    calc.sides["A"].melds.value = "5H 6H 7H"
+    calc.sides["B"].melds.value = "5H 5S 5D"
+    calc.sides["B"].in_hand.value = "5H"
+    assert calc.refusal is not None and calc.refusal.rule == "card.too-many-copies"
+    assert "card.too-many-copies" in calc.hand_total.value and calc.add_hand.disabled
+    calc.sides["B"].in_hand.value = "KD"
+    assert calc.refusal is None and calc.current_totals() is not None
+    calc.closed_by.value = "A"                                       # A has no burraco
+    assert calc.refusal.rule == "score.closed-without-burraco"
+    assert "cannot be counted" in calc.hand_total.value and calc.current_totals() is None
+    calc.sides["A"].melds.value = "5H 6H 7H 8H 9H 10H JH"
+    assert calc.refusal is None and calc.results["A"].breakdown.closing_bonus == 100
+    calc.sides["A"].took_pozzetto.value = False
+    assert calc.refusal.rule == "score.closed-without-pozzetto"
+    calc.sides["A"].took_pozzetto.value = True
+    calc.sides["B"].melds.value = "5H 5X"                            # B cannot be read: A waits for it
+    assert calc.results["A"].total is None and "other side" in calc.sides["A"].breakdown.value

@@ -240,7 +240,7 @@ def test_score_calculator_match_totals_and_victory_points():
     calc.closed_by.value = "A"
     calc.add_hand.click()                      # A 360, B 35
     _fill(calc, "A", "7H 7D 7C")
-    _fill(calc, "B", "QS KS AS JK", "4D")
+    _fill(calc, "B", "8S 9S 10S JS QS KS AS JK", "4D")   # B closes: it needs a burraco
     calc.closed_by.value = "B"
     calc.add_hand.click()
     assert len(calc.hands) == 2
