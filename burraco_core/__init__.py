@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import JOKER, Card, Cards, format_cards, full_deck, parse_card, parse_cards
 from .errors import RULE_IDS, BurracoError, GameFileError, IllegalMove, NotationError, RulesetError
-from .melds import GROUP, RUN, Meld
+from .melds import GROUP, RUN, BurracoKind, Meld, MeldKind
 from .rulesets import RULESETS, Ruleset, ruleset
 from .scoring import (
     VICTORY_POINT_SOURCE,
@@ -32,7 +32,7 @@ __version__ = "0.1.0"
 __all__ = [
     "JOKER", "Card", "Cards", "format_cards", "full_deck", "parse_card", "parse_cards",
     "RULE_IDS", "BurracoError", "GameFileError", "IllegalMove", "NotationError", "RulesetError",
-    "GROUP", "RUN", "Meld",
+    "GROUP", "RUN", "Meld", "MeldKind", "BurracoKind",
     "RULESETS", "Ruleset", "ruleset",
     "VICTORY_POINT_SOURCE", "VICTORY_POINT_TABLES", "ScoreBreakdown", "ScoreLine",
     "SideCount", "score_hand", "score_side", "victory_points",

@@ -38,15 +38,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from operator import attrgetter
-from typing import Any
+from typing import Any, Literal
 
 from .cards import ACE, JOKER, SUIT_SYMBOLS, Card, full_deck, parse_card, parse_cards, rank_code
 from .errors import IllegalMove, NotationError
 from .messages import Message
 from .rulesets import Ruleset, ruleset
 
-RUN = "run"
-GROUP = "group"
+MeldKind = Literal["run", "group"]
+"""What a meld is: ``Meld.kind``."""
+BurracoKind = Literal["clean", "semi-clean", "dirty", "royal", "ace-to-ace"]
+"""What kind of burraco a meld is: ``Meld.burraco`` (None when the meld is not a burraco)."""
+RUN: MeldKind = "run"
+GROUP: MeldKind = "group"
 HIGH_ACE = 14
 BURRACO_MIN_CARDS = 7
 """A meld of this many cards or more is a burraco (docs/RULES.md, "Words")."""
@@ -563,7 +567,7 @@ class Meld:
 
     __slots__ = ("kind", "cards", "wild_index", "rules", "suit", "rank", "low")
 
-    kind: str
+    kind: MeldKind
     cards: tuple[Card, ...]
     wild_index: int | None
     rules: Ruleset
@@ -575,7 +579,7 @@ class Meld:
         raise TypeError("build a Meld with Meld.lay_down(cards, rules) or Meld.parse(text, rules)")
 
     @classmethod
-    def _make(cls, kind: str, cards: tuple[Card, ...], wild_index: int | None,
+    def _make(cls, kind: MeldKind, cards: tuple[Card, ...], wild_index: int | None,
               rules: Ruleset, suit: str = "", rank: int = 0, low: int = 0) -> Meld:
         meld = _new_meld(cls)
         _set_kind(meld, kind)
@@ -921,7 +925,7 @@ class Meld:
         return tuple(c for i, c in enumerate(self.cards) if i != self.wild_index)
 
     @property
-    def burraco(self) -> str | None:
+    def burraco(self) -> BurracoKind | None:
         """None, ``"clean"``, ``"semi-clean"``, ``"dirty"``, ``"royal"`` or ``"ace-to-ace"``."""
         size = len(self.cards)
         if size < BURRACO_MIN_CARDS:
@@ -1052,4 +1056,4 @@ _set_rank = Meld.__dict__["rank"].__set__
 _set_low = Meld.__dict__["low"].__set__
 _make = Meld._make
 
-__all__ = ["Meld", "RUN", "GROUP", "HIGH_ACE", "JOKER", "check_deck"]
+__all__ = ["Meld", "MeldKind", "BurracoKind", "RUN", "GROUP", "HIGH_ACE", "JOKER", "check_deck"]

@@ -42,3 +42,20 @@ def test_hands_draw_themselves_and_read_back():
 def test_meld_and_card_draw_themselves():
     meld = bc.Meld.lay_down("2H 5H 6H", "classic")
     assert "<svg" in meld._repr_svg_() and "<svg" in bc.parse_card("7H")._repr_svg_()
+
+
+def test_meld_and_burraco_kinds_are_literal_types():
+    # Meld.kind and Meld.burraco take their values from bc.MeldKind and bc.BurracoKind (Literal
+    # types, for the type checker), and every value those types allow is one the engine gives
+    import typing
+
+    assert typing.get_args(bc.MeldKind) == (bc.RUN, bc.GROUP)
+    rules = bc.ruleset("classic")
+    melds = [("classic", "3H 4H 5H 6H 7H 8H 9H"), ("classic", "3H 4H 5H 2S=6H 7H 8H 9H"),
+             ("italiano", "3H 4H 5H 6H 7H 8H 9H 2S=10H"),
+             ("pulito", "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"),
+             ("pulito", "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH'")]
+    found = [bc.Meld.parse(text, rules_id).burraco for rules_id, text in melds]
+    assert found == ["clean", "dirty", "semi-clean", "royal", "ace-to-ace"]
+    assert set(found) == set(typing.get_args(bc.BurracoKind))
+    assert bc.Meld.parse("7H 7S 7D", rules).kind == "group" and bc.Meld.parse("3H 4H 5H", rules).burraco is None
