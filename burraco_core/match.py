@@ -148,7 +148,7 @@ class Match:
 
     def summary(self) -> str:
         """The hands and totals as a few lines of text."""
-        lines = [f"{self.rules.name or self.rules.id}, {self.players} players"]
+        lines = [f"{self.rules.label}, {self.players} players"]
         for number, ((a, b), why) in enumerate(zip(self.hand_scores, self.results, strict=True), 1):
             lines.append(f"hand {number}: {a:+d} / {b:+d} ({why})")
         a, b = self.totals

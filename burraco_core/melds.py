@@ -740,8 +740,8 @@ class Meld:
             written = cls._written_run(parse_cards(plain), marked[0], stands, rules)
             if written is not None:
                 return written
-        legal = " or ".join(repr(m.table_code) for m in options)
-        raise NotationError(f"{text!r} is not a legal arrangement of these cards; legal: {legal}", text)
+        raise NotationError(Message("notation.arrangement", text=text,
+                                    legal=tuple([m.table_code for m in options])), text)
 
     @classmethod
     def _written_run(cls, cards: tuple[Card, ...], index: int, stands: Card, rules: Ruleset) -> Meld | None:

@@ -460,7 +460,8 @@ def notation_refusals(found: Collector) -> None:
     attempts = [lambda: bc.parse_card("2X"), lambda: bc.parse_card("ZZ"), lambda: bc.parse_card(7),
                 lambda: bc.parse_cards(7), lambda: bc.parse_action("meld 5H 6H 7H #x"),
                 lambda: bc.parse_action(""), lambda: bc.parse_action("fold"), lambda: bc.parse_action(3),
-                lambda: svg.card_svg("2C", wild_for="7X"), lambda: svg.card_svg("7H", scale_note="+1%")]
+                lambda: svg.card_svg("2C", wild_for="7X"), lambda: svg.card_svg("7H", scale_note="+1%"),
+                lambda: bc.Meld.parse("5H 2S=9H 7H", "classic")]
     for attempt in attempts:
         with pytest.raises(bc.NotationError) as info:
             attempt()
@@ -583,7 +584,7 @@ def test_every_message_the_engine_says_has_a_matching_english_text(produced):
 # that a {x:select:...} chooses by, or a nested Message: never words of one language.
 NOTATION_PARAMS = {
     ("notation.*", "token"), ("notation.*", "text"), ("notation.*", "value"), ("notation.*", "option"),
-    ("notation.*", "unknown"), ("notation.suit", "suit"), ("cli.hint", "action"), ("cli.your-hand", "hand"),
+    ("notation.*", "unknown"), ("notation.*", "legal"), ("notation.suit", "suit"), ("cli.hint", "action"), ("cli.your-hand", "hand"),
     ("cli.welcome", "seed"), ("cli.meld.wild", "stands_for"), ("who.named", "name"),
     ("cli.unknown-language", "lang"), ("cli.unknown-language", "known"), ("svg.card.note", "note"),
     ("cli.help.line", "command"),
