@@ -27,7 +27,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# BENCH_ENGINE_ROOT: import burraco_core from there instead (how --compare runs an older engine)
+# BENCH_ENGINE_ROOT: import burraco_core from there instead (how --compare runs an older engine);
+# the shared test helpers always come from this tree
+sys.path.insert(0, str(ROOT))
 sys.path.insert(0, os.environ.get("BENCH_ENGINE_ROOT", str(ROOT)))
 
 from burraco_core import RULESETS, Game, full_deck  # noqa: E402
