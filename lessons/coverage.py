@@ -25,6 +25,21 @@ def meld_rules() -> tuple[str, ...]:
     return tuple(rule for rule in bc.RULE_IDS if rule.startswith(MELD_AREAS))
 
 
+# Rule ids only the interface can trigger: a lesson's position cannot lead to them (Game.setup
+# refuses positions no hand reaches, and dead ones), so no exercise can ask for them. At most six.
+INTERFACE_ONLY: dict[str, str] = {
+    "pile.empty": "in a real hand the discard pile is never empty when a turn starts (the deal turns a card "
+                  "up and every turn ends with a discard); only a Take button pressed on a hand-made position "
+                  "meets it",
+}
+
+
+def all_untaught(lessons: Sequence[Lesson]) -> tuple[str, ...]:
+    """Every rule id of the engine taught by no exercise and not listed as interface-only."""
+    taught = frozenset().union(*(lesson.teaches for lesson in lessons))
+    return tuple(rule for rule in bc.RULE_IDS if rule not in taught and rule not in INTERFACE_ONLY)
+
+
 def untaught(lessons: Sequence[Lesson]) -> tuple[str, ...]:
     taught = frozenset().union(*(lesson.teaches for lesson in lessons))
     return tuple(rule for rule in meld_rules() if rule not in taught)
@@ -58,6 +73,18 @@ def table(lessons: Sequence[Lesson]) -> str:
     for rule in meld_rules():
         by = [f"`{ex.id}`" for lesson in lessons for ex in lesson.exercises if rule in ex.teaches]
         out.append(f"| `{rule}` | {', '.join(by) if by else '**not taught yet**'} |")
+    out += ["", "## Every rule of the engine", "",
+            "Every rule id of `burraco_core.RULE_IDS`, and the exercises that teach it; the few only the",
+            "interface can trigger say why.", "", "| rule | taught by |", "|---|---|"]
+    for rule in bc.RULE_IDS:
+        by = [f"`{ex.id}`" for lesson in lessons for ex in lesson.exercises if rule in ex.teaches]
+        if by:
+            said = ", ".join(by)
+        elif rule in INTERFACE_ONLY:
+            said = f"interface only: {INTERFACE_ONLY[rule]}"
+        else:
+            said = "**not taught yet**"
+        out.append(f"| `{rule}` | {said} |")
     out.append("")
     return "\n".join(out)
 

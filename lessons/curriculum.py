@@ -33,6 +33,8 @@ LOCALE_DIR = HERE / "locale"
 FORMAT = "burraco-tutor/lesson"
 VERSION = 1
 STATUSES = ("correct", "incorrect", "not-attempted")
+TABLES = ("variants",)
+"""Tables an intro block may draw from the engine (``{"table": "variants"}``)."""
 
 add_catalogue_dir(LOCALE_DIR)
 _log = logging.getLogger(__name__)
@@ -67,9 +69,13 @@ class Block:
     face_down: bool = False
     meld: bc.Meld | None = None
     caption: Message | None = None
+    table: str | None = None
+    """A table drawn from the engine: ``"variants"`` (lessons/variants.py)."""
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
+        if self.table is not None:
+            out["table"] = self.table
         if self.text is not None:
             out["text"] = self.text.key
         if self.meld is not None:
@@ -95,10 +101,14 @@ def _key(value: Any, where: str, name: str) -> Message:
 def _block(data: Any, rules: bc.Ruleset, where: str, name: str) -> Block:
     if not isinstance(data, dict):
         raise CurriculumError(where, name, f"an intro block is an object, not {data!r}")
-    unknown = set(data) - {"text", "cards", "face_down", "meld", "caption"}
+    unknown = set(data) - {"text", "cards", "face_down", "meld", "caption", "table"}
     if unknown:
         raise CurriculumError(where, f"{name}.{sorted(unknown)[0]}", "unknown field of an intro block")
     caption = _key(data["caption"], where, f"{name}.caption") if "caption" in data else None
+    if "table" in data:
+        if data["table"] not in TABLES:
+            raise CurriculumError(where, f"{name}.table", f"one of {', '.join(TABLES)}")
+        return Block(table=data["table"], caption=caption)
     if "text" in data:
         return Block(text=_key(data["text"], where, f"{name}.text"), caption=caption)
     if "meld" in data:

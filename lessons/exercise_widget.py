@@ -58,6 +58,8 @@ _STYLE = """<style>
 .bt-lesson .bt-stars { color: #e6a100; letter-spacing: 1px; }
 .bt-lesson .bt-no-stars { color: #9e9e9e; letter-spacing: 1px; }
 .bt-lesson .bt-strip button.bt-current { font-weight: 700; }
+.bt-lesson .bt-variants th, .bt-lesson .bt-variants td { border: 1px solid #cfd8dc; padding: 3px 8px; text-align: left; }
+.bt-lesson .bt-scores th, .bt-lesson .bt-scores td { padding: 2px 14px 2px 0; text-align: right; }
 </style>"""
 
 
@@ -448,6 +450,24 @@ def _turn_text(game: Any, player: int, lang: str) -> str:
 
 class WhyNotView(ChoiceView):
     """why-not: the table, the move asked about, and the conditions to choose from."""
+# == score helper's views (lessons 10-13): count a hand line by line, victory points, the match,
+# == another ruleset's verdict, the guided hand. They collect numbers and choices; the engine decides.
+
+def _number_box(placeholder: str = "") -> w.Text:
+    box_ = w.Text(placeholder=placeholder, layout=w.Layout(width="8em"))
+    box_.add_class("bt-number")
+    return box_
+
+
+def _numbers_answer(boxes: list[w.Text]) -> str:
+    values = [b.value.strip() for b in boxes]
+    if not any(values):
+        return ""
+    return " ".join(v or "?" for v in values)
+
+
+class ScoreView(AnswerView):
+    """Count a side's hand: its melds and cards left in hand, then a number per line (or the total)."""
 
     def __init__(self, exercise: Exercise, lang: str) -> None:
         super().__init__(exercise, lang)
@@ -463,10 +483,206 @@ class WhyNotView(ChoiceView):
                       f"{esc(_answer_text(exercise, prepared.action, lang))}</div>")
         self.widget = w.VBox([table, w.HTML(f"<b>{esc(t('widget.your-hand', lang))}</b>"), hand, move,
                               *self.widget.children])
+        extra = prepared.extra
+        facts = extra["facts"]
+        said = [t("widget.score.closed" if facts["closed"] else "widget.score.not-closed", lang)]
+        if not facts["took_pozzetto"]:
+            said.append(t("widget.score.not-took", lang))
+        elif facts["pozzetto_unused"]:
+            said.append(t("widget.score.unused", lang))
+        else:
+            said.append(t("widget.score.took", lang))
+        parts: list[w.Widget] = [
+            w.HTML(f"<b>{esc(t('widget.score.melds', lang))}</b>" + melds_row(prepared.melds, lang, numbered=False)),
+            w.HTML(f"<b>{esc(t('widget.score.in-hand', lang))}</b>"
+                   + ("" if prepared.hand else f" {esc(t('widget.score.none-in-hand', lang))}")),
+        ]
+        if prepared.hand:
+            parts.append(static_cards(prepared.hand, lang))
+        parts.append(w.HTML(f'<div class="bt-text bt-score-facts">{esc(" ".join(said))}</div>'))
+        self.boxes: list[w.Text] = []
+        if extra["mode"] == "total":
+            self.boxes.append(_number_box(t("widget.number-placeholder", lang)))
+            parts.append(w.HBox([w.HTML(f"<b>{esc(t('widget.score.your-total', lang))}</b>&nbsp;"), self.boxes[0]],
+                                layout=w.Layout(align_items="center")))
+        else:
+            rows = []
+            for line in extra["breakdown"].lines:
+                entry = _number_box(t("widget.score.line-points", lang))
+                self.boxes.append(entry)
+                label = w.HTML(f'<span class="bt-score-label">{esc(line.text(lang))}</span>',
+                               layout=w.Layout(width="34em"))
+                rows.append(w.HBox([label, entry], layout=w.Layout(align_items="center")))
+            lines = w.VBox(rows)
+            lines.add_class("bt-score-lines")
+            parts.append(lines)
+        self.widget = w.VBox(parts)
+
+    def answer(self) -> Any:
+        if self.exercise.prepared.extra["mode"] == "total":
+            value = self.boxes[0].value.strip()
+            return int(value) if value.lstrip("+-").isdigit() else value
+        return _numbers_answer(self.boxes)
+
+    def fill(self, answer: Any) -> None:
+        if self.exercise.prepared.extra["mode"] == "total":
+            self.boxes[0].value = str(answer)
+            return
+        values = str(answer).replace(",", " ").split()
+        for i, entry in enumerate(self.boxes):
+            entry.value = values[i] if i < len(values) else ""
+
+
+def _scores_table(scores: tuple[tuple[int, int], ...], totals: tuple[int, int], lang: str) -> str:
+    head = (f"<tr><th></th><th>{esc(t('widget.vp.side-0', lang))}</th>"
+            f"<th>{esc(t('widget.vp.side-1', lang))}</th></tr>")
+    rows = "".join(f"<tr><td>{esc(t('widget.vp.hand', lang, number=i + 1))}</td><td>{a}</td><td>{b}</td></tr>"
+                   for i, (a, b) in enumerate(scores))
+    total = (f"<tr><td><b>{esc(t('widget.vp.total', lang))}</b></td><td><b>{totals[0]}</b></td>"
+             f"<td><b>{totals[1]}</b></td></tr>")
+    return f'<table class="bt-summary bt-scores">{head}{rows}{total}</table>'
+
+
+class VictoryPointsView(AnswerView):
+    """Match points (or each hand's score) shown; two boxes for the victory points."""
+
+    def __init__(self, exercise: Exercise, lang: str) -> None:
+        super().__init__(exercise, lang)
+        extra = exercise.prepared.extra
+        self.mine = _number_box()
+        self.theirs = _number_box()
+        self.widget = w.VBox([
+            w.HTML(f'<div class="bt-text">{esc(t("widget.vp.hands", lang, count=extra["hands"]))}</div>'
+                   + _scores_table(extra["scores"], extra["points"], lang)),
+            w.HBox([w.HTML(f"{esc(t('widget.vp.answer-0', lang))}&nbsp;"), self.mine,
+                    w.HTML(f"&nbsp;{esc(t('widget.vp.answer-1', lang))}&nbsp;"), self.theirs],
+                   layout=w.Layout(align_items="center", flex_flow="row wrap")),
+        ])
+
+    def answer(self) -> Any:
+        a, b = self.mine.value.strip(), self.theirs.value.strip()
+        return f"{a}-{b}" if a or b else ""
+
+    def fill(self, answer: Any) -> None:
+        a, _, b = str(answer).partition("-")
+        self.mine.value, self.theirs.value = a.strip(), b.strip()
+
+
+class MatchView(ChoiceView):
+    """The hands of a game so far, and who has won (or whether it goes on)."""
+
+    def __init__(self, exercise: Exercise, lang: str) -> None:
+        super().__init__(exercise, lang)
+        extra = exercise.prepared.extra
+        self.widget.children = (w.HTML(_scores_table(extra["scores"], extra["totals"], lang)), *self.widget.children)
+
+
+class PredictView(ChoiceView):
+    """The same cards or moves under the exercise's ruleset (the engine's verdict shown), then the other."""
+
+    def __init__(self, exercise: Exercise, lang: str) -> None:
+        super().__init__(exercise, lang)
+        prepared = exercise.prepared
+        extra = prepared.extra
+        shown: list[w.Widget] = []
+        if prepared.cards:
+            shown.append(static_cards(prepared.cards, lang))
+        else:
+            if prepared.melds:
+                shown.append(w.HTML(f"<b>{esc(t('widget.your-melds', lang))}</b>" + melds_row(prepared.melds, lang)))
+            shown.append(w.HTML(f"<b>{esc(t('widget.your-hand', lang))}</b>"))
+            shown.append(static_cards(prepared.hand, lang))
+            shown.append(w.HTML(f'<div class="bt-text">{esc(t("widget.predict.moves", lang, moves=extra["play"]))}</div>'))
+        first = extra["first_verdict"]
+        if extra["ask"] == "burraco":
+            said = t("widget.predict.burraco", lang, kind=Message(f"ex.burraco.{first}"))
+        elif first == "legal":
+            said = t("widget.predict.legal", lang)
+        else:
+            said = t("widget.predict.refused", lang, rule=Message(f"rule.{first}.summary"))
+        under = t("widget.predict.under", lang, rules=exercise.rules.label)
+        shown.append(w.HTML(box(NOTE, f"{under} {said}")))
+        shown.append(w.HTML(f'<div class="bt-prompt">{esc(t("widget.predict.now", lang, rules=extra["other"].label))}</div>'))
+        self.widget.children = (*shown, self.choice)
+
+
+class GuidedView(AnswerView):
+    """The guided hand: the play table over the exercise's HandSession, and the goal to reach now."""
+
+    def __init__(self, exercise: Exercise, lang: str) -> None:
+        super().__init__(exercise, lang)
+        from .table import PlayTable
+
+        self.refused: str | None = None     # the learner's last action, when the engine refused it
+        self.table = PlayTable(session=exercise.prepared.extra["session"](), pace=0, lang=lang)
+        self.table.children[0].layout.display = "none"      # no new deals or rulesets: this deal is the lesson
+        played = self.table.play
+
+        def play(action: bc.Action) -> bool:
+            done = played(action)
+            self.refused = None if done or self.table.session.explain(action) is None else str(action)
+            self._goal()
+            return done
+
+        self.table.play = play       # type: ignore[method-assign]
+        self.table.undo.on_click(lambda _: self._goal())
+        self.goal_html = w.HTML()
+        self.goal_html.add_class("bt-guided-goal")
+        self.widget = w.VBox([self.goal_html, self.table])
+        self._goal()
+
+    def _goal(self) -> None:
+        session = self.table.session
+        goal = session.goal
+        if goal is None:
+            text = t("widget.guided.done", self.lang)
+        else:
+            text = t("widget.guided.goal", self.lang, number=session.goals_reached + 1, count=len(session.goals),
+                     goal=goal.message)
+        self.goal_html.value = box(NOTE, text)
+
+    def answer(self) -> Any:
+        from .guided import human_actions
+
+        actions = human_actions(self.table.session)
+        if self.refused:
+            actions.append(self.refused)
+        return "; ".join(actions)
+
+    def fill(self, answer: Any) -> None:
+        self.table.use(self.exercise.prepared.extra["session"]())
+        self.refused = None
+        for part in str(answer).split(";"):
+            if part.strip():
+                self.table.play(bc.parse_action(part.strip()))
+        self._goal()
+
+    def solution_html(self) -> str:
+        return esc(str(self.exercise.solution))
+
+
+def intro_table(name: str, lang: str) -> str:
+    """An intro's table drawn from the engine (``variants``: lessons/variants.py)."""
+    from .variants import variant_table
+
+    header, rows = variant_table(lang)
+    head = "".join(f"<th>{esc(cell)}</th>" for cell in header)
+    body = "".join("<tr>" + "".join(f"<td>{esc(cell)}</td>" for cell in row) + "</tr>" for row in rows)
+    return (f'<table class="bt-variants" style="border-collapse:collapse;margin:8px 0;font-size:0.95em">'
+            f"<tr>{head}</tr>{body}</table>")
+
+
+SCORE_VIEWS: dict[str, type[AnswerView]] = {"count-score": ScoreView, "victory-points": VictoryPointsView,
+                                            "match-verdict": MatchView, "predict-under-ruleset": PredictView,
+                                            "guided-hand": GuidedView}
+
+# == end of the score helper's views
 
 
 def answer_view(exercise: Exercise, lang: str) -> AnswerView:
     kind = exercise.kind
+    if kind in SCORE_VIEWS:
+        return SCORE_VIEWS[kind](exercise, lang)
     if kind == "count":
         return CountView(exercise, lang)
     if kind == "pick-cards":
@@ -637,6 +853,8 @@ class LessonWidget(w.VBox):
     def _intro(self) -> list[w.Widget]:
         parts: list[w.Widget] = []
         for block in self.lesson.intro:
+            if block.table is not None:
+                parts.append(w.HTML(intro_table(block.table, self.lang)))
             if block.text is not None:
                 parts.append(w.HTML(f'<div class="bt-text">{esc(block.text.text(self.lang))}</div>'))
                 continue
