@@ -450,6 +450,23 @@ def _turn_text(game: Any, player: int, lang: str) -> str:
 
 class WhyNotView(ChoiceView):
     """why-not: the table, the move asked about, and the conditions to choose from."""
+
+    def __init__(self, exercise: Exercise, lang: str) -> None:
+        super().__init__(exercise, lang)
+        prepared = exercise.prepared
+        game = bc.Game.setup(exercise.rules, **prepared.position)
+        player = game.current_player
+        table = w.HTML(table_html(game, player, lang))
+        table.add_class("bt-table")
+        hand = Hand(game.hands[player], selectable=False, card_width=CARD_WIDTH,
+                    overlap=0.0 if len(game.hands[player]) <= 9 else 0.35, label=t("widget.your-hand", lang),
+                    lang=lang)
+        move = w.HTML(f'<div class="bt-move-asked"><b>{esc(t("widget.move-asked", lang))}</b> '
+                      f"{esc(_answer_text(exercise, prepared.action, lang))}</div>")
+        self.widget = w.VBox([table, w.HTML(f"<b>{esc(t('widget.your-hand', lang))}</b>"), hand, move,
+                              *self.widget.children])
+
+
 # == score helper's views (lessons 10-13): count a hand line by line, victory points, the match,
 # == another ruleset's verdict, the guided hand. They collect numbers and choices; the engine decides.
 
@@ -472,17 +489,6 @@ class ScoreView(AnswerView):
     def __init__(self, exercise: Exercise, lang: str) -> None:
         super().__init__(exercise, lang)
         prepared = exercise.prepared
-        game = bc.Game.setup(exercise.rules, **prepared.position)
-        player = game.current_player
-        table = w.HTML(table_html(game, player, lang))
-        table.add_class("bt-table")
-        hand = Hand(game.hands[player], selectable=False, card_width=CARD_WIDTH,
-                    overlap=0.0 if len(game.hands[player]) <= 9 else 0.35, label=t("widget.your-hand", lang),
-                    lang=lang)
-        move = w.HTML(f'<div class="bt-move-asked"><b>{esc(t("widget.move-asked", lang))}</b> '
-                      f"{esc(_answer_text(exercise, prepared.action, lang))}</div>")
-        self.widget = w.VBox([table, w.HTML(f"<b>{esc(t('widget.your-hand', lang))}</b>"), hand, move,
-                              *self.widget.children])
         extra = prepared.extra
         facts = extra["facts"]
         said = [t("widget.score.closed" if facts["closed"] else "widget.score.not-closed", lang)]

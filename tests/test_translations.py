@@ -43,6 +43,7 @@ SAME_AS_ENGLISH: dict[str, tuple[str, ...]] = {
     "no": ("it", "es"),                         # the word is "no" in both
     "ruleset.pulito": ("it", "es"),             # a ruleset's own (Italian) name
     "ruleset.italiano": ("it", "es"),           # a ruleset's own (Italian) name, "(online)" included
+    "lesson.variants.value.no": ("it", "es"),   # the variant table's "no", as above
 }
 
 _CARD_CODE = re.compile(r"(?<![A-Za-z])(?:10|[2-9AJQK])(?:[♠♥♦♣]|[SHDC](?![a-z]))|(?<![A-Za-z])JK(?![a-z])")
