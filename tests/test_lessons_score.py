@@ -219,3 +219,20 @@ def test_score_views_collect_what_check_reads(exercise_id):
     assert exercise.check(view.answer()).status == "not-attempted"
     view.fill(exercise.solution)
     assert exercise.check(view.answer()).correct
+
+
+# -- the whole curriculum ----------------------------------------------------------------------
+
+def test_thirteen_lessons():
+    assert len(lessons.LESSONS) == 13
+    assert [lesson.number for lesson in lessons.LESSONS] == list(range(1, 14))
+    assert [lesson.key for lesson in lessons.LESSONS][9:] == ["scoring", "match", "variants", "play"]
+
+
+def test_every_rule_of_the_engine_is_taught_over_lessons_1_to_13():
+    from lessons.coverage import INTERFACE_ONLY, all_untaught
+
+    assert len(INTERFACE_ONLY) <= 6 and set(INTERFACE_ONLY) <= set(bc.RULE_IDS)
+    taught = frozenset().union(*(lesson.teaches for lesson in lessons.LESSONS))
+    assert not set(INTERFACE_ONLY) & taught, "a rule some exercise teaches is not interface-only"
+    assert all_untaught(lessons.LESSONS) == (), "taught by no exercise of lessons 1-13"
