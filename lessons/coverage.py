@@ -32,6 +32,11 @@ INTERFACE_ONLY: dict[str, str] = {
                   "up and every turn ends with a discard); only a Take button pressed on a hand-made position "
                   "meets it",
 }
+_CLAIMED_CLOSE = ("only the score calculator's form, where someone ticks 'closed' for a side, can claim a close "
+                  "its melds and pozzetto cannot have made; every hand a lesson counts is one the engine accepts")
+INTERFACE_ONLY.update({rule: _CLAIMED_CLOSE for rule in ("score.closed-without-burraco",
+                                                          "score.closed-without-clean-burraco",
+                                                          "score.closed-without-pozzetto")})
 
 
 def all_untaught(lessons: Sequence[Lesson]) -> tuple[str, ...]:
