@@ -722,6 +722,14 @@ def guarded(method: Callable[..., Any]) -> Callable[..., Any]:
     return run
 
 
+def learner_language(progress: Progress | None) -> str:
+    """The learner's saved language when every text exists in it, else English."""
+    import lessons
+
+    lang = getattr(progress, "lang", None)
+    return lang if lang in lessons.languages() else "en"
+
+
 def language_names(current: str) -> list[tuple[str, str]]:
     """(name, code) of every language the lessons are complete in (and ``current``), each named in itself."""
     import lessons
@@ -751,12 +759,14 @@ class LessonWidget(w.VBox):
             progress = store.load()
         self.session = LessonSession(lesson, progress if progress is not None else Progress(),
                                      on_change=self._save)
-        self.lang = lang or self.session.progress.lang or "en"
+        self.fixed_lang = lang
+        self.lang = lang or learner_language(self.session.progress)
         names = language_names(self.lang)
         self.language = w.Dropdown(options=names, value=self.lang, description=t("widget.language", self.lang),
                                    style={"description_width": "initial"},
                                    layout=w.Layout(width="auto", display="flex" if len(names) > 1 else "none"))
         self.language.add_class("bt-language")
+        self._switching = False
         self.language.observe(self._on_language, names="value")
         self.status = w.HTML()
         self.status.add_class("bt-status")
@@ -817,7 +827,11 @@ class LessonWidget(w.VBox):
             self.status.value = box(NOTE, problem.text(self.lang)) if problem is not None else ""
             # the browser's copy arrives after the page is drawn: follow its resume point until the
             # learner has done something here
-            if not self.acted and self.session.phase == INTRO and self.session.follow_resume():
+            # (and its language, unless this widget was asked for one)
+            wanted = self.fixed_lang or learner_language(progress)
+            if wanted != self.lang and not self.acted:
+                self._speak(wanted)
+            elif not self.acted and self.session.phase == INTRO and self.session.follow_resume():
                 self._render()
             else:
                 self._render_strip()
@@ -936,17 +950,29 @@ class LessonWidget(w.VBox):
         return f'<div class="bt-involved" style="display:flex;gap:4px;margin-top:6px">{faces}</div>'
 
     # ---------------------------------------------------------------- buttons
-    @guarded
     def _on_language(self, change: Any) -> None:
-        """The learner switched the language: say everything in it, and remember it with the progress."""
         lang = change["new"] if isinstance(change, dict) else change.new
-        if not lang or lang == self.lang:
-            return
-        self.lang = lang
+        if lang and lang != self.lang and not self._switching:
+            self._language_chosen(lang)
+
+    @guarded
+    def _language_chosen(self, lang: str) -> None:
+        """The learner switched the language: say everything in it, and remember it with the progress."""
         self.session.progress.lang = lang
         self._save(self.session)
+        self._speak(lang)
+
+    def _speak(self, lang: str) -> None:
+        """Say everything in ``lang`` from now on (the switch shows it too)."""
+        self.lang = lang
         for button, key in self._labelled:
             button.description = t(key, lang)
+        self._switching = True          # redrawing the switch is not the learner choosing
+        try:
+            self.language.options = language_names(lang)
+            self.language.value = lang
+        finally:
+            self._switching = False
         self.language.description = t("widget.language", lang)
         self._render()
 
@@ -1053,4 +1079,4 @@ def show(lesson: str | Lesson | Exercise, lang: str | None = None, **options: An
         return w.HTML(box(BAD, t("widget.error", lang or "en"), role="alert"))
 
 
-__all__ = ["AnswerView", "LessonWidget", "answer_view", "language_names", "show"]
+__all__ = ["AnswerView", "LessonWidget", "answer_view", "language_names", "learner_language", "show"]

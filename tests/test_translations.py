@@ -356,6 +356,24 @@ def test_the_lesson_switches_language_and_remembers_it(pseudo, tmp_path):
     assert store.load().lang == "xx"                   # without changing the learner's choice
 
 
+def test_the_lesson_follows_a_language_that_arrives_later(pseudo):
+    progress = Progress()
+    widget = LessonWidget(lessons.get_lesson("ace"), progress=progress)
+    fixed = LessonWidget(lessons.get_lesson("ace"), lang="en", progress=progress)
+    assert widget.lang == fixed.lang == "en"
+    progress.lang = "xx"                 # the browser's copy of the progress, read after the page is drawn
+    widget._progress_changed(progress)
+    fixed._progress_changed(progress)
+    assert widget.lang == "xx" and widget.language.value == "xx" and "⟪" in widget.start_button.description
+    assert fixed.lang == "en" and "⟪" not in fixed.header.value          # asked for English: stays English
+    widget.start_button.click()
+    progress.lang = "en"
+    widget._progress_changed(progress)                                   # the learner is busy: no surprise switch
+    assert widget.lang == "xx"
+    progress.lang = "zz"                 # a language with no texts is not followed
+    assert LessonWidget(lessons.get_lesson("ace"), progress=progress).lang == "en"
+
+
 def test_one_language_only_hides_the_switch(monkeypatch):
     monkeypatch.setattr(lessons, "languages", lambda: ("en",))
     widget = LessonWidget(lessons.get_lesson("deck"), progress=Progress())
