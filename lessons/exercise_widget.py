@@ -361,6 +361,8 @@ class PositionView(CardsView):
         before = self.hand.cards
         self.hand.cards = game.hands[player]
         drawn = [c for c in game.hands[player] if c not in before] if self.moves and self.moves[-1] == "draw" else []
+        if not drawn and game.current_player == player and game.pile_pick is not None:
+            drawn = [game.pile_pick[0]]          # the one card just taken as the whole pile
         if drawn:
             self.hand.mark(drawn)
         chosen = self.target.value
@@ -430,7 +432,7 @@ def table_html(game: Any, player: int, lang: str) -> str:
              t("widget.pozzetto.ours" if game.took_pozzetto[side] else "widget.pozzetto.ours-not", lang),
              t("widget.pozzetto.theirs" if game.took_pozzetto[1 - side] else "widget.pozzetto.theirs-not", lang)]
     parts.append('<div class="bt-table-facts" style="display:flex;flex-wrap:wrap;gap:6px 28px;align-items:center">'
-                 f'<div class="bt-pile"><b>{esc(t("widget.discard-pile", lang))}</b> {pile_picture}</div>'
+                 f'<div class="bt-pile" style="display:flex;align-items:center;gap:8px"><b>{esc(t("widget.discard-pile", lang))}</b> {pile_picture}</div>'
                  + "".join(f'<div class="bt-fact">{esc(fact)}</div>' for fact in facts) + "</div>")
     parts.append(f'<div class="bt-turn" style="margin:4px 0;font-weight:600">{esc(_turn_text(game, player, lang))}</div>')
     return "".join(parts)
@@ -461,6 +463,8 @@ class WhyNotView(ChoiceView):
         hand = Hand(game.hands[player], selectable=False, card_width=CARD_WIDTH,
                     overlap=0.0 if len(game.hands[player]) <= 9 else 0.35, label=t("widget.your-hand", lang),
                     lang=lang)
+        if game.pile_pick is not None:
+            hand.mark([game.pile_pick[0]])       # the one card just taken as the whole pile
         move = w.HTML(f'<div class="bt-move-asked"><b>{esc(t("widget.move-asked", lang))}</b> '
                       f"{esc(_answer_text(exercise, prepared.action, lang))}</div>")
         self.widget = w.VBox([table, w.HTML(f"<b>{esc(t('widget.your-hand', lang))}</b>"), hand, move,

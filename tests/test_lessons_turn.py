@@ -8,6 +8,7 @@ wrong answer; these press the buttons a learner presses and read what the widget
 from __future__ import annotations
 
 import html
+import pathlib
 import re
 
 import pytest
@@ -18,6 +19,7 @@ from lessons.checks import CurriculumError
 from lessons.exercise_widget import LessonWidget, PositionView, WhyNotView, move_text, table_html
 from lessons.progress import Progress
 
+ROOT = pathlib.Path(__file__).resolve().parents[1]
 KEYS = ("turn", "pozzetto", "closing")
 OURS = [lesson for lesson in lessons.LESSONS if lesson.key in KEYS]
 EXERCISES = [ex for lesson in OURS for ex in lesson.exercises]
@@ -174,3 +176,20 @@ def test_why_not_truth_is_the_engines_refusal():
             said.append(refusal.params["reason"].key.removeprefix("rule."))
         assert ex.solution in said
         assert refusal is None or ex.solution in ex.teaches
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("name", ["07-turn", "08-pozzetto", "09-closing"])
+def test_lesson_notebooks_run_headless(name, tmp_path, monkeypatch):
+    nbclient = pytest.importorskip("nbclient")
+    nbformat = pytest.importorskip("nbformat")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))      # the kernel keeps progress here
+    path = ROOT / "tutorial" / f"{name}.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    assert len(nb.cells) == 1 and f'("{name[3:]}")' in nb.cells[0].source    # lessons.show or lesson_page
+    client = nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
+                                     resources={"metadata": {"path": str(path.parent)}})
+    client.execute()
+    outputs = nb.cells[0].outputs
+    assert not [o for o in outputs if o.output_type == "error"]
+    assert [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
