@@ -1,0 +1,326 @@
+"""Seeded exercise generators: every pupil a different, reproducible exercise of the same kind.
+
+``generate(kind, seed, rules="classic", difficulty=1)`` deals cards at random (a
+``random.Random`` seeded by kind, ruleset, difficulty and seed) and builds an
+:class:`~lessons.curriculum.Exercise`. It never works a rule out: the verdict, the
+solution and the wrong answers are what the engine says, asked through the exercise's
+own ``check`` (the solution is the candidate it calls correct, the wrong answers the
+candidates it refuses, each with the rule it names). The seed is in the exercise's id
+(``gen.judge-meld.1234``) and in its prompt, so a teacher can check a pupil's sheet.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import burraco_core as bc
+from burraco_core.messages import Message
+
+from .checks import CurriculumError
+from .coverage import meld_rules
+from .curriculum import Exercise
+
+GENERATED_KINDS = ("build-meld", "judge-meld", "attach", "stands-for", "free-or-bound", "spot-burraco")
+DIFFICULTIES = (1, 2, 3)
+_TRIES = 60
+_RANKS = {1: "A", 11: "J", 12: "Q", 13: "K", **{r: str(r) for r in range(2, 11)}}
+
+# The rules each kind exercises whatever the cards (the wrong answers add their own).
+_KIND_TEACHES = {
+    "build-meld": ("meld.not-a-meld",),
+    "judge-meld": (),
+    "attach": (),
+    "stands-for": ("run.gap",),
+    "free-or-bound": ("wild.bound",),
+    "spot-burraco": (),
+}
+
+
+class GeneratorError(CurriculumError):
+    """No exercise of this kind could be generated (an unknown kind, a bad seed or difficulty)."""
+
+
+class _Deal:
+    """The two decks, shuffled by the seed; cards are taken out so no card appears too often."""
+
+    def __init__(self, rng: random.Random, rules: bc.Ruleset) -> None:
+        self.rng = rng
+        self.pool = list(bc.full_deck(rules.jokers))
+        rng.shuffle(self.pool)
+
+    def take(self, rank: int, suit: str) -> bc.Card | None:
+        for i, card in enumerate(self.pool):
+            if card.rank == rank and card.suit == suit and not card.is_joker:
+                return self.pool.pop(i)
+        return None
+
+    def natural(self) -> bc.Card:
+        for i, card in enumerate(self.pool):
+            if not card.is_wild:
+                return self.pool.pop(i)
+        raise GeneratorError("generator", "deal", "no natural card left")
+
+    def wild(self) -> bc.Card | None:
+        for i, card in enumerate(self.pool):
+            if card.is_wild:
+                return self.pool.pop(i)
+        return None
+
+    def any(self) -> bc.Card:
+        return self.pool.pop()
+
+    def run(self, length: int) -> list[bc.Card] | None:
+        """``length`` cards of one suit with consecutive ranks, or None if the pool lacks one."""
+        base = self.natural()
+        low = self.rng.randint(3, max(3, 14 - length))
+        cards = []
+        for rank in range(low, low + length):
+            card = self.take(rank if rank <= 13 else 1, base.suit)
+            if card is None:
+                return None
+            cards.append(card)
+        self.pool.append(base)
+        return cards
+
+    def group(self, size: int) -> list[bc.Card] | None:
+        base = self.natural()
+        cards = [base]
+        for suit in self.rng.sample([s for s in "SHDC" if s != base.suit], 3):
+            if len(cards) == size:
+                break
+            card = self.take(base.rank, suit)
+            if card is not None:
+                cards.append(card)
+        return cards if len(cards) == size else None
+
+    def meld_cards(self, length: int, groups: bool) -> list[bc.Card] | None:
+        if groups and self.rng.random() < 0.35:
+            return self.group(min(length, 4))
+        return self.run(length)
+
+
+def _code(cards: Sequence[bc.Card]) -> str:
+    return bc.format_cards(tuple(cards))
+
+
+def _draft(kind: str, seed: int, rules: bc.Ruleset, difficulty: int, data: dict[str, Any],
+           solution: Any, wrong: list[list[Any]], teaches: Sequence[str]) -> Exercise:
+    key = f"gen.{kind}"
+    ex = Exercise.from_dict({
+        "id": exercise_id(kind, seed, rules.id, difficulty), "kind": kind, "ruleset": rules.id,
+        "prompt": f"{key}.prompt", "data": data, "solution": solution, "wrong_answers": wrong,
+        "hints": [f"{key}.hint.1", f"{key}.hint.2"], "explain": f"{key}.explain",
+        "teaches": sorted(set(teaches)),
+    })
+    return dataclasses.replace(ex, prompt=Message(f"{key}.prompt", seed=seed))
+
+
+def _settle(kind: str, seed: int, rules: bc.Ruleset, difficulty: int, data: dict[str, Any],
+            solutions: Sequence[Any], wrongs: Sequence[Any], most_wrong: int = 2,
+            teaches: Sequence[str] = (), distinct: bool = False) -> Exercise | None:
+    """The exercise whose solution is the first candidate check() calls correct and whose wrong
+    answers are candidates it calls incorrect (with the rule it names; ``distinct``: one answer per
+    rule, for the kinds whose candidates are many); None if there is none."""
+    probe = _draft(kind, seed, rules, difficulty, data, solutions[0] if solutions else "?", [["?", None]],
+                   _KIND_TEACHES[kind])
+    solution = next((s for s in solutions if probe.check(s).correct), None)
+    if solution is None:
+        return None
+    wrong: list[list[Any]] = []
+    seen: set[str | None] = set()
+    for answer in wrongs:
+        if answer == solution or any(answer == w[0] for w in wrong):
+            continue
+        verdict = probe.check(answer)
+        if verdict.status != "incorrect" or (distinct and verdict.rule in seen):
+            continue
+        wrong.append([answer, verdict.rule])
+        seen.add(verdict.rule)
+        if len(wrong) == most_wrong:
+            break
+    if not wrong:
+        return None
+    rules_taught = [*_KIND_TEACHES[kind], *teaches, *(w[1] for w in wrong if w[1] is not None)]
+    return _draft(kind, seed, rules, difficulty, data, solution, wrong, rules_taught)
+
+
+# -- the kinds ----------------------------------------------------------------------------------
+
+def _build_meld(rng: random.Random, deal: _Deal, rules: bc.Ruleset, difficulty: int, seed: int) -> Exercise | None:
+    planted = deal.meld_cards(2 + difficulty, rules.groups_allowed)
+    if planted is None:
+        return None
+    hand = planted + [deal.any() for _ in range(3 + difficulty)]
+    rng.shuffle(hand)
+    combos = list(itertools.combinations(hand, 3))
+    rng.shuffle(combos)
+    wrongs = [_code(c) for c in combos[:12]]
+    return _settle("build-meld", seed, rules, difficulty, {"hand": _code(hand)},
+                   [_code(planted), *(_code(c) for c in combos)], wrongs, distinct=True)
+
+
+def _judge_meld(rng: random.Random, deal: _Deal, rules: bc.Ruleset, difficulty: int, seed: int) -> Exercise | None:
+    cards = deal.meld_cards(2 + difficulty, rules.groups_allowed)
+    if cards is None:
+        return None
+    spoil = rng.random()
+    if spoil < 0.3:
+        cards[rng.randrange(len(cards))] = deal.any()
+    elif spoil < 0.55:
+        wild = deal.wild()
+        if wild is not None:
+            cards[rng.randrange(len(cards))] = wild
+    elif spoil < 0.7:
+        cards.pop(rng.randrange(1, len(cards) - 1) if len(cards) > 3 else 0)
+    elif spoil < 0.8:
+        wild = deal.wild()
+        if wild is not None:
+            cards.append(wild)
+    rng.shuffle(cards)
+    try:
+        bc.Meld.lay_down(tuple(cards), rules)
+        truth = "legal"
+    except bc.IllegalMove as err:   # the engine's verdict; the choices must hold it
+        truth = err.rule
+    others = [r for r in meld_rules() if r != truth and f"rule.{r}.summary" in _english()]
+    rng.shuffle(others)
+    choices = ([truth] if truth != "legal" else []) + others[:1 + difficulty]
+    rng.shuffle(choices)
+    answers = ["legal", *choices]
+    return _settle("judge-meld", seed, rules, difficulty, {"cards": _code(cards), "choices": choices},
+                   answers, answers, most_wrong=len(answers) - 1,
+                   teaches=[truth] if truth != "legal" else [])
+
+
+def _attach(rng: random.Random, deal: _Deal, rules: bc.Ruleset, difficulty: int, seed: int) -> Exercise | None:
+    planted = deal.meld_cards(2 + difficulty, rules.groups_allowed)
+    if planted is None:
+        return None
+    try:
+        meld = bc.Meld.lay_down(tuple(planted), rules)
+    except bc.IllegalMove:
+        return None
+    # Cards near the meld (the neighbours of its ends, its rank) make the wrong answers tempting.
+    hand: list[bc.Card] = []
+    for card in (deal.take(min(planted[-1].rank + 1, 13), planted[0].suit),
+                 deal.take(max(planted[0].rank - 1, 1), planted[0].suit),
+                 deal.take(planted[0].rank, rng.choice("SHDC"))):
+        if card is not None:
+            hand.append(card)
+    hand += [deal.any() for _ in range(5 + difficulty - len(hand))]
+    rng.shuffle(hand)
+    answers = [f"attach 0 {_code([c])}" for c in hand]
+    return _settle("attach", seed, rules, difficulty, {"hand": _code(hand), "melds": [meld.table_code]},
+                   answers, answers, distinct=True)
+
+
+def _wild_run(rng: random.Random, deal: _Deal, rules: bc.Ruleset, difficulty: int,
+              inside: bool | None) -> bc.Meld | None:
+    cards = deal.run(3 + difficulty)
+    wild = deal.wild()
+    if cards is None or wild is None:
+        return None
+    if inside is None:
+        inside = rng.random() < 0.5
+    at = rng.randrange(1, len(cards) - 1) if inside else rng.choice((0, len(cards) - 1))
+    cards[at] = wild
+    try:
+        meld = bc.Meld.lay_down(tuple(cards), rules)
+    except bc.IllegalMove:
+        return None
+    return meld if meld.wild is not None and meld.kind == bc.RUN else None
+
+
+def _stands_for(rng: random.Random, deal: _Deal, rules: bc.Ruleset, difficulty: int, seed: int) -> Exercise | None:
+    meld = _wild_run(rng, deal, rules, difficulty, inside=True)
+    if meld is None or meld.wild_stands_for is None:
+        return None
+    # Which card it stands for is the engine's: ask the check about every card of the suit.
+    every = [_RANKS[rank] + meld.suit for rank in range(1, 14)]
+    probe = _draft("stands-for", seed, rules, difficulty, {"meld": meld.table_code}, every[0], [["?", None]], ())
+    truth = next((code for code in every if probe.check(code).correct), None)
+    if truth is None:
+        return None
+    at = every.index(truth)
+    near = [every[i] for i in (at - 1, at + 1, at - 2, at + 2) if 0 <= i < len(every)]
+    choices = [truth, *near[:1 + difficulty]]
+    rng.shuffle(choices)
+    return _settle("stands-for", seed, rules, difficulty, {"meld": meld.table_code, "choices": choices},
+                   choices, choices, most_wrong=len(choices) - 1)
+
+
+def _free_or_bound(rng: random.Random, deal: _Deal, rules: bc.Ruleset, difficulty: int, seed: int) -> Exercise | None:
+    meld = _wild_run(rng, deal, rules, difficulty, inside=None)
+    if meld is None:
+        return None
+    return _settle("free-or-bound", seed, rules, difficulty, {"meld": meld.table_code},
+                   ["free", "bound"], ["free", "bound"])
+
+
+def _spot_burraco(rng: random.Random, deal: _Deal, rules: bc.Ruleset, difficulty: int, seed: int) -> Exercise | None:
+    cards = deal.run(rng.randint(5, 7 + difficulty))
+    if cards is None:
+        return None
+    if rng.random() < 0.5:
+        wild = deal.wild()
+        if wild is not None:
+            cards[rng.randrange(len(cards))] = wild
+    try:
+        meld = bc.Meld.lay_down(tuple(cards), rules)
+    except bc.IllegalMove:
+        return None
+    from .kinds import burraco_choices
+    answers = list(burraco_choices(rules))
+    return _settle("spot-burraco", seed, rules, difficulty, {"meld": meld.table_code}, answers, answers,
+                   most_wrong=1 + difficulty)
+
+
+_GENERATORS: dict[str, Callable[[random.Random, _Deal, bc.Ruleset, int, int], Exercise | None]] = {
+    "build-meld": _build_meld, "judge-meld": _judge_meld, "attach": _attach,
+    "stands-for": _stands_for, "free-or-bound": _free_or_bound, "spot-burraco": _spot_burraco,
+}
+
+
+def _english() -> Any:
+    from burraco_core.messages import catalogue
+    return catalogue("en")
+
+
+def exercise_id(kind: str, seed: int, rules: str = "classic", difficulty: int = 1) -> str:
+    """``gen.<kind>.<seed>``; the ruleset and difficulty are added when they are not the default."""
+    extra = "" if (rules, difficulty) == ("classic", 1) else f"{rules}.d{difficulty}."
+    return f"gen.{kind}.{extra}{seed}"
+
+
+def generate(kind: str, seed: int, rules: str | bc.Ruleset = "classic", difficulty: int = 1) -> Exercise:
+    """A reproducible exercise of ``kind`` for ``seed`` (the same seed gives the same exercise)."""
+    if kind not in _GENERATORS:
+        raise GeneratorError("generate", "kind", f"{kind!r} has no generator; known: {', '.join(GENERATED_KINDS)}")
+    if type(seed) is not int or seed < 0:
+        raise GeneratorError("generate", "seed", f"a whole number 0 or more, not {seed!r}")
+    if difficulty not in DIFFICULTIES:
+        raise GeneratorError("generate", "difficulty", f"one of {DIFFICULTIES}, not {difficulty!r}")
+    ruleset = rules if isinstance(rules, bc.Ruleset) else bc.ruleset(rules)
+    if ruleset.id not in bc.RULESETS:
+        raise GeneratorError("generate", "rules", "generated exercises use a built-in ruleset")
+    rng = random.Random(f"{kind}:{ruleset.id}:{difficulty}:{seed}")
+    for _ in range(_TRIES):
+        ex = _GENERATORS[kind](rng, _Deal(rng, ruleset), ruleset, difficulty, seed)
+        if ex is not None:
+            return ex
+    raise GeneratorError("generate", "seed", f"no {kind} exercise found for seed {seed}")
+
+
+def exercises(kinds: str | Sequence[str], n: int, seed: int, rules: str | bc.Ruleset = "classic",
+              difficulty: int = 1) -> Iterator[Exercise]:
+    """``n`` exercises, the kinds taken in turn, seeds ``seed``, ``seed + 1``..."""
+    kinds = (kinds,) if isinstance(kinds, str) else tuple(kinds)
+    for i in range(n):
+        yield generate(kinds[i % len(kinds)], seed + i, rules, difficulty)
+
+
+__all__ = ["DIFFICULTIES", "GENERATED_KINDS", "GeneratorError", "exercise_id", "exercises", "generate"]
