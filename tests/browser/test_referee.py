@@ -25,3 +25,15 @@ def test_position_referee_settles_a_disputed_move(page, voila_url, shoot, consol
     page.locator(".bt-position-ask").click()
     wait_for_text(page, ".bt-verdict", "Legal: discard 4C")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_variant_builder_shows_a_contradiction_and_the_differences(page, voila_url, shoot, console_errors):
+    page.goto(f"{voila_url}/voila/render/variant-builder.ipynb", wait_until="domcontentloaded")
+    page.wait_for_selector(".bt-variant-builder", timeout=60_000)
+    page.locator(".bt-field-closing_bonus input").fill("300")
+    page.locator(".bt-field-closing_bonus input").press("Enter")
+    wait_for_text(page, ".bt-variant-differences", "closing_bonus")
+    page.locator(".bt-field-ace_to_ace_bonus input").fill("1000")
+    page.locator(".bt-field-ace_to_ace_bonus input").press("Enter")
+    wait_for_text(page, ".bt-variant-status", "ace_to_ace_bonus needs ace_to_ace=True")
+    shoot(page.locator(".bt-variant-builder"), "variant-builder")
