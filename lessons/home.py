@@ -57,15 +57,26 @@ class Tool:
             from .table import PlayTable
 
             return PlayTable(rules=rules, players=4)
+        if self.key == "position-referee":
+            from .position_referee import PositionReferee
+
+            # A disputed move: the player took a one-card discard pile (K♦) and wants to discard it at once.
+            return PositionReferee(rules=rules, melds=("5H 6H 7H", "QS QD QC"), hand="8H 9S 9S' KD 4C",
+                                   discard_pile="3D 9C", this_turn="took-pile", pile_card="KD", move="discard KD")
+        if self.key == "variant-builder":
+            from .variant_builder import VariantBuilder
+
+            return VariantBuilder(rules if rules in bc.RULESETS else "classic")
         raise bc.BurracoError(f"no tool {self.key!r}")
 
 
-# The tools, in the order the home page lists them (the teachers' position referee and
-# variant builder join here, with a notebook each).
+# The tools, in the order the home page lists them, each with a notebook of its own.
 TOOLS: tuple[Tool, ...] = (
     Tool("referee", "referee"),
     Tool("score", "score"),
     Tool("play", "play"),
+    Tool("position-referee", "position-referee"),
+    Tool("variant-builder", "variant-builder"),
 )
 
 STYLE = NAV_STYLE + """<style>
