@@ -172,7 +172,7 @@ def test_cards_render_as_svg(app, shoot, console_errors):
     assert cards.first.get_attribute("aria-label") == "five of hearts"
     assert hand.get_attribute("role") == "listbox"
     palette = app.locator(".bt-palette .bh-card")
-    assert palette.count() == 54
+    assert palette.count() == 108          # both copies of every card and the four jokers
     assert app.locator(".bt-nav .bt-nav-home").get_attribute("href") == "index.ipynb"
     shoot(app.locator(".bh-hand-host").first, "hand")
     assert console_errors() == []
@@ -227,7 +227,7 @@ def test_referee_verdict_after_clicking_palette(app, shoot):
     wait_for_text(app, ".bt-verdict", "Pick cards")
     palette = app.locator(".bt-palette")
     for code in ("7S", "7D", "JK"):
-        palette.locator(f'.bh-card[data-code="{code}"]').click()
+        palette.locator(f'.bh-card[data-code="{code}"]').first.click()     # the first copy
     wait_for_text(app, ".bt-verdict", "✓ Legal meld")
     assert "group of sevens" in verdict.inner_text()
     assert app.locator(".bt-meld-text input").input_value() == "7S 7D JK"
