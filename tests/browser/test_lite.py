@@ -159,14 +159,14 @@ def test_lite_app_runs_offline_in_the_browser(lite_build, lite_url, offline_brow
         assert "stands for 4♥" in verdict.inner_text()
         assert page.locator(".bh-hand").first.locator(".bh-card").count() == 11
         palette = page.locator(".bt-palette")
-        assert palette.locator(".bh-card").count() == 54
+        assert palette.locator(".bh-card").count() == 108     # both copies of every card and the four jokers
 
         # Clicks in the palette reach Python (in the page) and the verdict comes back.
         page.locator(".bt-referee button", has_text="Clear").click()
         wait_for_text(page, ".bt-verdict", "Pick cards", timeout=WAIT_MS)
         clicked = time.monotonic()
         for code in ("7S", "7D", "JK"):
-            palette.locator(f'.bh-card[data-code="{code}"]').click()
+            palette.locator(f'.bh-card[data-code="{code}"]').first.click()
         wait_for_text(page, ".bt-verdict", "group of sevens", timeout=WAIT_MS)
         click_s = time.monotonic() - clicked
         assert "✓ Legal meld" in verdict.inner_text()
