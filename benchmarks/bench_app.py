@@ -33,6 +33,7 @@ from tests.browser.support import (  # noqa: E402
     CHROMIUM_ARGS,
     OFFLINE_ARGS,
     ROOT,
+    VERDICT_PROBE,
     serve_static,
     start_voila,
     stop,
@@ -53,21 +54,6 @@ PAGES = {
     "home": ("index", ".bt-home .bt-lesson-row a"),
     "lesson": ("01-deck", ".bt-lesson .bt-strip-item"),
 }
-PROBE = """
-() => {
-  const verdict = document.querySelector('.bt-verdict');
-  window.__bench = {start: null, samples: [], last: verdict.innerText};
-  document.addEventListener('click', () => { window.__bench.start = performance.now(); }, true);
-  new MutationObserver(() => {
-    const text = verdict.innerText;
-    if (text !== window.__bench.last && window.__bench.start !== null) {
-      window.__bench.samples.push(performance.now() - window.__bench.start);
-      window.__bench.start = null;
-    }
-    window.__bench.last = text;
-  }).observe(verdict, {subtree: true, childList: true, characterData: true});
-}
-"""
 
 
 def contents_folder() -> pathlib.Path:
@@ -119,7 +105,7 @@ def click_to_verdict(browser, url: str, clicks: int, timeout: float) -> list[flo
             box.fill(answer)
             check.click()
             page.wait_for_timeout(300)
-        page.evaluate(PROBE)
+        page.evaluate(VERDICT_PROBE)
         for i in range(clicks):
             box.fill(answers[i % 2])
             page.wait_for_timeout(150)                          # the typed text reaches Python first

@@ -24,25 +24,10 @@ import tempfile
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # the shared helpers in tests/
-from tests.browser.support import CHROMIUM, CHROMIUM_ARGS, start_voila, stop  # noqa: E402
+from tests.browser.support import CHROMIUM, CHROMIUM_ARGS, VERDICT_PROBE, start_voila, stop  # noqa: E402
 from tests.helpers import percentile  # noqa: E402
 
 TARGET_P95_MS = 100.0
-CLICK_PROBE = """
-() => {
-  const verdict = document.querySelector('.bt-verdict');
-  window.__bench = {start: null, samples: [], last: verdict.innerText};
-  document.addEventListener('click', () => { window.__bench.start = performance.now(); }, true);
-  new MutationObserver(() => {
-    const text = verdict.innerText;
-    if (text !== window.__bench.last && window.__bench.start !== null) {
-      window.__bench.samples.push(performance.now() - window.__bench.start);
-      window.__bench.start = null;
-    }
-    window.__bench.last = text;
-  }).observe(verdict, {subtree: true, childList: true, characterData: true});
-}
-"""
 
 
 def tree_rss_mb(pid: int) -> float:
@@ -93,7 +78,7 @@ async def learner(browser, url: str, number: int, answers: int, results: list) -
         await page.locator(".bt-strip-item").first.click()
         box = page.locator(".bt-exercise .bt-number input")
         await box.wait_for()
-        await page.evaluate(CLICK_PROBE)
+        await page.evaluate(VERDICT_PROBE)
         for i in range(answers):
             await box.fill(texts[i % 2])
             await page.wait_for_timeout(150)

@@ -19,7 +19,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # the shared helpers in tests/
-from tests.browser.support import CHROMIUM, CHROMIUM_ARGS, start_voila, stop  # noqa: E402
+from tests.browser.support import CHROMIUM, CHROMIUM_ARGS, VERDICT_PROBE, start_voila, stop  # noqa: E402
 from tests.helpers import percentile  # noqa: E402
 
 TARGET_MS = 100.0
@@ -34,23 +34,6 @@ NOTEBOOK = {
 }
 
 # Installed once in the page: timestamps of the last click / input event, and of each verdict change.
-PROBE = """
-() => {
-  const verdict = document.querySelector('.bt-verdict');
-  window.__bench = {start: null, samples: [], last: verdict.innerText};
-  const mark = () => { window.__bench.start = performance.now(); };
-  document.addEventListener('click', mark, true);
-  document.addEventListener('input', mark, true);
-  new MutationObserver(() => {
-    const text = verdict.innerText;
-    if (text !== window.__bench.last && window.__bench.start !== null) {
-      window.__bench.samples.push(performance.now() - window.__bench.start);
-      window.__bench.start = null;
-    }
-    window.__bench.last = text;
-  }).observe(verdict, {subtree: true, childList: true, characterData: true});
-}
-"""
 
 
 def wait_for_sample(page, count: int) -> None:
@@ -58,7 +41,7 @@ def wait_for_sample(page, count: int) -> None:
 
 
 def measure(page, clicks: int, typing: int) -> dict[str, list[float]]:
-    page.evaluate(PROBE)
+    page.evaluate(VERDICT_PROBE)
     card = page.locator('.bt-palette .bh-card[data-code="8H"]')
     box = card.bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2

@@ -131,3 +131,24 @@ def real_errors(errors: list[str]) -> list[str]:
     """Console errors other than the offline CDN fetches Voilà's template makes."""
     harmless = ("ERR_NAME_NOT_RESOLVED", "ERR_INTERNET_DISCONNECTED", "Failed to load resource")
     return [e for e in errors if not any(h in e for h in harmless)]
+
+
+# For the benchmarks: times from a click (or a keystroke) to the next change of the page's
+# verdict (.bt-verdict), collected in window.__bench.samples (milliseconds).
+VERDICT_PROBE = """
+() => {
+  const verdict = document.querySelector('.bt-verdict');
+  window.__bench = {start: null, samples: [], last: verdict.innerText};
+  const mark = () => { window.__bench.start = performance.now(); };
+  document.addEventListener('click', mark, true);
+  document.addEventListener('input', mark, true);
+  new MutationObserver(() => {
+    const text = verdict.innerText;
+    if (text !== window.__bench.last && window.__bench.start !== null) {
+      window.__bench.samples.push(performance.now() - window.__bench.start);
+      window.__bench.start = null;
+    }
+    window.__bench.last = text;
+  }).observe(verdict, {subtree: true, childList: true, characterData: true});
+}
+"""
