@@ -7,6 +7,7 @@ import os
 import tempfile
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import burraco_core as bc
 import lessons
@@ -61,8 +62,17 @@ def test_count_a_real_hand_line_by_line(page, voila_url, shoot, console_errors):
 
 def click_and_wait(page, button) -> str:
     said = page.evaluate(SAID)
+    cards = page.locator(".bt-my-hand .bh-card").count()
     button.click()
-    page.wait_for_function(f"({SAID})() > {said}", timeout=15_000)
+    try:
+        page.wait_for_function(f"({SAID})() > {said}", timeout=8_000)
+    except PlaywrightTimeout:
+        # Known race: when the browser's saved progress arrives just after the lesson is drawn,
+        # the lesson redraws its exercise and a click in that moment is lost. A person clicks
+        # again; so does the test, only if the click changed nothing at all.
+        assert page.evaluate(SAID) == said and page.locator(".bt-my-hand .bh-card").count() == cards
+        button.click()
+        page.wait_for_function(f"({SAID})() > {said}", timeout=15_000)
     return page.locator(".bt-play-table .bt-message").inner_text()
 
 
