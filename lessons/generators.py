@@ -24,27 +24,32 @@ from .checks import CurriculumError
 from .coverage import meld_rules
 from .curriculum import Exercise
 
-GENERATED_KINDS = ("build-meld", "judge-meld", "attach", "stands-for", "free-or-bound", "spot-burraco")
 DIFFICULTIES = (1, 2, 3)
 _TRIES = 60
 _RANKS = {1: "A", 11: "J", 12: "Q", 13: "K", **{r: str(r) for r in range(2, 11)}}
-
-# The rules each kind exercises whatever the cards (the wrong answers add their own).
-_KIND_TEACHES = {
-    "build-meld": ("meld.not-a-meld",),
-    "judge-meld": (),
-    "attach": (),
-    "stands-for": ("run.gap",),
-    "free-or-bound": ("wild.bound",),
-    "spot-burraco": (),
-}
-
 
 class GeneratorError(CurriculumError):
     """No exercise of this kind could be generated (an unknown kind, a bad seed or difficulty)."""
 
 
-class _Deal:
+Generator = Callable[[random.Random, "Deal", bc.Ruleset, int, int], "Exercise | None"]
+_GENERATORS: dict[str, Generator] = {}
+# The rules each kind exercises whatever the cards (the wrong answers add their own).
+_KIND_TEACHES: dict[str, tuple[str, ...]] = {}
+
+
+def generator(kind: str, teaches: Sequence[str] = ()) -> Callable[[Generator], Generator]:
+    """Register ``fn(rng, deal, rules, difficulty, seed) -> Exercise | None`` as the generator of
+    ``kind``; ``teaches`` are the rule ids its exercises exercise whatever the cards. A generator
+    returns None when this deal gives no exercise (``generate`` then deals again)."""
+    def register(fn: Generator) -> Generator:
+        _GENERATORS[kind] = fn
+        _KIND_TEACHES[kind] = tuple(teaches)
+        return fn
+    return register
+
+
+class Deal:
     """The two decks, shuffled by the seed; cards are taken out so no card appears too often."""
 
     def __init__(self, rng: random.Random, rules: bc.Ruleset) -> None:
@@ -107,7 +112,7 @@ def _code(cards: Sequence[bc.Card]) -> str:
     return bc.format_cards(tuple(cards))
 
 
-def _draft(kind: str, seed: int, rules: bc.Ruleset, difficulty: int, data: dict[str, Any],
+def draft(kind: str, seed: int, rules: bc.Ruleset, difficulty: int, data: dict[str, Any],
            solution: Any, wrong: list[list[Any]], teaches: Sequence[str]) -> Exercise:
     key = f"gen.{kind}"
     ex = Exercise.from_dict({
@@ -119,13 +124,13 @@ def _draft(kind: str, seed: int, rules: bc.Ruleset, difficulty: int, data: dict[
     return dataclasses.replace(ex, prompt=Message(f"{key}.prompt", seed=seed))
 
 
-def _settle(kind: str, seed: int, rules: bc.Ruleset, difficulty: int, data: dict[str, Any],
+def settle(kind: str, seed: int, rules: bc.Ruleset, difficulty: int, data: dict[str, Any],
             solutions: Sequence[Any], wrongs: Sequence[Any], most_wrong: int = 2,
             teaches: Sequence[str] = (), distinct: bool = False) -> Exercise | None:
     """The exercise whose solution is the first candidate check() calls correct and whose wrong
     answers are candidates it calls incorrect (with the rule it names; ``distinct``: one answer per
     rule, for the kinds whose candidates are many); None if there is none."""
-    probe = _draft(kind, seed, rules, difficulty, data, solutions[0] if solutions else "?", [["?", None]],
+    probe = draft(kind, seed, rules, difficulty, data, solutions[0] if solutions else "?", [["?", None]],
                    _KIND_TEACHES[kind])
     solution = next((s for s in solutions if probe.check(s).correct), None)
     if solution is None:
@@ -145,12 +150,13 @@ def _settle(kind: str, seed: int, rules: bc.Ruleset, difficulty: int, data: dict
     if not wrong:
         return None
     rules_taught = [*_KIND_TEACHES[kind], *teaches, *(w[1] for w in wrong if w[1] is not None)]
-    return _draft(kind, seed, rules, difficulty, data, solution, wrong, rules_taught)
+    return draft(kind, seed, rules, difficulty, data, solution, wrong, rules_taught)
 
 
 # -- the kinds ----------------------------------------------------------------------------------
 
-def _build_meld(rng: random.Random, deal: _Deal, rules: bc.Ruleset, difficulty: int, seed: int) -> Exercise | None:
+@generator("build-meld", teaches=("meld.not-a-meld",))
+def _build_meld(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: int, seed: int) -> Exercise | None:
     planted = deal.meld_cards(2 + difficulty, rules.groups_allowed)
     if planted is None:
         return None
@@ -159,11 +165,12 @@ def _build_meld(rng: random.Random, deal: _Deal, rules: bc.Ruleset, difficulty: 
     combos = list(itertools.combinations(hand, 3))
     rng.shuffle(combos)
     wrongs = [_code(c) for c in combos[:12]]
-    return _settle("build-meld", seed, rules, difficulty, {"hand": _code(hand)},
+    return settle("build-meld", seed, rules, difficulty, {"hand": _code(hand)},
                    [_code(planted), *(_code(c) for c in combos)], wrongs, distinct=True)
 
 
-def _judge_meld(rng: random.Random, deal: _Deal, rules: bc.Ruleset, difficulty: int, seed: int) -> Exercise | None:
+@generator("judge-meld")
+def _judge_meld(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: int, seed: int) -> Exercise | None:
     cards = deal.meld_cards(2 + difficulty, rules.groups_allowed)
     if cards is None:
         return None
@@ -191,12 +198,13 @@ def _judge_meld(rng: random.Random, deal: _Deal, rules: bc.Ruleset, difficulty: 
     choices = ([truth] if truth != "legal" else []) + others[:1 + difficulty]
     rng.shuffle(choices)
     answers = ["legal", *choices]
-    return _settle("judge-meld", seed, rules, difficulty, {"cards": _code(cards), "choices": choices},
+    return settle("judge-meld", seed, rules, difficulty, {"cards": _code(cards), "choices": choices},
                    answers, answers, most_wrong=len(answers) - 1,
                    teaches=[truth] if truth != "legal" else [])
 
 
-def _attach(rng: random.Random, deal: _Deal, rules: bc.Ruleset, difficulty: int, seed: int) -> Exercise | None:
+@generator("attach")
+def _attach(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: int, seed: int) -> Exercise | None:
     planted = deal.meld_cards(2 + difficulty, rules.groups_allowed)
     if planted is None:
         return None
@@ -214,11 +222,11 @@ def _attach(rng: random.Random, deal: _Deal, rules: bc.Ruleset, difficulty: int,
     hand += [deal.any() for _ in range(5 + difficulty - len(hand))]
     rng.shuffle(hand)
     answers = [f"attach 0 {_code([c])}" for c in hand]
-    return _settle("attach", seed, rules, difficulty, {"hand": _code(hand), "melds": [meld.table_code]},
+    return settle("attach", seed, rules, difficulty, {"hand": _code(hand), "melds": [meld.table_code]},
                    answers, answers, distinct=True)
 
 
-def _wild_run(rng: random.Random, deal: _Deal, rules: bc.Ruleset, difficulty: int,
+def _wild_run(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: int,
               inside: bool | None) -> bc.Meld | None:
     cards = deal.run(3 + difficulty)
     wild = deal.wild()
@@ -235,13 +243,14 @@ def _wild_run(rng: random.Random, deal: _Deal, rules: bc.Ruleset, difficulty: in
     return meld if meld.wild is not None and meld.kind == bc.RUN else None
 
 
-def _stands_for(rng: random.Random, deal: _Deal, rules: bc.Ruleset, difficulty: int, seed: int) -> Exercise | None:
+@generator("stands-for", teaches=("run.gap",))
+def _stands_for(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: int, seed: int) -> Exercise | None:
     meld = _wild_run(rng, deal, rules, difficulty, inside=True)
     if meld is None or meld.wild_stands_for is None:
         return None
     # Which card it stands for is the engine's: ask the check about every card of the suit.
     every = [_RANKS[rank] + meld.suit for rank in range(1, 14)]
-    probe = _draft("stands-for", seed, rules, difficulty, {"meld": meld.table_code}, every[0], [["?", None]], ())
+    probe = draft("stands-for", seed, rules, difficulty, {"meld": meld.table_code}, every[0], [["?", None]], ())
     truth = next((code for code in every if probe.check(code).correct), None)
     if truth is None:
         return None
@@ -249,19 +258,21 @@ def _stands_for(rng: random.Random, deal: _Deal, rules: bc.Ruleset, difficulty: 
     near = [every[i] for i in (at - 1, at + 1, at - 2, at + 2) if 0 <= i < len(every)]
     choices = [truth, *near[:1 + difficulty]]
     rng.shuffle(choices)
-    return _settle("stands-for", seed, rules, difficulty, {"meld": meld.table_code, "choices": choices},
+    return settle("stands-for", seed, rules, difficulty, {"meld": meld.table_code, "choices": choices},
                    choices, choices, most_wrong=len(choices) - 1)
 
 
-def _free_or_bound(rng: random.Random, deal: _Deal, rules: bc.Ruleset, difficulty: int, seed: int) -> Exercise | None:
+@generator("free-or-bound", teaches=("wild.bound",))
+def _free_or_bound(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: int, seed: int) -> Exercise | None:
     meld = _wild_run(rng, deal, rules, difficulty, inside=None)
     if meld is None:
         return None
-    return _settle("free-or-bound", seed, rules, difficulty, {"meld": meld.table_code},
+    return settle("free-or-bound", seed, rules, difficulty, {"meld": meld.table_code},
                    ["free", "bound"], ["free", "bound"])
 
 
-def _spot_burraco(rng: random.Random, deal: _Deal, rules: bc.Ruleset, difficulty: int, seed: int) -> Exercise | None:
+@generator("spot-burraco")
+def _spot_burraco(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: int, seed: int) -> Exercise | None:
     cards = deal.run(rng.randint(5, 7 + difficulty))
     if cards is None:
         return None
@@ -275,14 +286,13 @@ def _spot_burraco(rng: random.Random, deal: _Deal, rules: bc.Ruleset, difficulty
         return None
     from .kinds import burraco_choices
     answers = list(burraco_choices(rules))
-    return _settle("spot-burraco", seed, rules, difficulty, {"meld": meld.table_code}, answers, answers,
+    return settle("spot-burraco", seed, rules, difficulty, {"meld": meld.table_code}, answers, answers,
                    most_wrong=1 + difficulty)
 
 
-_GENERATORS: dict[str, Callable[[random.Random, _Deal, bc.Ruleset, int, int], Exercise | None]] = {
-    "build-meld": _build_meld, "judge-meld": _judge_meld, "attach": _attach,
-    "stands-for": _stands_for, "free-or-bound": _free_or_bound, "spot-burraco": _spot_burraco,
-}
+# Kinds generated in modules of their own register themselves when imported here, one line each.
+
+GENERATED_KINDS = tuple(_GENERATORS)
 
 
 def _english() -> Any:
@@ -309,7 +319,7 @@ def generate(kind: str, seed: int, rules: str | bc.Ruleset = "classic", difficul
         raise GeneratorError("generate", "rules", "generated exercises use a built-in ruleset")
     rng = random.Random(f"{kind}:{ruleset.id}:{difficulty}:{seed}")
     for _ in range(_TRIES):
-        ex = _GENERATORS[kind](rng, _Deal(rng, ruleset), ruleset, difficulty, seed)
+        ex = _GENERATORS[kind](rng, Deal(rng, ruleset), ruleset, difficulty, seed)
         if ex is not None:
             return ex
     raise GeneratorError("generate", "seed", f"no {kind} exercise found for seed {seed}")
@@ -323,4 +333,4 @@ def exercises(kinds: str | Sequence[str], n: int, seed: int, rules: str | bc.Rul
         yield generate(kinds[i % len(kinds)], seed + i, rules, difficulty)
 
 
-__all__ = ["DIFFICULTIES", "GENERATED_KINDS", "GeneratorError", "exercise_id", "exercises", "generate"]
+__all__ = ["DIFFICULTIES", "GENERATED_KINDS", "Deal", "GeneratorError", "draft", "generator", "settle", "exercise_id", "exercises", "generate"]
