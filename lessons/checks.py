@@ -690,6 +690,8 @@ __all__ = ["Attempt", "CARD_TESTS", "Check", "CurriculumError", "Failure", "QUAN
 def _score_right(attempt: Attempt) -> Failure | None:
     breakdown = attempt.expected
     said = attempt.answer
+    if attempt.refusal is not None:   # the closing credited to a side the engine says cannot have closed
+        return refusal_failure(attempt.refusal)
     if isinstance(said, int):
         if said == breakdown.total:
             return None
@@ -704,7 +706,8 @@ def _score_right(attempt: Attempt) -> Failure | None:
         if value == -line.points:
             why = Message("ex.check.score.sign" if line.points < 0 else "ex.check.score.plus")
         else:
-            why = Message(f"ex.check.score.why.{line.key}", cards=line.cards, count=len(line.cards))
+            cards = line.cards or line.message.params.get("cards", ())   # a meld line names its cards in its text
+            why = Message(f"ex.check.score.why.{line.key}", cards=cards, count=len(cards))
         return Failure(Message("ex.check.score.line", number=number, label=line.message, answer=value, why=why),
                        cards=line.cards)
     return None

@@ -291,6 +291,7 @@ def _spot_burraco(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty:
 
 
 # Kinds generated in modules of their own register themselves when imported here, one line each.
+from . import score_generators  # noqa: E402,F401  (count, count-score, victory-points, match-verdict, predict)
 
 GENERATED_KINDS = tuple(_GENERATORS)
 

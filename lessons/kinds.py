@@ -529,6 +529,23 @@ def score_of(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> tuple[An
     return game.score()[number], game.melds[number], hand, facts
 
 
+def closing_claim(melds: tuple[bc.Meld, ...], hand: tuple[bc.Card, ...], facts: Mapping[str, bool],
+                  rules: bc.Ruleset) -> tuple[Any, bc.IllegalMove | None]:
+    """The side's count with the closing credited the other way (the engine's breakdown), and the
+    engine's refusal of that claim when the side cannot have closed (no burraco, no pozzetto...):
+    a learner who gives a side the closing bonus it cannot have is told the rule."""
+    claimed = bc.score_side(melds, hand, rules, closed=not facts["closed"], took_pozzetto=facts["took_pozzetto"],
+                            pozzetto_unused=facts["pozzetto_unused"])
+    if facts["closed"]:
+        return claimed, None
+    side = bc.SideCount(melds, hand, took_pozzetto=facts["took_pozzetto"], pozzetto_unused=facts["pozzetto_unused"])
+    try:
+        bc.score_hand((side, bc.SideCount(())), rules, closed_by=0)
+    except bc.IllegalMove as err:
+        return claimed, err
+    return claimed, None
+
+
 def _numbers(text: str) -> list[int]:
     parts = text.replace(",", " ").replace(";", " ").split()
     if not parts or not all(p.lstrip("+-").isdigit() for p in parts):
@@ -539,15 +556,19 @@ def _numbers(text: str) -> list[int]:
 @_reader("count-score")
 def _read_count_score(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
     breakdown = prepared.extra["breakdown"]
+    claimed, refusal = prepared.extra["claim"]
     if prepared.extra["mode"] == "total":
         if isinstance(answer, str) and answer.strip().lstrip("+-").isdigit():
             answer = int(answer.strip())
         if type(answer) is not int:
             raise Unreadable(Message("ex.verdict.not-a-number"))
-        return Attempt(answer=answer, rules=rules, expected=breakdown)
-    if type(answer) is int:
-        answer = str(answer)
-    return Attempt(answer=_numbers(_text(answer)), rules=rules, expected=breakdown)
+        said: Any = answer
+        as_claimed = answer == claimed.total != breakdown.total
+    else:
+        said = _numbers(_text(str(answer) if type(answer) is int else answer))
+        as_claimed = said == [line.points for line in claimed.lines]
+    # counted as if the closing went the other way: the engine's refusal of that claim, if any
+    return Attempt(answer=said, rules=rules, expected=breakdown, refusal=refusal if as_claimed else None)
 
 
 @_kind("count-score", (), ("count", "position", "play", "side", "mode"), ["score-right"])
@@ -556,7 +577,8 @@ def _prepare_count_score(data: Mapping[str, Any], rules: bc.Ruleset, where: str)
     if mode not in ("lines", "total"):
         raise CurriculumError(where, "data.mode", "'lines' (fill in each line) or 'total'")
     breakdown, melds, hand, facts = score_of(data, rules, where)
-    return Prepared(hand=hand, melds=melds, extra={"breakdown": breakdown, "mode": mode, "facts": facts})
+    return Prepared(hand=hand, melds=melds, extra={"breakdown": breakdown, "mode": mode, "facts": facts,
+                                                   "claim": closing_claim(melds, hand, facts, rules)})
 
 
 def _vp_text(answer: Any) -> tuple[int, int]:

@@ -76,7 +76,7 @@ def test_hints_are_plain_and_prompts_name_the_seed():
 
 
 def test_bad_requests_get_a_clear_error():
-    for call in (lambda: generate("count", 1), lambda: generate("build-meld", -1),
+    for call in (lambda: generate("no-such-kind", 1), lambda: generate("build-meld", -1),
                  lambda: generate("build-meld", 1, difficulty=9), lambda: generate("build-meld", "x")):
         with pytest.raises(GeneratorError) as err:
             call()
