@@ -206,8 +206,9 @@ class Terminal:
             except (IllegalMove, NotationError) as err:
                 self.say(Message("cli.refused", reason=err.msg or str(err)))
                 continue
-            except BurracoError as err:
-                self.say(Message("cli.refused", reason=str(err)))
+            except BurracoError as err:   # SessionError, or any other error that says a Message
+                said = getattr(err, "msg", None)
+                self.say(Message("cli.refused", reason=said if isinstance(said, Message) else str(err)))
                 continue
             self.say(event.message)
             shown = False

@@ -8,7 +8,7 @@ codes, ranks, numbers, nested messages). Its text is formatted only when shown:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from .messages import DEFAULT_LANGUAGE, Message, catalogue
@@ -84,7 +84,20 @@ RULE_IDS: Mapping[str, tuple[str, str]] = _RuleTable()
 
 
 class BurracoError(ValueError):
-    """Base of every error raised by burraco_core."""
+    """Base of every error raised by burraco_core.
+
+    What a person may read is a :class:`Message` given as the first argument (``err.msg``,
+    ``err.message(lang)``); ``str(err)`` is its English text. An error built from a plain string
+    (a programmer's mistake, such as a wrong argument) shows that string in every language.
+    """
+
+    def message(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The error said in the given language."""
+        first = self.args[0] if self.args else ""
+        return first.text(lang) if isinstance(first, Message) else str(first)
+
+    def __str__(self) -> str:
+        return self.message(DEFAULT_LANGUAGE)
 
 
 class NotationError(BurracoError):
@@ -100,23 +113,54 @@ class NotationError(BurracoError):
         self.token = token
         self.msg: Message | None = message if isinstance(message, Message) else None
 
-    def message(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        """What could not be read, in the given language (English if the engine has no message for it)."""
-        return self.msg.text(lang) if self.msg is not None else str(self.args[0])
-
-    def __str__(self) -> str:
-        return self.message(DEFAULT_LANGUAGE)
-
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.args[0], self.token))
 
 
+def join_problems(problems: Sequence[Message]) -> Message:
+    """Several problems as one message parameter: the first, then the rest (key ``problems.join``)."""
+    if not problems:
+        raise ValueError("no problems to join")
+    if len(problems) == 1:
+        return problems[0]
+    return Message("problems.join", first=problems[0], rest=join_problems(problems[1:]))
+
+
 class RulesetError(BurracoError):
-    """A ruleset was asked for by an unknown id, or its fields contradict each other."""
+    """A ruleset was asked for by an unknown id, or its fields contradict each other.
+
+    ``msg`` says what is wrong as a :class:`Message` (keys ``ruleset.*``): ``err.message(lang)``,
+    ``str(err)`` in English. ``fields`` names the offending fields (codes such as
+    ``"ace_to_ace_bonus"``, for a form to mark its controls); ``problems`` holds one Message per
+    problem when the fields of a ruleset are checked (the message lists them all).
+    """
+
+    def __init__(self, message: str | Message, fields: Sequence[str] = (),
+                 problems: Sequence[Message] = ()) -> None:
+        super().__init__(message)
+        self.msg: Message | None = message if isinstance(message, Message) else None
+        self.fields: tuple[str, ...] = tuple(fields)
+        self.problems: tuple[Message, ...] = tuple(problems)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.args[0], self.fields, self.problems))
 
 
 class GameFileError(BurracoError):
-    """A saved game or a position could not be loaded: corrupt, tampered with, or inconsistent."""
+    """A saved game or a position could not be loaded: corrupt, tampered with, or inconsistent.
+
+    ``msg`` says what is wrong as a :class:`Message` (keys ``file.*`` for saved games,
+    ``position.*`` for positions): ``err.message(lang)``, ``str(err)`` in English.
+    ``problems`` holds one Message per problem when a position no hand can reach lists several.
+    """
+
+    def __init__(self, message: str | Message, problems: Sequence[Message] = ()) -> None:
+        super().__init__(message)
+        self.msg: Message | None = message if isinstance(message, Message) else None
+        self.problems: tuple[Message, ...] = tuple(problems)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.args[0], self.problems))
 
 
 class IllegalMove(BurracoError):

@@ -286,7 +286,7 @@ class Game:
                     else _pick(own[action.meld].attach_options(tuple(cards)), action))
             self._check_after_meld(cards, replaced=action.meld, new_meld=meld)
             return partial(self._do_meld, cards, action.meld, meld)
-        raise NotationError(f"not an action: {action!r}", repr(action))
+        raise NotationError(Message("notation.not-an-action", value=repr(action)), repr(action))
 
     def _check_draw(self) -> None:
         s = self._s

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from .errors import BurracoError
 from .game import Game
+from .messages import DEFAULT_LANGUAGE, Message
 from .rulesets import Ruleset, ruleset
 from .scoring import victory_points
 
@@ -146,19 +147,25 @@ class Match:
             return 0 if a >= b else 1  # a tie goes to the side that started
         return None if a == b else (0 if a > b else 1)
 
-    def summary(self) -> str:
-        """The hands and totals as a few lines of text."""
-        lines = [f"{self.rules.label}, {self.players} players"]
-        for number, ((a, b), why) in enumerate(zip(self.hand_scores, self.results, strict=True), 1):
-            lines.append(f"hand {number}: {a:+d} / {b:+d} ({why})")
+    def report(self) -> tuple[Message, ...]:
+        """The hands and totals as messages, one a line (keys ``match.*``): the ruleset and players,
+        each hand's score and how it ended, the totals, the victory points, and who won."""
+        lines = [Message("match.heading", ruleset=self.rules.label, players=self.players)]
+        for number, ((a, b), why) in enumerate(zip(self.hand_scores, self.results, strict=True)):
+            lines.append(Message("match.hand", number=number, first=a, second=b, reason=why))
         a, b = self.totals
-        lines.append(f"totals: side 0 {a:+d}, side 1 {b:+d}")
-        if self.victory_points is not None:
-            lines.append(f"victory points: {self.victory_points[0]}-{self.victory_points[1]}")
+        lines.append(Message("match.totals", first=a, second=b))
+        vp = self.victory_points
+        if vp is not None:
+            lines.append(Message("match.victory-points", first=vp[0], second=vp[1]))
         if self.is_over:
             winner = self.winner
-            lines.append("a draw" if winner is None else f"side {winner} wins")
-        return "\n".join(lines)
+            lines.append(Message("match.draw") if winner is None else Message("match.winner", side=winner))
+        return tuple(lines)
+
+    def summary(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The hands and totals as a few lines of text in the given language (see :meth:`report`)."""
+        return "\n".join(line.text(lang) for line in self.report())
 
     def __repr__(self) -> str:
         return (f"<Match {self.rules.id} {self.players} players, {len(self.hand_scores)} hand(s), "

@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Draw, parse_action
 from .cards import Card, format_cards, full_deck, parse_card, parse_cards
-from .errors import GameFileError, IllegalMove, NotationError
+from .errors import BurracoError, GameFileError, IllegalMove, NotationError, join_problems
 from .melds import GROUP, Meld
+from .messages import Message
 from .rulesets import Ruleset, ruleset
 from .state import PHASES, HandState, Phase, Result
 
@@ -104,30 +105,29 @@ def _build(rules: str | Ruleset, *, hands: Sequence[CardsText], melds: Sequence[
     rules = ruleset(rules)
     players = len(hands)
     if players not in (2, 4):
-        raise GameFileError(f"a position needs 2 or 4 hands, not {players}")
+        raise GameFileError(Message("position.players", count=players))
     if not (isinstance(took_pozzetto, (list, tuple)) and len(took_pozzetto) == 2
             and all(isinstance(t, bool) for t in took_pozzetto)):
-        raise GameFileError(f"took_pozzetto must be two booleans (one per side), not {took_pozzetto!r}")
+        raise GameFileError(Message("position.took-pozzetto", value=repr(took_pozzetto)))
     if type(current) is not int or not 0 <= current < players:
-        raise GameFileError(f"current player must be a number from 0 to {players - 1}, not {current!r}")
+        raise GameFileError(Message("position.current", last=players - 1, value=repr(current)))
     if turns_played is not None and not (
             len(turns_played) == players and all(type(t) is int and t >= 0 for t in turns_played)):
-        raise GameFileError(f"turns_played must be {players} whole numbers, 0 or more")
+        raise GameFileError(Message("position.turns-played", count=players, value=repr(turns_played)))
     if phase not in PHASES:
-        raise GameFileError(f"phase must be one of {', '.join(PHASES)}, not {phase!r}")
+        raise GameFileError(Message("position.phase", phases=PHASES, value=repr(phase)))
     for name, flag in (("took_pile", took_pile), ("melded", melded)):
         if flag is not None and not isinstance(flag, bool):
-            raise GameFileError(f"{name} must be True or False, not {flag!r}")
+            raise GameFileError(Message(f"position.flag.{name.replace('_', '-')}", value=repr(flag)))
     if not isinstance(held_twin, bool):
-        raise GameFileError(f"held_twin must be True or False, not {held_twin!r}")
+        raise GameFileError(Message("position.flag.held-twin", value=repr(held_twin)))
     if not (isinstance(pozzetto_next_turn, (list, tuple))
             and all(type(p) is int and 0 <= p < players for p in pozzetto_next_turn)):
-        raise GameFileError(f"pozzetto_next_turn lists player numbers from 0 to {players - 1}, "
-                            f"not {pozzetto_next_turn!r}")
+        raise GameFileError(Message("position.pozzetto-next-turn", last=players - 1, value=repr(pozzetto_next_turn)))
     if type(trading_turns) is not int or trading_turns < 0:
-        raise GameFileError(f"trading_turns must be a whole number, 0 or more, not {trading_turns!r}")
+        raise GameFileError(Message("position.trading-turns", value=repr(trading_turns)))
     if result is not None and not isinstance(result, Result):
-        raise GameFileError(f"result must be a Result, not {result!r}")
+        raise GameFileError(Message("position.result", value=repr(result)))
     try:
         pool = _DeckPool(rules)
         hand_cards = [pool.claim(parse_cards(h)) for h in hands]
@@ -145,9 +145,9 @@ def _build(rules: str | Ruleset, *, hands: Sequence[CardsText], melds: Sequence[
         stock_cards = pool.claim(parse_cards(stock)) if stock is not None else None
         picked = parse_card(pile_card) if pile_card is not None else None
         if picked is not None and picked.is_joker and not rules.jokers:
-            raise GameFileError(f"{rules.id} is played without jokers")
+            raise GameFileError(Message("position.no-jokers", ruleset=rules.label, card=picked))
     except (NotationError, IllegalMove) as err:
-        raise GameFileError(f"cannot set up this position: {err}") from err
+        raise GameFileError(Message("position.cannot-set-up", reason=_said(err))) from err
     rest = pool.remaining()
     random.Random(seed).shuffle(rest)
     if poz is None:  # one packet of 11 for each side that has not taken its pozzetto
@@ -157,12 +157,10 @@ def _build(rules: str | Ruleset, *, hands: Sequence[CardsText], melds: Sequence[
     if stock_cards is None:
         stock_cards, rest = rest, []
     if rest:
-        raise GameFileError(
-            f"{len(rest)} cards are missing from the position ({format_cards(sorted(rest))}); "
-            f"all {rules.deck_size} cards must be placed"
-        )
+        raise GameFileError(Message("position.missing", count=len(rest), cards=tuple(sorted(rest)),
+                                    total=rules.deck_size))
     if len(meld_objs) != 2:
-        raise GameFileError("melds are given for exactly two sides")
+        raise GameFileError(Message("position.melds-sides", count=len(meld_objs)))
     pending = [False] * players
     for player in pozzetto_next_turn:
         pending[player] = True
@@ -179,9 +177,9 @@ def _build(rules: str | Ruleset, *, hands: Sequence[CardsText], melds: Sequence[
     try:
         state.history = [str(parse_action(h)) for h in history]
     except NotationError as err:
-        raise GameFileError(f"the history holds something that is not an action: {err}") from err
+        raise GameFileError(Message("position.history", reason=_said(err))) from err
     if held_twin and picked is None:
-        raise GameFileError("held_twin says whether the player held the twin of pile_card: give pile_card too")
+        raise GameFileError(Message("position.held-twin-alone"))
     return state, rules, players
 
 
@@ -193,66 +191,72 @@ def check_reachable(game: Game) -> None:
     side = game.side_of(current)
     can_take_pozzetto = not game.took_pozzetto[side] and bool(game.pozzetti)
     if (phase == "over") != (result is not None):
-        problems.append("a finished hand needs a result, and only a finished hand has one")
-    if result is not None and (
-            result.player is not None and not 0 <= result.player < game.players
-            or result.closed and result.player is not None and game.side_of(result.player) != result.side):
-        problems.append(f"the result {result!r} is not one a hand can end with")
+        problems.append(Message("position.problem.result-phase"))
+    if result is not None and result.player is not None:
+        if not 0 <= result.player < game.players:
+            problems.append(Message("position.problem.result-player", player=result.player, players=game.players))
+        elif result.closed and game.side_of(result.player) != result.side:
+            problems.append(Message("position.problem.result-side", player=result.player, side=result.side))
     hand = game.hands[current]
     if phase in ("draw", "play") and not hand:
-        problems.append(f"player {current} has no cards but is to {phase}")
+        problems.append(Message("position.problem.no-cards", player=current, phase=phase))
     if phase == "pozzetto" and (hand or not can_take_pozzetto):
-        problems.append(f"player {current} cannot be picking up a pozzetto")
+        problems.append(Message("position.problem.not-picking-pozzetto", player=current))
     took = sum(game.took_pozzetto)
     if len(game.pozzetti) > 2 - took:
-        problems.append(f"{len(game.pozzetti)} pozzetti are left although {took} side(s) took theirs")
+        problems.append(Message("position.problem.pozzetti-left", left=len(game.pozzetti), took=took))
     for number, melds in enumerate(game.melds):
         ranks = [m.rank for m in melds if m.kind == GROUP]
-        if len(ranks) != len(set(ranks)):
-            problems.append(f"side {number} owns two groups of the same rank")
+        twice = sorted({rank for rank in ranks if ranks.count(rank) > 1})
+        if twice:
+            problems.append(Message("position.problem.second-group", side=number, rank=twice[0]))
         if any(m.rules != game.rules for m in melds):
-            problems.append(f"side {number} has a meld of another ruleset")
+            problems.append(Message("position.problem.other-ruleset", side=number))
     problems += _turn_problems(game)
     if problems:
-        raise GameFileError("this position cannot occur in a hand: " + "; ".join(problems))
+        raise GameFileError(Message("position.impossible", problems=join_problems(problems)), problems)
     if phase != "over" and not game.legal_actions():
-        raise GameFileError("this position is a dead end: " + _why_stuck(game))
+        raise GameFileError(_why_stuck(game))
 
 
-def _turn_problems(game: Game) -> list[str]:
+def _turn_problems(game: Game) -> list[Message]:
     """The mid-turn facts that contradict each other or the phase."""
     problems = []
     phase, current = game.phase, game.current_player
     if phase == "draw" and (game.took_pile or game.pile_pick is not None or game.melded):
-        problems.append(f"player {current} is to draw, so has not taken the pile nor melded this turn yet")
+        problems.append(Message("position.problem.draw-but-played", player=current))
     if game.pile_pick is not None and not game.took_pile:
-        problems.append("the one-card pile was taken, so the player took the pile this turn")
+        problems.append(Message("position.problem.pick-without-pile", player=current))
     if phase == "pozzetto" and not game.melded:
-        problems.append(f"player {current} is picking up the pozzetto after melding the last cards, "
-                        "so has melded this turn")
+        problems.append(Message("position.problem.pozzetto-not-melded", player=current))
     pending = game.pozzetto_pending
     for side in (0, 1):
         waiting = [p for p in game.partners(side) if pending[p]]
         if waiting and not game.took_pozzetto[side]:
-            problems.append(f"player {waiting[0]} plays a pozzetto next turn, but side {side} has not taken one")
+            problems.append(Message("position.problem.pending-untaken", player=waiting[0], side=side))
         if len(waiting) > 1:
-            problems.append(f"side {side} took one pozzetto, not one for each of players {waiting}")
+            problems.append(Message("position.problem.pending-both", side=side,
+                                    players=tuple(Message("player", number=p + 1) for p in waiting)))
     if pending[current] and phase in ("play", "pozzetto"):
-        problems.append(f"player {current} is playing this turn, so is no longer waiting to play the pozzetto")
+        problems.append(Message("position.problem.pending-playing", player=current))
     limit = game.rules.stalemate_limit
     if phase != "over" and limit is not None and game.trading_turns >= limit:
-        problems.append(f"{game.trading_turns} turns of trading discards make the hand void "
-                        f"(the limit is {limit})")
+        problems.append(Message("position.problem.stalemate", turns=game.trading_turns, limit=limit))
     return problems
 
 
-def _why_stuck(game: Game) -> str:
+def _why_stuck(game: Game) -> Message:
     if game.phase == "draw":
         refusal = game.explain(Draw())
-        return (f"player {game.current_player} must draw, but cannot draw from the stock "
-                f"({refusal}) and the discard pile is empty")
-    return (f"player {game.current_player} has no legal move: no meld, no attach, "
-            "and no card that may be discarded")
+        return Message("position.dead-end.draw", player=game.current_player,
+                       reason=refusal.msg if refusal is not None else Message("empty"))
+    return Message("position.dead-end.play", player=game.current_player)
+
+
+def _said(err: BurracoError) -> Message | str:
+    """What an error of the engine says, as a message parameter."""
+    msg = getattr(err, "msg", None)
+    return msg if isinstance(msg, Message) else str(err)
 
 
 def describe(game: Game) -> dict[str, Any]:
@@ -319,8 +323,9 @@ class _DeckPool:
                 card = card.in_deck(1)
             if self.left[card] <= 0:
                 if card.is_joker and not self.rules.jokers:
-                    raise GameFileError(f"{self.rules.id} is played without jokers")
-                raise GameFileError(f"{card.code} is placed more times than the two decks hold it")
+                    raise GameFileError(Message("position.no-jokers", ruleset=self.rules.label, card=card))
+                raise GameFileError(Message("position.too-many", card=card.in_deck(0),
+                                            limit=self.rules.jokers if card.is_joker else 2))
             self.left[card] -= 1
             claimed.append(card)
         return claimed

@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from .cards import ACE, JOKER, Card
-from .errors import RulesetError
+from .errors import RulesetError, join_problems
 from .messages import Message
 
 StockExhausted = Literal["hand-ends", "pozzetto-becomes-stock"]
@@ -88,34 +88,12 @@ class Ruleset:
     """After this many turns in a row that only take the discard pile, the hand is void; None: never."""
 
     def __post_init__(self) -> None:
-        problems: list[str] = []
-        if not self.id or not isinstance(self.id, str):
-            problems.append("id must be a non-empty string")
-        if not (isinstance(self.jokers, int) and 0 <= self.jokers <= 4):
-            problems.append("jokers must be 0 to 4")
-        for f in fields(self):
-            value = getattr(self, f.name)
-            is_points = f.name.endswith(("_value", "_bonus", "_penalty")) and value is not None
-            if is_points and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
-                problems.append(f"{f.name} must be a whole number of points, 0 or more")
-        if self.ace_to_ace_bonus is not None and not self.ace_to_ace:
-            problems.append("ace_to_ace_bonus needs ace_to_ace=True (no such run could be built)")
-        if self.semi_clean_wild not in ("at-an-end", "anywhere"):
-            problems.append("semi_clean_wild must be 'at-an-end' or 'anywhere'")
-        if self.stock_exhausted not in ("hand-ends", "pozzetto-becomes-stock"):
-            problems.append("stock_exhausted must be 'hand-ends' or 'pozzetto-becomes-stock'")
-        if self.game_length not in ("match", "one-hand", "target"):
-            problems.append("game_length must be 'match', 'one-hand' or 'target'")
-        if self.game_length == "target" and not (isinstance(self.target_score, int) and self.target_score > 0):
-            problems.append("game_length 'target' needs a positive target_score")
-        if self.game_length != "target" and self.target_score is not None:
-            problems.append("target_score is only meaningful with game_length 'target'")
-        if self.stalemate_limit is not None and not (
-            isinstance(self.stalemate_limit, int) and self.stalemate_limit >= 2
-        ):
-            problems.append("stalemate_limit must be None or a whole number of at least 2")
+        problems = _problems(self)
         if problems:
-            raise RulesetError(f"ruleset {self.id!r} is inconsistent: " + "; ".join(problems))
+            fields_named = tuple(dict.fromkeys(name for name, _ in problems))
+            said = tuple(msg for _, msg in problems)
+            raise RulesetError(Message("ruleset.inconsistent", ruleset=_label_of(self), problems=join_problems(said)),
+                               fields=fields_named, problems=said)
 
     @property
     def label(self) -> Message | str:
@@ -151,6 +129,71 @@ class Ruleset:
         changed = [f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)
                    if getattr(self, f.name) != getattr(base, f.name)]
         return f"dataclasses.replace(ruleset({self.id!r}), {', '.join(changed)})"
+
+
+def _label_of(rules: Ruleset) -> Message | str:
+    """The ruleset's label for its own error (RULESETS does not exist yet while the built-ins are made)."""
+    if not isinstance(rules.name, str) or not isinstance(rules.id, str):
+        return _shown(rules.id)
+    try:
+        return rules.label
+    except NameError:
+        return rules.name or rules.id
+
+
+def _field(name: str) -> Message:
+    """A field of Ruleset in words, its code after them (``ruleset.field.<name>``)."""
+    return Message(f"ruleset.field.{name}")
+
+
+def _shown(value: object) -> str:
+    """A value as a Python programmer writes it (notation, the same in every language)."""
+    return repr(value)
+
+
+_FLAGS = ("groups_allowed", "ace_to_ace", "pozzetto_al_volo", "close_needs_clean", "close_by_meld",
+          "open_discard_pile", "opponents_must_have_played")
+_CHOICES = {"semi_clean_wild": ("at-an-end", "anywhere"), "stock_exhausted": ("hand-ends", "pozzetto-becomes-stock"),
+            "game_length": ("match", "one-hand", "target")}
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _problems(rules: Ruleset) -> list[tuple[str, Message]]:
+    """(field, what is wrong with it) for every field that is malformed or contradicts another."""
+    problems: list[tuple[str, Message]] = []
+    if not rules.id or not isinstance(rules.id, str):
+        problems.append(("id", Message("ruleset.problem.id", value=_shown(rules.id))))
+    if not isinstance(rules.name, str):
+        problems.append(("name", Message("ruleset.problem.name", value=_shown(rules.name))))
+    if not (_whole(rules.jokers) and 0 <= rules.jokers <= 4):
+        problems.append(("jokers", Message("ruleset.problem.jokers", field=_field("jokers"),
+                                           value=_shown(rules.jokers))))
+    for f in fields(rules):
+        value = getattr(rules, f.name)
+        if f.name.endswith(("_value", "_bonus", "_penalty")) and value is not None and not (_whole(value)
+                                                                                            and value >= 0):
+            problems.append((f.name, Message("ruleset.problem.points", field=_field(f.name), value=_shown(value))))
+        elif f.name in _FLAGS and not isinstance(value, bool):
+            problems.append((f.name, Message("ruleset.problem.flag", field=_field(f.name), value=_shown(value))))
+        elif f.name in _CHOICES and value not in _CHOICES[f.name]:
+            problems.append((f.name, Message(f"ruleset.problem.{f.name.replace('_', '-')}", field=_field(f.name),
+                                             value=_shown(value))))
+    if rules.ace_to_ace_bonus is not None and not rules.ace_to_ace:
+        problems.append(("ace_to_ace_bonus", Message("ruleset.problem.ace-to-ace-bonus",
+                                                     field=_field("ace_to_ace_bonus"))))
+    if rules.game_length == "target" and not (_whole(rules.target_score) and rules.target_score > 0):
+        problems.append(("target_score", Message("ruleset.problem.target-needed", field=_field("target_score"),
+                                                 value=_shown(rules.target_score))))
+    if rules.game_length != "target" and rules.target_score is not None:
+        problems.append(("target_score", Message("ruleset.problem.target-unused", field=_field("target_score"),
+                                                 length=_field("game_length"))))
+    if rules.stalemate_limit is not None and not (_whole(rules.stalemate_limit) and rules.stalemate_limit >= 2):
+        problems.append(("stalemate_limit", Message("ruleset.problem.stalemate", field=_field("stalemate_limit"),
+                                                    value=_shown(rules.stalemate_limit))))
+    return problems
 
 
 def _dataclass_repr(rules: Ruleset) -> str:
@@ -206,9 +249,7 @@ def ruleset(rules: str | Ruleset) -> Ruleset:
     try:
         return RULESETS[rules]
     except (KeyError, TypeError):
-        raise RulesetError(
-            f"unknown ruleset {rules!r}; the known ids are: {', '.join(RULESETS)}"
-        ) from None
+        raise RulesetError(Message("ruleset.unknown", value=_shown(rules), known=tuple(RULESETS))) from None
 
 
 __all__ = ["Ruleset", "RULESETS", "ruleset"]

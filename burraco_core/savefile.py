@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import format_cards
 from .errors import BurracoError, GameFileError
+from .messages import Message
 from .rulesets import RULESETS, Ruleset
 from .state import Result
 
@@ -78,31 +79,42 @@ def loads(cls: type[Game], text: str) -> Game:
     """Load a saved game; anything corrupt or changed by hand raises :class:`GameFileError`."""
     try:
         body = json.loads(text)
-    except (TypeError, ValueError, RecursionError) as err:
-        raise GameFileError(f"this is not a saved game (not JSON: {err})") from None
+    except json.JSONDecodeError as err:
+        raise GameFileError(Message("file.not-json.at", line=err.lineno, column=err.colno)) from None
+    except (TypeError, ValueError, RecursionError):
+        raise GameFileError(Message("file.not-json")) from None
     if not isinstance(body, dict) or body.get("format") != FORMAT:
-        raise GameFileError("this is not a Burraco Tutor saved game")
+        raise GameFileError(Message("file.not-a-game"))
     if body.get("version") != VERSION:
-        raise GameFileError(f"saved game version {body.get('version')!r} is not supported (expected {VERSION})")
+        raise GameFileError(Message("file.version", value=repr(body.get("version")), expected=VERSION))
     if body.get("checksum") != checksum({k: v for k, v in body.items() if k != "checksum"}):
-        raise GameFileError("the saved game was changed after it was saved (its checksum does not match)")
+        raise GameFileError(Message("file.changed"))
     try:
         game = _from_body(cls, body)
         keys = list(body["ruleset"])
         written = _text(_body(game, keys if set(keys) < {f.name for f in dataclasses.fields(Ruleset)} else None))
     except GameFileError:
         raise
-    except (BurracoError, KeyError, TypeError, ValueError, IndexError, AttributeError,
-            RecursionError) as err:
-        raise GameFileError(f"the saved game is inconsistent: {err}") from None
+    except KeyError as err:
+        raise GameFileError(Message("file.inconsistent", reason=Message("file.missing-field",
+                                                                        field=str(err.args[0])))) from err
+    except BurracoError as err:
+        msg = getattr(err, "msg", None)
+        reason = msg if isinstance(msg, Message) else Message("file.malformed")
+        raise GameFileError(Message("file.inconsistent", reason=reason)) from err
+    except (TypeError, ValueError, IndexError, AttributeError, RecursionError) as err:
+        raise GameFileError(Message("file.inconsistent", reason=Message("file.malformed"))) from err
     if written != text:
-        raise GameFileError("the saved game is not in the form this version writes")
+        raise GameFileError(Message("file.not-as-written"))
     return game
 
 
 def _ruleset(fields: dict[str, Any]) -> Ruleset:
     if not isinstance(fields, dict):
-        raise GameFileError("the saved game's ruleset is not a table of fields")
+        raise GameFileError(Message("file.ruleset-not-a-table"))
+    unknown = sorted(set(fields) - {f.name for f in dataclasses.fields(Ruleset)})
+    if unknown:
+        raise GameFileError(Message("file.unknown-fields", count=len(unknown), fields=tuple(map(str, unknown))))
     known = RULESETS.get(str(fields.get("id")))
     if known is not None:
         base = dataclasses.asdict(known)
@@ -117,13 +129,13 @@ def _from_body(cls: type[Game], body: dict[str, Any]) -> Game:
     players = body["players"]
     pending = body["pozzetto_pending"]
     if not isinstance(pending, list) or len(pending) != players or not all(isinstance(p, bool) for p in pending):
-        raise GameFileError("per-player lists have the wrong length")
+        raise GameFileError(Message("file.wrong-length"))
     pick = body["pile_pick"]
     if pick is not None and not (isinstance(pick, list) and len(pick) == 2 and isinstance(pick[1], bool)):
-        raise GameFileError("the saved game's one-card pile is not one this version writes")
+        raise GameFileError(Message("file.pile-pick"))
     result = body["result"]
     if result is not None and not isinstance(result, dict):
-        raise GameFileError("the saved game's result is not one this version writes")
+        raise GameFileError(Message("file.result"))
     game = cls.setup(
         rules, hands=body["hands"], melds=body["melds"], discard_pile=body["discard_pile"],
         pozzetti=body["pozzetti"], stock=body["stock"], current=body["current"],
@@ -135,7 +147,7 @@ def _from_body(cls: type[Game], body: dict[str, Any]) -> Game:
         seed=body["seed"], history=body["history"],
     )
     if players != game.players:
-        raise GameFileError("per-player or per-side lists have the wrong length")
+        raise GameFileError(Message("file.wrong-length"))
     return game
 
 

@@ -120,7 +120,8 @@ def score_side(
     melds = tuple(melds)
     for meld in melds:
         if meld.rules != rules:
-            raise RulesetError(f"meld {meld} was laid down under {meld.rules.id!r}, not {rules.id!r}")
+            raise RulesetError(Message("ruleset.meld-of-another", cards=meld.cards,
+                                          meld_rules=meld.rules.label, rules=rules.label))
     # the side's cards together cannot hold more copies of a card than the two decks
     check_deck(tuple(c for m in melds for c in m.cards) + hand, rules)
     lines: list[ScoreLine] = []
@@ -176,7 +177,8 @@ def score_hand(
     for side in sides:
         for meld in side.melds:
             if meld.rules != rules:
-                raise RulesetError(f"meld {meld} was laid down under {meld.rules.id!r}, not {rules.id!r}")
+                raise RulesetError(Message("ruleset.meld-of-another", cards=meld.cards,
+                                          meld_rules=meld.rules.label, rules=rules.label))
     check_deck(tuple(c for side, hand in zip(sides, hands, strict=True)
                      for c in (*(c for m in side.melds for c in m.cards), *hand)), rules)
     if closed_by is not None:
