@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from types import MappingProxyType
-from typing import Literal
+from typing import Literal, get_type_hints
 
 from .cards import ACE, JOKER, Card
 from .errors import RulesetError, join_problems
@@ -155,6 +155,8 @@ _FLAGS = ("groups_allowed", "ace_to_ace", "pozzetto_al_volo", "close_needs_clean
           "open_discard_pile", "opponents_must_have_played")
 _CHOICES = {"semi_clean_wild": ("at-an-end", "anywhere"), "stock_exhausted": ("hand-ends", "pozzetto-becomes-stock"),
             "game_length": ("match", "one-hand", "target")}
+# The fields that hold a whole number: name -> whether None is allowed too.
+_NUMBERS = {name: hint is not int for name, hint in get_type_hints(Ruleset).items() if hint in (int, int | None)}
 
 
 def _whole(value: object) -> bool:
@@ -168,31 +170,37 @@ def _problems(rules: Ruleset) -> list[tuple[str, Message]]:
         problems.append(("id", Message("ruleset.problem.id", value=_shown(rules.id))))
     if not isinstance(rules.name, str):
         problems.append(("name", Message("ruleset.problem.name", value=_shown(rules.name))))
-    if not (_whole(rules.jokers) and 0 <= rules.jokers <= 4):
-        problems.append(("jokers", Message("ruleset.problem.jokers", field=_field("jokers"),
-                                           value=_shown(rules.jokers))))
+    numbers_wrong = set()   # a number field given something else is said once, as that
     for f in fields(rules):
         value = getattr(rules, f.name)
-        if f.name.endswith(("_value", "_bonus", "_penalty")) and value is not None and not (_whole(value)
-                                                                                            and value >= 0):
+        if f.name in _NUMBERS and not (_whole(value) or value is None and _NUMBERS[f.name]):
+            numbers_wrong.add(f.name)
+            problems.append((f.name, Message("ruleset.problem.whole-number", field=_field(f.name),
+                                             value=_shown(value))))
+        elif f.name.endswith(("_value", "_bonus", "_penalty")) and value is not None and value < 0:
             problems.append((f.name, Message("ruleset.problem.points", field=_field(f.name), value=_shown(value))))
         elif f.name in _FLAGS and not isinstance(value, bool):
             problems.append((f.name, Message("ruleset.problem.flag", field=_field(f.name), value=_shown(value))))
         elif f.name in _CHOICES and value not in _CHOICES[f.name]:
             problems.append((f.name, Message(f"ruleset.problem.{f.name.replace('_', '-')}", field=_field(f.name),
                                              value=_shown(value))))
+    if "jokers" not in numbers_wrong and not 0 <= rules.jokers <= 4:
+        problems.append(("jokers", Message("ruleset.problem.jokers", field=_field("jokers"),
+                                           value=_shown(rules.jokers))))
     if rules.ace_to_ace_bonus is not None and not rules.ace_to_ace:
         problems.append(("ace_to_ace_bonus", Message("ruleset.problem.ace-to-ace-bonus",
                                                      field=_field("ace_to_ace_bonus"))))
-    if rules.game_length == "target" and not (_whole(rules.target_score) and rules.target_score > 0):
-        problems.append(("target_score", Message("ruleset.problem.target-needed", field=_field("target_score"),
-                                                 value=_shown(rules.target_score))))
-    if rules.game_length != "target" and rules.target_score is not None:
-        problems.append(("target_score", Message("ruleset.problem.target-unused", field=_field("target_score"),
-                                                 length=_field("game_length"))))
-    if rules.stalemate_limit is not None and not (_whole(rules.stalemate_limit) and rules.stalemate_limit >= 2):
+    if "target_score" not in numbers_wrong:
+        if rules.game_length == "target" and (rules.target_score is None or rules.target_score <= 0):
+            problems.append(("target_score", Message("ruleset.problem.target-needed", field=_field("target_score"),
+                                                     value=_shown(rules.target_score))))
+        if rules.game_length != "target" and rules.target_score is not None:
+            problems.append(("target_score", Message("ruleset.problem.target-unused",
+                                                     field=_field("target_score"))))
+    limit = rules.stalemate_limit
+    if "stalemate_limit" not in numbers_wrong and limit is not None and limit < 2:
         problems.append(("stalemate_limit", Message("ruleset.problem.stalemate", field=_field("stalemate_limit"),
-                                                    value=_shown(rules.stalemate_limit))))
+                                                    value=_shown(limit))))
     return problems
 
 

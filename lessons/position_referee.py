@@ -157,8 +157,7 @@ def rule_on(game: bc.Game, move: str, lang: str = "en", four_colour: bool = Fals
 
 
 def _file_error_text(err: bc.BurracoError, lang: str) -> str:
-    message = getattr(err, "message", None)
-    return message(lang) if callable(message) else str(err)
+    return err.message(lang)     # GameFileError and every engine error say a Message in any language
 
 
 class PositionReferee(w.VBox):

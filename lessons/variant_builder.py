@@ -82,18 +82,20 @@ def read_variant(text: str) -> bc.Ruleset:
     try:
         data = json.loads(text)
     except ValueError as err:
-        raise bc.RulesetError(f"not JSON: {err}") from None
+        raise bc.RulesetError(Message("variants.file.not-json", line=err.lineno, column=err.colno)
+                              if isinstance(err, json.JSONDecodeError) else Message("variants.file.not-text")) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise bc.RulesetError(f"not a saved variant (its format should be {FORMAT!r})")
+        raise bc.RulesetError(Message("variants.file.format", format=FORMAT))
     if data.get("version") != VERSION:
-        raise bc.RulesetError(f"version {data.get('version')!r} of the variant format is not known")
+        raise bc.RulesetError(Message("variants.file.version", value=repr(data.get("version"))))
     changes = data.get("changes")
     if not isinstance(changes, dict):
-        raise bc.RulesetError("'changes' should be a table of fields")
+        raise bc.RulesetError(Message("variants.file.changes"))
     known = {f.name for f in dataclasses.fields(bc.Ruleset)}
     unknown = sorted(set(changes) - known)
     if unknown:
-        raise bc.RulesetError(f"no ruleset has the field(s) {', '.join(unknown)}")
+        raise bc.RulesetError(Message("variants.file.unknown-fields", count=len(unknown), fields=tuple(unknown)),
+                              fields=unknown)
     base = bc.RULESETS.get(str(data.get("base")))
     if base is None:
         return bc.Ruleset(**changes)
@@ -242,8 +244,8 @@ class VariantBuilder(w.VBox):
                 else:
                     try:
                         values[name] = int(text)
-                    except ValueError:
-                        raise bc.RulesetError(f"{name} must be a whole number, not {text!r}") from None
+                    except ValueError:   # the engine refuses it in words (ruleset.problem.whole-number)
+                        values[name] = text
             else:
                 values[name] = control.value
         return values
@@ -267,8 +269,8 @@ class VariantBuilder(w.VBox):
             rules = self.build()
         except bc.RulesetError as err:
             self.ruleset = None
-            self.status.value = box(BAD, self._text("variants.refused"), f"<div>{esc(err)}</div>", big=False,
-                                    role="alert")
+            self.status.value = box(BAD, self._text("variants.refused"), f"<div>{esc(err.message(self.lang))}</div>",
+                                    big=False, role="alert")
             self.table.value = ""
             return
         self.ruleset = rules
@@ -289,7 +291,8 @@ class VariantBuilder(w.VBox):
         try:
             rules = read_variant(text)
         except (bc.RulesetError, TypeError) as err:
-            self.status.value = box(BAD, self._text("variants.bad-file"), f"<div>{esc(err)}</div>", big=False,
+            said = err.message(self.lang) if isinstance(err, bc.BurracoError) else str(err)
+            self.status.value = box(BAD, self._text("variants.bad-file"), f"<div>{esc(said)}</div>", big=False,
                                     role="alert")
             return None
         self.show(rules)

@@ -527,6 +527,167 @@ def picture_labels(found: Collector) -> None:
         found.add(svg.card_label(card, wild_for="A♥", scale_note="+15"))
 
 
+def _file_error(found: Collector, attempt: Any, key: str) -> bc.GameFileError:
+    """The GameFileError an attempt raises, its message kept; the message (or one nested in it) has ``key``."""
+    with pytest.raises(bc.GameFileError) as info:
+        attempt()
+    err = info.value
+    assert err.msg is not None and key in {m.key for m in nested(err.msg)}, (key, err.msg)
+    found.add(err.msg)
+    return err
+
+
+def position_refusals(found: Collector) -> None:
+    """What Game.setup says of a position no hand can lead to (keys position.*)."""
+    base: dict[str, Any] = dict(hands=["9H 5C 6C", "KH KS"])
+    probe = bc.Game.setup("classic", hands=["5C 6C", "KH KS"])
+    rest = list(probe.stock) + [c for p in probe.pozzetti for c in p]
+    everything = ["5C 6C " + bc.format_cards(rest), "KH KS"]
+    pulito_hand = "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD"
+    tries: list[tuple[str, dict[str, Any]]] = [
+        ("position.players", dict(hands=["5C"])),
+        ("position.took-pozzetto", dict(took_pozzetto=(True,))),
+        ("position.current", dict(current=5)),
+        ("position.turns-played", dict(turns_played=[-1, 0])),
+        ("position.phase", dict(phase="dance")),
+        ("position.flag.took-pile", dict(took_pile="yes")),
+        ("position.flag.melded", dict(melded=1)),
+        ("position.flag.held-twin", dict(held_twin="no")),
+        ("position.pozzetto-next-turn", dict(pozzetto_next_turn=[5])),
+        ("position.trading-turns", dict(trading_turns=-1)),
+        ("position.result", dict(phase="over", result={"reason": "stock"})),
+        ("position.no-jokers", dict(rules="pulito", hands=["JK 5C", "KH"])),
+        ("position.no-jokers", dict(rules="pulito", phase="play", pile_card="JK")),
+        ("position.cannot-set-up", dict(hands=["5C 2X", "KH"])),
+        ("position.cannot-set-up", dict(melds=[["5H 6H 9H"], []])),
+        ("position.too-many", dict(hands=["5C 5C 5C", "KH"])),
+        ("position.missing", dict(hands=["5C", "KH"], stock="2C", pozzetti=["", ""])),
+        ("position.melds-sides", dict(melds=[[], [], []])),
+        ("position.history", dict(history=["fold"])),
+        ("position.held-twin-alone", dict(phase="play", held_twin=True)),
+        ("position.problem.result-phase", dict(phase="over")),
+        ("position.problem.result-player", dict(phase="over", result=bc.Result("stock", player=7))),
+        ("position.problem.result-side", dict(phase="over", result=bc.Result("closed", player=1, side=0))),
+        ("position.problem.no-cards", dict(phase="play", hands=["", "KH KS"])),
+        ("position.problem.no-cards", dict(hands=["", "KH KS"])),
+        ("position.problem.not-picking-pozzetto", dict(phase="pozzetto")),
+        ("position.problem.pozzetti-left", dict(hands=["5C 6C", "KH KS"], took_pozzetto=(True, True),
+                                                pozzetti=list(probe.pozzetti), stock=list(probe.stock))),
+        ("position.problem.second-group", dict(melds=[["8H 8D 8C", "8S 8H' 8D'"], []])),
+        ("position.problem.draw-but-played", dict(took_pile=True)),
+        ("position.problem.pick-without-pile", dict(phase="play", took_pile=False, pile_card="9H")),
+        ("position.problem.pozzetto-not-melded", dict(hands=["", "KH KS"], phase="pozzetto", melded=False)),
+        ("position.problem.pending-untaken", dict(rules="pulito", hands=[pulito_hand, "KH KS"], current=1,
+                                                  pozzetto_next_turn=[0])),
+        ("position.problem.pending-both", dict(hands=["5C 6C", "KH KS", "QH QS", "JH JS"], current=1,
+                                               took_pozzetto=(True, False), pozzetto_next_turn=[0, 2])),
+        ("position.problem.pending-playing", dict(rules="pulito", hands=[pulito_hand, "KH KS"], phase="play",
+                                                  took_pozzetto=(True, False), pozzetto_next_turn=[0])),
+        ("position.problem.stalemate", dict(phase="play", trading_turns=12)),
+        ("position.dead-end.draw", dict(hands=everything, stock="", pozzetti=[], took_pozzetto=(True, True))),
+        ("position.dead-end.play", dict(hands=["8C", "KH KS"], melds=[["3S 4S 5S"], []], phase="play",
+                                        took_pozzetto=(True, False), turns_played=[1, 1])),
+    ]
+    for key, changes in tries:
+        args = {**base, **changes}
+        rules = args.pop("rules", "classic")
+        _file_error(found, lambda rules=rules, args=args: bc.Game.setup(rules, **args), key)
+    # a meld of another ruleset cannot be typed into a position (melds are read under its rules): put one there
+    game = bc.Game.setup("classic", hands=["9H 5C 6C", "KH KS"])
+    game._s.melds[0].append(bc.Meld.lay_down("5S 6S 7S", "pulito"))
+    _file_error(found, lambda: bc.position.check_reachable(game), "position.problem.other-ruleset")
+
+
+def saved_game_refusals(found: Collector) -> None:
+    """What Game.from_json says of a file it cannot load (keys file.*)."""
+    import json
+
+    from burraco_core.savefile import checksum
+
+    text = bc.Game.new("classic", players=2, seed=5).to_json()
+
+    def edited(edit: Any, indent: int = 1) -> str:
+        body = json.loads(text)
+        edit(body)
+        body.pop("checksum", None)
+        body["checksum"] = checksum(body)
+        return json.dumps(body, ensure_ascii=False, indent=indent)
+
+    tries: list[tuple[str, Any]] = [
+        ("file.not-json.at", text[:-10]),
+        ("file.not-json", 5),
+        ("file.not-a-game", '{"format": "something else"}'),
+        ("file.version", edited(lambda b: b.update(version=7))),
+        ("file.changed", text.replace('"seed": 5', '"seed": 6')),
+        ("file.missing-field", edited(lambda b: b.pop("hands"))),
+        ("file.malformed", edited(lambda b: b.update(turns_played=5))),
+        ("ruleset.problem.jokers", edited(lambda b: b["ruleset"].update(jokers=9))),
+        ("position.too-many", edited(lambda b: b["hands"].__setitem__(1, b["hands"][1] + " " + b["hands"][0][:2]))),
+        ("file.not-as-written", edited(lambda b: None, indent=2)),
+        ("file.ruleset-not-a-table", edited(lambda b: b.update(ruleset=5))),
+        ("file.unknown-fields", edited(lambda b: b["ruleset"].update(colour="red"))),
+        ("file.wrong-length", edited(lambda b: b.update(pozzetto_pending=[False]))),
+        ("file.pile-pick", edited(lambda b: b.update(pile_pick="x"))),
+        ("file.result", edited(lambda b: b.update(result=5))),
+    ]
+    for key, bad in tries:
+        _file_error(found, lambda bad=bad: bc.Game.from_json(bad), key)
+
+
+def ruleset_refusals(found: Collector) -> None:
+    """What a ruleset with a malformed or contradictory field says (keys ruleset.*), every field named once."""
+    classic = bc.ruleset("classic")
+    points = [f.name for f in dataclasses.fields(bc.Ruleset) if f.name.endswith(("_value", "_bonus", "_penalty"))]
+    flags = [f.name for f in dataclasses.fields(bc.Ruleset) if isinstance(getattr(classic, f.name), bool)]
+    tries: list[tuple[dict[str, Any], str]] = [
+        (dict(id=""), "ruleset.problem.id"), (dict(name=5), "ruleset.problem.name"),
+        (dict(jokers=9), "ruleset.problem.jokers"), (dict(jokers="many"), "ruleset.problem.whole-number"),
+        *((dict([(name, -1)]), "ruleset.problem.points") for name in points),
+        *((dict([(name, "yes")]), "ruleset.problem.flag") for name in flags),
+        (dict(semi_clean_wild="x"), "ruleset.problem.semi-clean-wild"),
+        (dict(stock_exhausted="x"), "ruleset.problem.stock-exhausted"),
+        (dict(game_length="x"), "ruleset.problem.game-length"),
+        (dict(ace_to_ace_bonus=1000), "ruleset.problem.ace-to-ace-bonus"),
+        (dict(game_length="target"), "ruleset.problem.target-needed"),
+        (dict(target_score=100), "ruleset.problem.target-unused"),
+        (dict(stalemate_limit=1), "ruleset.problem.stalemate"),
+        (dict(name="Casa nostra", two_value=-5, stalemate_limit=0), "problems.join"),
+    ]
+    for changes, key in tries:
+        with pytest.raises(bc.RulesetError) as info:
+            dataclasses.replace(classic, **changes)
+        err = info.value
+        assert err.msg is not None and key in {m.key for m in nested(err.msg)}, (key, err.msg)
+        assert set(err.fields) <= set(changes) | {"target_score", "ace_to_ace_bonus"}, err.fields
+        found.add(err.msg)
+    for attempt in (lambda: bc.ruleset("classico"),
+                    lambda: bc.score_side([bc.Meld.lay_down("5S 6S 7S", "pulito")], "", "classic", closed=False,
+                                          took_pozzetto=True)):
+        with pytest.raises(bc.RulesetError) as info:
+            attempt()
+        assert info.value.msg is not None
+        found.add(info.value.msg)
+    fields_said = {key for key in found.seen if key.startswith("ruleset.field.")}
+    assert fields_said == {f"ruleset.field.{f.name}" for f in dataclasses.fields(bc.Ruleset)} - {
+        "ruleset.field.id", "ruleset.field.name"}
+
+
+def match_reports(found: Collector) -> None:
+    """Match.report's lines: every way a hand ends, victory points, a winner and a draw."""
+    won = bc.Match("classic")
+    for a, b, why in ((1000, 400, "closed"), (300, 500, "stock"), (200, 100, "void")):
+        won.record_score(a, b, why)
+    drawn = bc.Match("classic", hands=4)
+    for _ in range(4):
+        drawn.record_score(100, 100)
+    going = bc.Match("buraco", players=2)
+    going.record_score(600, 300)
+    for match in (won, drawn, going):
+        for line in match.report():
+            found.add(line)
+    assert {"match.winner", "match.draw", "match.victory-points", "match.hand"} <= set(found.seen)
+
+
 @pytest.fixture(scope="module")
 def produced() -> Iterator[Collector]:
     found = Collector()
@@ -551,6 +712,10 @@ def produced() -> Iterator[Collector]:
     notation_refusals(found)
     rare_texts(found)
     session_texts(found)
+    position_refusals(found)
+    saved_game_refusals(found)
+    ruleset_refusals(found)
+    match_reports(found)
     with pytest.MonkeyPatch.context() as patch:
         terminal_messages(found, patch)
     yield found
@@ -589,6 +754,12 @@ NOTATION_PARAMS = {
     ("cli.unknown-language", "lang"), ("cli.unknown-language", "known"), ("svg.card.note", "note"),
     ("cli.help.line", "command"),
     ("session.bot-refused", "action"), ("session.bot-refused", "rule"), ("session.move", "action"),
+    # what a position, a saved game or a ruleset was given, as Python writes it, and field and ruleset ids
+    ("position.*", "value"), ("position.phase", "phases"), ("file.*", "value"), ("file.*", "field"),
+    ("file.*", "fields"), ("ruleset.*", "value"), ("ruleset.unknown", "known"),
+    # a house variant's own name (a built-in's name is a Message)
+    ("ruleset.inconsistent", "ruleset"), ("ruleset.meld-of-another", "meld_rules"),
+    ("ruleset.meld-of-another", "rules"), ("match.heading", "ruleset"), ("position.no-jokers", "ruleset"),
 }
 
 # Known parameters given as words rather than codes or Messages: (key, parameter) -> who fixes it.
@@ -641,7 +812,8 @@ def test_pending_mismatches_are_still_there(produced):
 def test_the_collection_reaches_every_kind_of_text(produced):
     """The hands above are varied enough: each family of keys, and most refusals, are met."""
     keys = set(produced.seen)
-    for family in ("rule.", "hint.", "narrate.", "score.", "cli.", "svg.", "who.", "notation.", "meld."):
+    for family in ("rule.", "hint.", "narrate.", "score.", "cli.", "svg.", "who.", "notation.", "meld.", "position.",
+                   "file.", "ruleset.", "match."):
         assert any(key.startswith(family) for key in keys), family
     refusals = {key[5:] for key in keys if key.startswith("rule.") and not key.endswith(".summary")}
     assert refusals == set(_RULES), sorted(set(_RULES) - refusals)

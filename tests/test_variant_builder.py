@@ -52,7 +52,7 @@ def test_contradictions_are_refused_in_the_engines_words():
     with pytest.raises(bc.RulesetError) as refused:
         builder.build()
     assert "contradict each other" in builder.status.value
-    assert "ace_to_ace_bonus needs ace_to_ace=True" in builder.status.value
+    assert "(ace_to_ace_bonus) needs runs from ace to ace to be allowed (ace_to_ace=True)" in builder.status.value
     builder.controls["ace_to_ace"].value = True
     assert builder.ruleset is not None and builder.ruleset.ace_to_ace_bonus == 1000
     builder.controls["jokers"].value = "many"

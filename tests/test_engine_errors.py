@@ -1,0 +1,204 @@
+"""The engine's errors that a learner can trigger by typing say what is wrong in every language.
+
+A position that cannot be set up and a saved game that cannot be loaded raise ``GameFileError``, a
+ruleset with a bad or contradictory field ``RulesetError``; each carries a Message (``err.msg``),
+names the input that is wrong, and reads differently in Italian and Spanish. A refused setup or
+load changes nothing. ``Match.summary(lang)`` is the match's report said in a language.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import html
+import json
+import pickle
+
+import pytest
+
+import burraco_core as bc
+from burraco_core import messages
+from burraco_core.messages import Message
+from burraco_core.savefile import checksum
+
+BURRACO = "3H 4H 5H 6H 7H 8H 9H"
+
+
+def said_in_every_language(err: bc.BurracoError) -> dict[str, str]:
+    """The error in en, it, es: each a Message text, the three different, none falling back to English."""
+    assert isinstance(getattr(err, "msg", None), Message), err
+    before = set(messages.MISSING)
+    texts = {lang: err.message(lang) for lang in ("en", "it", "es")}
+    assert before == messages.MISSING, messages.MISSING - before
+    assert texts["en"] == str(err)
+    assert len(set(texts.values())) == 3, texts
+    return texts
+
+
+# (Game.setup's keywords, what each language's text must name)
+POSITIONS = [
+    (dict(hands=["5C 5C 5C", "KH"]), ["5♣"]),
+    (dict(hands=["5C 2X", "KH"]), ["2X"]),
+    (dict(hands=["9H 5C", "KH KS"], current=5), ["5", "0", "1"]),
+    (dict(hands=["9H 5C", "KH KS"], phase="dance"), ["'dance'", "draw", "over"]),
+    (dict(hands=["9H 5C", "KH KS"], took_pile="yes"), ["took_pile", "'yes'"]),
+    (dict(hands=["9H 5C", "KH KS"], history=["fold"]), ["fold"]),
+    (dict(hands=["5C", "KH"], stock="2C", pozzetti=["", ""]), ["105", "108", "A♠"]),
+    (dict(hands=["5C 6C", "KH KS"], melds=[["8H 8D 8C", "8S 8H' 8D'"], []]), ["1"]),
+    (dict(rules="pulito", hands=["JK 5C", "KH"]), ["JK", "Burraco pulito"]),
+    (dict(hands=["8C", "KH KS"], melds=[["3S 4S 5S"], []], phase="play", took_pozzetto=(True, False),
+          turns_played=[1, 1]), ["1"]),
+]
+
+
+@pytest.mark.parametrize(("setup", "names"), POSITIONS, ids=[str(i) for i in range(len(POSITIONS))])
+def test_a_position_that_cannot_be_set_up_names_its_input_in_every_language(setup, names):
+    args = copy.deepcopy(setup)
+    rules = args.pop("rules", "classic")
+    with pytest.raises(bc.GameFileError) as refused:
+        bc.Game.setup(rules, **args)
+    for lang, text in said_in_every_language(refused.value).items():
+        for name in names:
+            assert name in text, (lang, name, text)
+    assert args == {k: v for k, v in setup.items() if k != "rules"}    # nothing given was changed
+
+
+def test_the_eights_and_the_side_are_said_in_words():
+    with pytest.raises(bc.GameFileError) as refused:
+        bc.Game.setup("classic", hands=["5C 6C", "KH KS"], melds=[["8H 8D 8C", "8S 8H' 8D'"], []])
+    texts = said_in_every_language(refused.value)
+    assert "side 1 owns two groups of eights" in texts["en"]
+    assert "squadra 1 ha due tris di otto" in texts["it"]
+    assert "equipo 1 tiene dos grupos de ochos" in texts["es"]
+    assert [p.key for p in refused.value.problems] == ["position.problem.second-group"]
+
+
+def test_several_problems_are_all_said_and_listed():
+    with pytest.raises(bc.GameFileError) as refused:
+        bc.Game.setup("classic", hands=["5C 6C", "KH KS"], melds=[["8H 8D 8C", "8S 8H' 8D'"], []], phase="pozzetto")
+    err = refused.value
+    assert [p.key for p in err.problems] == ["position.problem.not-picking-pozzetto", "position.problem.second-group"]
+    for lang, text in said_in_every_language(err).items():
+        for problem in err.problems:
+            assert problem.text(lang) in text
+
+
+def saved(edit=None, indent: int = 1) -> str:
+    text = bc.Game.new("classic", players=2, seed=5).to_json()
+    if edit is None:
+        return text
+    body = json.loads(text)
+    edit(body)
+    body.pop("checksum")
+    body["checksum"] = checksum(body)
+    return json.dumps(body, ensure_ascii=False, indent=indent)
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('{"format": "burraco-tutor/game",\n "version": ', ["2", "13"]),
+    (saved(lambda b: b.update(version=7)), ["7", "1"]),
+    (saved(lambda b: b["ruleset"].update(colour="red")), ["colour"]),
+    (saved(lambda b: b.pop("hands")), ["hands"]),
+    (saved(lambda b: b["ruleset"].update(two_value=-5)), ["two_value", "-5"]),
+    (saved(lambda b: b["hands"].__setitem__(1, b["hands"][1] + " " + b["hands"][0].split()[0])), ["2"]),
+], ids=["not-json", "version", "unknown-field", "missing-field", "bad-ruleset", "card-twice"])
+def test_a_saved_game_that_cannot_be_loaded_names_its_fault_in_every_language(text, names):
+    with pytest.raises(bc.GameFileError) as refused:
+        bc.Game.from_json(text)
+    for lang, said in said_in_every_language(refused.value).items():
+        for name in names:
+            assert name in said, (lang, name, said)
+
+
+def test_a_refused_load_leaves_the_game_loaded_before_as_it_was():
+    game = bc.Game.from_json(saved())
+    before = game.to_json()
+    with pytest.raises(bc.GameFileError):
+        bc.Game.from_json(saved(lambda b: b.update(turns_played=[-1, 0])))
+    assert game.to_json() == before and bc.Game.from_json(before).to_json() == before
+
+
+def test_a_ruleset_error_names_its_fields_in_words_and_as_codes():
+    classic = bc.ruleset("classic")
+    with pytest.raises(bc.RulesetError) as refused:
+        dataclasses.replace(classic, name="Casa nostra", ace_to_ace_bonus=1000, jokers="many", two_value=-5)
+    err = refused.value
+    assert err.fields == ("jokers", "two_value", "ace_to_ace_bonus")
+    assert [p.key for p in err.problems] == ["ruleset.problem.whole-number", "ruleset.problem.points",
+                                             "ruleset.problem.ace-to-ace-bonus"]
+    texts = said_in_every_language(err)
+    for lang, text in texts.items():
+        assert "Casa nostra" in text and "'many'" in text and "-5" in text, text
+        for code in err.fields:
+            assert f"({code})" in text, (lang, code)
+    assert "the points of a 2 (two_value)" in texts["en"]
+    assert "i punti di un 2 (two_value)" in texts["it"]
+    assert "los puntos de un 2 (two_value)" in texts["es"]
+    assert classic == bc.RULESETS["classic"] and classic.jokers == 4      # the base is untouched
+    again = pickle.loads(pickle.dumps(err))
+    assert again.msg == err.msg and again.fields == err.fields and str(again) == str(err)
+
+
+def test_a_built_in_ruleset_keeps_its_name_in_the_readers_language():
+    with pytest.raises(bc.RulesetError) as refused:
+        dataclasses.replace(bc.ruleset("classic"), stalemate_limit=1)
+    texts = said_in_every_language(refused.value)
+    assert "Classic Italian Burraco" in texts["en"] and "Burraco classico italiano" in texts["it"]
+
+
+def test_an_unknown_ruleset_id_lists_the_known_ones():
+    with pytest.raises(bc.RulesetError) as refused:
+        bc.ruleset("classico")
+    for text in said_in_every_language(refused.value).values():
+        assert "'classico'" in text and all(rules in text for rules in bc.RULESETS)
+
+
+def test_plain_fields_that_are_not_bools_or_numbers_are_refused_now():
+    for changes in (dict(groups_allowed="no"), dict(two_value=None), dict(target_score="2005"),
+                    dict(game_length="forever")):
+        with pytest.raises(bc.RulesetError) as refused:
+            dataclasses.replace(bc.ruleset("classic"), **changes)
+        assert refused.value.fields == tuple(changes)
+
+
+def test_the_match_summary_in_three_languages():
+    match = bc.Match("classic")
+    for a, b, why in ((1000, 400, "closed"), (300, 500, "stock"), (200, 100, "void")):
+        match.record_score(a, b, why)
+    assert [line.key for line in match.report()] == ["match.heading", "match.hand", "match.hand", "match.hand",
+                                                     "match.totals", "match.victory-points", "match.winner"]
+    english = match.summary()
+    assert english.splitlines() == [
+        "Classic Italian Burraco, 4 players", "Hand 1: +1000 / +400 (closed)",
+        "Hand 2: +300 / +500 (the stock ran out)", "Hand 3: +0 / +0 (void)",
+        "Totals: side 1 +1300, side 2 +900", "Victory points: 14-6", "Side 1 wins."]
+    assert match.summary("it").splitlines()[-1] == "Vince la squadra 1."
+    assert match.summary("es").splitlines()[2] == "Ronda 2: +300 / +500 (se ha acabado el mazo)"
+    draw = bc.Match("buraco")
+    draw.record_score(2005, 2005)
+    assert draw.summary().splitlines()[-1] == "A draw." and draw.summary("es").splitlines()[-1] == "Empate."
+
+
+def test_the_position_referee_says_an_impossible_table_in_its_language():
+    from lessons.position_referee import PositionReferee
+
+    ref = PositionReferee(hand="5H 5H 8C", melds=("5H 6H 7H", ""), move="discard 8C", lang="es")
+    assert ref.game is None
+    assert "5♥ aparece más veces de las que hay en las dos barajas" in html.unescape(ref.position_box.value)
+
+
+def test_the_variant_builder_says_the_engines_refusal_in_its_language():
+    from lessons.variant_builder import VariantBuilder
+
+    builder = VariantBuilder(lang="it")
+    builder.controls["ace_to_ace_bonus"].value = "1000"
+    assert builder.ruleset is None
+    shown = html.unescape(builder.status.value)
+    assert "il premio per un burraco da asso ad asso (ace_to_ace_bonus) richiede" in shown
+    builder.controls["ace_to_ace_bonus"].value = ""
+    builder.controls["jokers"].value = "tanti"
+    assert builder.ruleset is None and "il numero di jolly (jokers): serve un numero intero, non 'tanti'" in \
+        html.unescape(builder.status.value)
+    builder.json.value = '{"format": "burraco-variant", "version": 1, "base": "classic", "changes": {"ali": 2}}'
+    builder.load.click()
+    assert "Nessuna variante ha il campo ali" in html.unescape(builder.status.value)
