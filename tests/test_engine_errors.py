@@ -110,6 +110,14 @@ def test_a_saved_game_that_cannot_be_loaded_names_its_fault_in_every_language(te
             assert name in said, (lang, name, said)
 
 
+def test_a_file_error_pickles_with_its_message_and_problems():
+    with pytest.raises(bc.GameFileError) as refused:
+        bc.Game.setup("classic", hands=["5C 6C", "KH KS"], melds=[["8H 8D 8C", "8S 8H' 8D'"], []], phase="pozzetto")
+    again = pickle.loads(pickle.dumps(refused.value))
+    assert again.msg == refused.value.msg and again.problems == refused.value.problems
+    assert again.message("it") == refused.value.message("it")
+
+
 def test_a_refused_load_leaves_the_game_loaded_before_as_it_was():
     game = bc.Game.from_json(saved())
     before = game.to_json()
