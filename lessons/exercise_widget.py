@@ -11,10 +11,11 @@ page as a traceback: it is logged and the learner reads a short message instead.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import html
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import ipywidgets as w
@@ -761,8 +762,11 @@ class LessonWidget(w.VBox):
             progress = keeper.progress
         elif store is not None:
             progress = store.load()
+        self._verdict_pending = False
+        self._save_waiting = False
         self.session = LessonSession(lesson, progress if progress is not None else Progress(),
                                      on_change=self._save)
+        self._saved_text = self.session.progress.to_json()
         self.fixed_lang = lang
         self.lang = lang or learner_language(self.session.progress)
         names = language_names(self.lang)
@@ -802,6 +806,7 @@ class LessonWidget(w.VBox):
             keeper.changed(self._progress_changed)
         super().__init__(children, layout=w.Layout(width="100%", max_width="1100px"))
         self.add_class("bt-lesson")
+        self._build_strip()
         self._render()
 
     def _report_error(self) -> None:
@@ -816,14 +821,35 @@ class LessonWidget(w.VBox):
 
     # ---------------------------------------------------------------- saving
     def _save(self, session: LessonSession) -> None:
+        """Keep the progress (file, browser), unless it is what was kept last; while a verdict is
+        being shown the save waits until the verdict is on its way to the page."""
+        if self._verdict_pending:
+            self._save_waiting = True
+            return
+        text = session.progress.to_json()
+        if text == self._saved_text:
+            return          # a hint, a repeated check, an answer not given: nothing new to keep
         try:
             if self.keeper is not None:
                 self.keeper.save()
             elif self.store is not None:
                 self.store.save(session.progress)
+            self._saved_text = text
         except bc.BurracoError:
             _log.exception("progress not saved")
             self.status.value = box(BAD, t("widget.error", self.lang), role="alert")
+
+    @contextlib.contextmanager
+    def _verdict_first(self) -> Iterator[None]:
+        """Send the verdict before writing the progress (a file write waits for the disk)."""
+        self._verdict_pending = True
+        try:
+            yield
+        finally:
+            self._verdict_pending = False
+            if self._save_waiting:
+                self._save_waiting = False
+                self._save(self.session)
 
     def _progress_changed(self, progress: Progress) -> None:
         try:
@@ -856,23 +882,33 @@ class LessonWidget(w.VBox):
         else:
             self.body.children = self._summary()
 
-    def _render_strip(self) -> None:
-        session = self.session
-        buttons = []
-        for row in session.rows():
-            button = w.Button(description=f"{row.number} {STAR * row.stars}{NO_STAR * (3 - row.stars)}",
-                              tooltip=t("widget.exercise-of", self.lang, number=row.number, count=session.count),
-                              layout=w.Layout(width="auto"))
+    def _build_strip(self) -> None:
+        """The star strip's buttons, made once: a Check or a late copy of the progress only updates them."""
+        self._strip_buttons: list[w.Button] = []
+        for index in range(self.session.count):
+            button = w.Button(layout=w.Layout(width="auto"))
             button.add_class("bt-strip-item")
+            button.on_click(functools.partial(self._on_jump, index))
+            self._strip_buttons.append(button)
+        self._strip_total = w.HTML()
+        self.strip.children = (*self._strip_buttons, self._strip_total)
+
+    def _render_strip(self) -> None:
+        """Bring the strip up to date; traits set to what they already hold send nothing to the page."""
+        session = self.session
+        for row, button in zip(session.rows(), self._strip_buttons, strict=True):
+            button.description = f"{row.number} {STAR * row.stars}{NO_STAR * (3 - row.stars)}"
+            button.tooltip = t("widget.exercise-of", self.lang, number=row.number, count=session.count)
             if session.index == row.number - 1:
                 button.add_class("bt-current")
                 button.button_style = "info"
-            button.on_click(functools.partial(self._on_jump, row.number - 1))
-            buttons.append(button)
-        total = w.HTML(f'<span class="bt-total" aria-label="{esc(t("widget.star-strip", self.lang))}">'
-                       f'&nbsp;{esc(t("widget.stars-label", self.lang, stars=session.total, max=session.max_stars))}'
-                       "</span>")
-        self.strip.children = (*buttons, total)
+            else:
+                button.remove_class("bt-current")
+                button.button_style = ""
+        self._strip_total.value = (
+            f'<span class="bt-total" aria-label="{esc(t("widget.star-strip", self.lang))}">'
+            f'&nbsp;{esc(t("widget.stars-label", self.lang, stars=session.total, max=session.max_stars))}'
+            "</span>")
 
     def _intro(self) -> list[w.Widget]:
         parts: list[w.Widget] = []
@@ -1004,9 +1040,10 @@ class LessonWidget(w.VBox):
     @guarded
     def _on_check(self, button: object = None) -> None:
         assert self.view is not None
-        verdict = self.session.check(self.view.answer())
-        self.show_verdict(verdict)
-        self._render_strip()
+        with self._verdict_first():
+            verdict = self.session.check(self.view.answer())
+            self.show_verdict(verdict)
+            self._render_strip()        # only the exercise's stars and the total change
 
     @guarded
     def _on_hint(self, button: object = None) -> None:

@@ -1,0 +1,87 @@
+"""What one click sends to the page: the widget messages (comm) a lesson's Check costs.
+
+Counts, not times: a message is a round of work for the kernel, the network and the
+browser alike, whatever the machine's load. A Check updates the verdict, the exercise's
+button in the star strip, the total and the browser's copy of the progress: nothing is
+created, and the verdict goes first.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import comm
+import pytest
+from comm.base_comm import BaseComm
+
+import lessons
+from lessons.exercise_widget import LessonWidget
+from lessons.progress import FileStore
+from lessons.store import ProgressKeeper
+
+
+class Recorded(BaseComm):
+    sent: list[tuple[str, dict[str, Any]]] = []
+
+    def publish_msg(self, msg_type: str, data: Any = None, metadata: Any = None, buffers: Any = None,
+                    **keys: Any) -> None:
+        Recorded.sent.append((msg_type, {**(data or {}), "comm_id": self.comm_id}))
+
+
+@pytest.fixture
+def sent(monkeypatch):
+    """The messages widgets send from now on (every widget made in the test records them)."""
+    monkeypatch.setattr(comm, "create_comm", lambda *args, **kwargs: Recorded(*args, **kwargs))
+    Recorded.sent = []
+    return Recorded.sent
+
+
+def updated(messages) -> list[str]:
+    """The traits each update message carries, one string per message ("value", "description"...)."""
+    return [",".join(sorted(data.get("state", {}))) for kind, data in messages if kind == "comm_msg"]
+
+
+def check(widget: LessonWidget, answer, sent: list) -> list:
+    widget.view.fill(answer)
+    sent.clear()
+    widget.check_button.click()
+    return list(sent)
+
+
+def test_a_check_updates_at_most_four_things_and_creates_nothing(sent, tmp_path):
+    lesson = lessons.get_lesson("deck")
+    keeper = ProgressKeeper(file_store=FileStore(tmp_path / "progress.json"), key="test-key")
+    widget = LessonWidget(lesson, keeper=keeper)
+    widget.start_button.click()
+    exercise = lesson.exercises[0]
+    strip = list(widget.strip.children)
+    wrong = check(widget, exercise.wrong_answers[0][0], sent)
+    assert [kind for kind, _ in wrong] == ["comm_msg"] * len(wrong)         # no widget opened or closed
+    assert updated(wrong) == ["value", "saved"]             # the verdict, the attempt kept in the browser
+    assert wrong[0][1]["comm_id"] == widget.verdict_html.comm.comm_id                 # the verdict first
+    assert wrong[0][1]["state"]["value"] == widget.verdict_html.value
+    right = check(widget, exercise.solution, sent)
+    assert updated(right) == ["value", "description", "value", "saved"]    # verdict, stars, total, browser
+    assert right[0][1]["comm_id"] == widget.verdict_html.comm.comm_id and "Correct!" in widget.verdict_html.value
+    assert right[1][1]["state"]["description"] == "1 ★★☆"
+    assert list(widget.strip.children) == strip                             # the same buttons, updated
+    again = check(widget, exercise.solution, sent)                          # solved in this visit: not recorded
+    assert updated(again) == ["value"] or updated(again) == []
+    assert json.loads(keeper.widget.saved)                                  # the browser was given the progress
+    assert FileStore(tmp_path / "progress.json").load().stars(exercise.id) == 2
+
+
+def test_a_hint_saves_nothing_and_the_strip_follows_the_exercise(sent, tmp_path):
+    lesson = lessons.get_lesson("melds")
+    keeper = ProgressKeeper(file_store=FileStore(tmp_path / "progress.json"), key="test-key")
+    widget = LessonWidget(lesson, keeper=keeper)
+    widget.start_button.click()
+    sent.clear()
+    widget.hint_button.click()
+    assert updated(sent) == ["value"]                    # the hints box; the progress has not changed
+    buttons = widget.strip.children[:-1]
+    widget.next_button.click()
+    assert widget.strip.children[:-1] == buttons
+    assert [("bt-current" in b._dom_classes) for b in buttons[:3]] == [False, True, False]
+    assert [b.button_style for b in buttons[:3]] == ["", "info", ""]
