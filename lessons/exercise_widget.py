@@ -27,7 +27,7 @@ from burraco_core.messages import Message
 from .curriculum import Exercise, Lesson, Verdict
 from .hand import Hand
 from .progress import Progress
-from .session import EXERCISE, INTRO, LessonSession
+from .session import EXERCISE, INTRO, SUMMARY, LessonSession
 
 _log = logging.getLogger(__name__)
 
@@ -852,21 +852,40 @@ class LessonWidget(w.VBox):
                 self._save(self.session)
 
     def _progress_changed(self, progress: Progress) -> None:
+        """The progress changed (a save here, or the browser's copy arriving after the page was drawn).
+
+        Stars and notices are updated in place. The browser's resume point and language are
+        followed only where nothing can be lost: on the intro, or on an exercise not yet
+        answered, and only until the learner acts here. The exercise the learner works on is
+        never rebuilt under them (a click on the old one would be lost).
+        """
         try:
             problem = getattr(self.keeper, "problem", None)
             self.status.value = box(NOTE, problem.text(self.lang)) if problem is not None else ""
-            # the browser's copy arrives after the page is drawn: follow its resume point until the
-            # learner has done something here
-            # (and its language, unless this widget was asked for one)
             wanted = self.fixed_lang or learner_language(progress)
-            if wanted != self.lang and not self.acted:
+            if self.acted:
+                self._render_strip()
+            elif self.session.phase == INTRO:
+                moved = self.session.follow_resume()
+                if wanted != self.lang:
+                    self._speak(wanted)             # redraws everything: the intro holds nothing to lose
+                elif moved:
+                    self._render()
+                else:
+                    self._render_strip()
+            elif wanted != self.lang and self._untouched():
                 self._speak(wanted)
-            elif not self.acted and self.session.phase == INTRO and self.session.follow_resume():
-                self._render()
             else:
                 self._render_strip()
         except Exception:   # a listener must not break the keeper
             _log.exception("star strip not redrawn")
+
+    def _untouched(self) -> bool:
+        """The exercise on screen has no answer begun (redrawing it loses nothing)."""
+        try:
+            return self.view is None or self.view.answer() in (None, "")
+        except Exception:
+            return False
 
     # ---------------------------------------------------------------- drawing
     def _render(self) -> None:
@@ -1018,22 +1037,30 @@ class LessonWidget(w.VBox):
 
     @guarded
     def _on_start(self, button: object = None) -> None:
+        if self.session.phase != INTRO:
+            return          # a click on an intro already gone (the page followed the resume point)
         self.status.value = ""
         self.session.start()
         self._render()
 
     @guarded
     def _on_intro(self, button: object = None) -> None:
+        if self.session.phase != SUMMARY:
+            return          # the summary's button, clicked as the page left the summary
         self.session.intro()
         self._render()
 
     @guarded
     def _on_restart(self, button: object = None) -> None:
+        if self.session.phase != SUMMARY:
+            return
         self.session.go(0)
         self._render()
 
     @guarded
     def _on_jump(self, index: int, button: object = None) -> None:
+        if index == self.session.index:
+            return          # the exercise already open: keep it as it is (a redraw would lose its state)
         self.session.go(index)
         self._render()
 

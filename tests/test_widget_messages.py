@@ -17,7 +17,7 @@ from comm.base_comm import BaseComm
 
 import lessons
 from lessons.exercise_widget import LessonWidget
-from lessons.progress import FileStore
+from lessons.progress import FileStore, Progress
 from lessons.store import ProgressKeeper
 
 
@@ -85,3 +85,67 @@ def test_a_hint_saves_nothing_and_the_strip_follows_the_exercise(sent, tmp_path)
     assert widget.strip.children[:-1] == buttons
     assert [("bt-current" in b._dom_classes) for b in buttons[:3]] == [False, True, False]
     assert [b.button_style for b in buttons[:3]] == ["", "info", ""]
+
+
+def late_copy(keeper: ProgressKeeper, progress: Progress) -> None:
+    """The page's localStorage copy arriving after the lesson was drawn."""
+    keeper.widget.saved = progress.to_json()
+
+
+def test_the_browsers_late_copy_never_rebuilds_the_exercise_on_screen(sent, tmp_path):
+    lesson = lessons.get_lesson("play")
+    mine = Progress()
+    mine.resume = ("play", 0)                        # the page opens on the guided hand
+    FileStore(tmp_path / "progress.json").save(mine)
+    keeper = ProgressKeeper(file_store=FileStore(tmp_path / "progress.json"), key="test-key")
+    widget = LessonWidget(lesson, keeper=keeper)
+    view, table = widget.view, widget.view.table
+    assert widget.session.phase == "exercise" and not widget.acted
+    table.draw.click()                               # the learner plays (the lesson's buttons untouched)
+    said = table.said
+    theirs = Progress()
+    theirs.record(lesson.exercises[1].id, correct=True, hints=0, retries=0, solution_shown=False)
+    theirs.resume, theirs.lang = ("play", 1), "it"
+    sent.clear()
+    late_copy(keeper, theirs)
+    assert widget.view is view and widget.body.children[0].children[2] is view.widget    # not rebuilt
+    assert [kind for kind, _ in sent if kind != "comm_msg"] == []                        # nothing created
+    assert widget.session.index == 0 and widget.lang == "en"                             # the learner stays
+    assert widget.strip.children[1].description == "2 ★★★"                               # stars merged
+    assert table.said == said and keeper.progress.stars(lesson.exercises[1].id) == 3
+
+
+def test_a_late_copy_on_an_untouched_page_is_followed(sent, tmp_path):
+    lesson = lessons.get_lesson("melds")
+    keeper = ProgressKeeper(file_store=False, key="test-key")
+    widget = LessonWidget(lesson, keeper=keeper)
+    assert widget.session.phase == "intro"
+    theirs = Progress()
+    theirs.resume, theirs.lang = ("melds", 2), "it"
+    late_copy(keeper, theirs)
+    assert widget.session.index == 2 and widget.lang == "it"      # resume point and language, both
+    assert "3" in widget.body.children[0].children[0].value
+    view = widget.view
+    widget.strip.children[2].click()                               # the exercise already open: kept as it is
+    assert widget.view is view
+
+
+def test_a_jump_to_the_open_exercise_keeps_its_state(tmp_path):
+    widget = LessonWidget(lessons.get_lesson("play"), progress=Progress())
+    widget.start_button.click()
+    view = widget.view
+    view.table.draw.click()
+    widget.strip.children[0].click()
+    assert widget.view is view and view.answer() == "draw"
+
+
+def test_a_click_on_the_intro_the_page_left_changes_nothing(tmp_path):
+    lesson = lessons.get_lesson("play")
+    keeper = ProgressKeeper(file_store=False, key="test-key")
+    widget = LessonWidget(lesson, keeper=keeper)
+    theirs = Progress()
+    theirs.resume = ("play", 1)
+    late_copy(keeper, theirs)                        # the page moves to exercise 2 by itself...
+    view = widget.view
+    widget.start_button.click()                      # ...as the learner clicks the intro's Start
+    assert widget.view is view and widget.session.index == 1
