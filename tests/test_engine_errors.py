@@ -210,3 +210,30 @@ def test_the_variant_builder_says_the_engines_refusal_in_its_language():
     builder.json.value = '{"format": "burraco-variant", "version": 1, "base": "classic", "changes": {"ali": 2}}'
     builder.load.click()
     assert "Nessuna variante ha il campo ali" in html.unescape(builder.status.value)
+
+
+# The only errors of the learner-facing kinds still raised with an English string, and why.
+ENGLISH_ON_PURPOSE = {
+    ("cards.py", "NotationError"): "Card(rank, suit, deck) called by a program with a wrong value; what a "
+                                   "person types is read by parse_card, which says a Message",
+}
+
+
+def test_errors_a_learner_can_trigger_are_raised_with_a_message():
+    """GameFileError, RulesetError and NotationError are raised in burraco_core with a Message, never a string."""
+    import ast
+    from pathlib import Path
+
+    root = Path(bc.__file__).parent
+    found = []
+    for path in sorted(root.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)
+                    and isinstance(node.exc.func, ast.Name)):
+                continue
+            kind = node.exc.func.id
+            first = node.exc.args[0] if node.exc.args else None
+            if kind in ("GameFileError", "RulesetError", "NotationError") and isinstance(
+                    first, (ast.JoinedStr, ast.Constant, ast.BinOp)) and (path.name, kind) not in ENGLISH_ON_PURPOSE:
+                found.append(f"{path.name}:{node.lineno}: {kind} with a string")
+    assert not found, found
