@@ -15,12 +15,14 @@ Registered by one import in :mod:`lessons.generators`.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from typing import Any
 
 import burraco_core as bc
 from burraco_core.cards import rank_code
+from burraco_core.messages import Message
 
 from .checks import CurriculumError
 from .curriculum import Exercise
@@ -210,7 +212,10 @@ def _count(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: int, s
         wrongs.append(points - rules.ace_value + rules.high_value)
     rng.shuffle(wrongs)
     wrongs += [points + rules.low_value, points - rules.low_value]   # a card counted twice or left out
-    return _settle("count", seed, rules, difficulty, data, [points], wrongs, most_wrong=2)
+    ex = _settle("count", seed, rules, difficulty, data, [points], wrongs, most_wrong=2)
+    # the count view shows no cards: the prompt names them (the worksheet draws them too)
+    return None if ex is None else dataclasses.replace(ex, prompt=Message("gen.count.prompt", seed=seed,
+                                                                           cards=meld.cards))
 
 
 # -- victory points and the match ------------------------------------------------------------------
@@ -345,8 +350,7 @@ def _predict(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: int,
     made = _predict_cards(rng, deal, rules, difficulty)
     if made is None:
         return None
-    ask, cards = made
-    rng.shuffle(cards)
+    ask, cards = made       # in the order they lie on the table: the point is the ruleset, not the sorting
     others = [r for r in bc.RULESETS.values() if r.id != rules.id]
     rng.shuffle(others)
     for other in others:

@@ -27,6 +27,7 @@ body { font-family: sans-serif; max-width: 48em; margin: 1em auto; color: #000; 
 .bt-label { font-size: 0.9em; margin: 4px 0 0; }
 .bt-key { break-before: page; page-break-before: always; }
 .bt-blank { border-bottom: 1px solid #000; min-height: 1.6em; }
+.bt-scores td, .bt-scores th { padding: 2px 10px; text-align: right; }
 """
 
 
@@ -53,19 +54,73 @@ def _exercise_html(number: int, ex: Exercise, lang: str) -> str:
     if "hand" in data:
         parts.append(f'<p class="bt-label">{_t("worksheet.hand", lang)}</p>')
         parts.append(_cards_html(bc.parse_cards(data["hand"]), lang))
+    parts += _score_html(ex, lang)
     if ex.choices:
         items = "".join(f"<li>☐ {html.escape(c.label.text(lang))}</li>" for c in ex.choices)
         parts.append(f'<ul class="bt-choices" style="list-style:none">{items}</ul>')
-    else:
+    elif ex.kind not in ("count-score", "victory-points"):    # those have blanks of their own
         parts.append('<div class="bt-blank"></div>')
     parts.append("</li>")
     return "".join(parts)
+
+
+def _scores_html(scores: Sequence[Sequence[int]], totals: Sequence[int], lang: str) -> str:
+    rows = "".join(f"<tr><td>{_t('widget.vp.hand', lang, number=i + 1)}</td><td>{a}</td><td>{b}</td></tr>"
+                   for i, (a, b) in enumerate(scores))
+    return (f'<table class="bt-scores"><tr><th></th><th>{_t("widget.vp.side-0", lang)}</th>'
+            f'<th>{_t("widget.vp.side-1", lang)}</th></tr>{rows}<tr><td><b>{_t("widget.vp.total", lang)}</b></td>'
+            f"<td><b>{totals[0]}</b></td><td><b>{totals[1]}</b></td></tr></table>")
+
+
+def _score_html(ex: Exercise, lang: str) -> list[str]:
+    """What the scoring and match kinds show (the exercise widget's views, on paper)."""
+    prepared, extra, data = ex.prepared, ex.prepared.extra, ex.data
+    parts: list[str] = []
+    quantity = data.get("quantity")
+    if ex.kind == "count" and isinstance(quantity, list) and quantity[0] == "meld-points":
+        parts.append(_cards_html(bc.Meld.parse(quantity[1], ex.rules).cards, lang))
+    elif ex.kind == "count-score":
+        facts = extra["facts"]
+        parts.append(f'<p class="bt-label">{_t("widget.score.melds", lang)}</p>')
+        parts += [_cards_html(meld.cards, lang) for meld in prepared.melds]
+        parts.append(f'<p class="bt-label">{_t("widget.score.in-hand", lang)}'
+                     + ("" if prepared.hand else f' {_t("widget.score.none-in-hand", lang)}') + "</p>")
+        if prepared.hand:
+            parts.append(_cards_html(prepared.hand, lang))
+        pozzetto = ("widget.score.not-took" if not facts["took_pozzetto"] else
+                    "widget.score.unused" if facts["pozzetto_unused"] else "widget.score.took")
+        parts.append(f'<p>{_t("widget.score.closed" if facts["closed"] else "widget.score.not-closed", lang)} '
+                     f"{_t(pozzetto, lang)}</p>")
+        labels = ([line.message for line in extra["breakdown"].lines] if extra["mode"] == "lines"
+                  else [Message("widget.score.your-total")])
+        parts += [f'<p class="bt-label">{html.escape(label.text(lang))}</p><div class="bt-blank"></div>'
+                  for label in labels]
+    elif ex.kind == "victory-points":
+        parts.append(f'<p>{_t("widget.vp.hands", lang, count=extra["hands"])}</p>')
+        if extra["scores"]:
+            parts.append(_scores_html(extra["scores"], extra["points"], lang))
+        else:
+            parts.append(_scores_html((), extra["points"], lang))
+        parts.append(f'<p>{_t("widget.vp.answer-0", lang)} ____ {_t("widget.vp.answer-1", lang)} ____</p>')
+    elif ex.kind == "match-verdict":
+        parts.append(_scores_html(extra["scores"], extra["totals"], lang))
+    elif ex.kind == "predict-under-ruleset":
+        first = extra["first_verdict"]
+        said = (Message("widget.predict.burraco", kind=Message(f"ex.burraco.{first}")) if extra["ask"] == "burraco"
+                else Message("widget.predict.legal") if first == "legal"
+                else Message("widget.predict.refused", rule=Message(f"rule.{first}.summary")))
+        parts.append(f'<p>{_t("widget.predict.under", lang, rules=ex.rules.label)} {html.escape(said.text(lang))}</p>'
+                     f'<p>{_t("widget.predict.now", lang, rules=extra["other"].label)}</p>')
+    return parts
 
 
 def _answer_text(ex: Exercise, lang: str) -> str:
     for choice in ex.choices:
         if choice.key == ex.solution:
             return choice.label.text(lang)
+    if ex.kind == "count-score" and ex.prepared.extra["mode"] == "lines":   # each line beside its label
+        lines = ex.prepared.extra["breakdown"].lines
+        return "; ".join(f"{line.text(lang)}: {value}" for line, value in zip(lines, str(ex.solution).split(), strict=False))
     return str(ex.solution)
 
 
