@@ -86,9 +86,11 @@ RULE_IDS: Mapping[str, tuple[str, str]] = _RuleTable()
 class BurracoError(ValueError):
     """Base of every error raised by burraco_core.
 
-    What a person may read is a :class:`Message` given as the first argument (``err.msg``,
-    ``err.message(lang)``); ``str(err)`` is its English text. An error built from a plain string
-    (a programmer's mistake, such as a wrong argument) shows that string in every language.
+    What a person may read is a :class:`Message` given as the first argument (kept as ``err.msg`` by
+    the errors a learner meets: ``IllegalMove``, ``NotationError``, ``GameFileError``,
+    ``RulesetError``): ``err.message(lang)`` says it in a language, ``str(err)`` in English. An
+    error built from a plain string (a programmer's mistake, such as a wrong argument) shows that
+    string in every language.
     """
 
     def message(self, lang: str = DEFAULT_LANGUAGE) -> str:
