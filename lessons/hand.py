@@ -23,6 +23,7 @@ import traitlets
 
 import burraco_core as bc
 from burraco_core import svg
+from burraco_core.messages import Message
 
 _HERE = pathlib.Path(__file__).parent
 _SUIT_ORDER = {suit: i for i, suit in enumerate(("S", "H", "D", "C", ""))}
@@ -83,6 +84,9 @@ class Hand(anywidget.AnyWidget):
     lang = traitlets.Unicode("en")
 
     def __init__(self, cards: str | Iterable[bc.Card | str] | None = None, **kwargs: object) -> None:
+        lang = str(kwargs.get("lang", "en"))
+        for name, key in (("label", "hand.label"), ("empty_text", "hand.empty"), ("marked_label", "hand.marked")):
+            kwargs.setdefault(name, Message(key).text(lang))    # what a screen reader says, in the hand's language
         super().__init__(**kwargs)
         self._cards: tuple[bc.Card, ...] = ()
         self.cards = to_cards(cards)

@@ -41,32 +41,33 @@ class Tool:
     key: str
     notebook: str
 
-    def build(self, rules: str) -> w.Widget:
+    def build(self, rules: str, lang: str = "en") -> w.Widget:
         if self.key == "referee":
             from .hand import Hand
             from .referee import MeldReferee
 
-            demo = Hand("5H 6H 2C 7H JK QS QD QC 9D 9D' AS", label=t("home.tool.hand-label", "en"))
-            about = w.HTML(f'<p style="font-size:1.05em;margin:4px 0">{esc(t("home.tool.hand-help", "en"))}</p>')
-            return w.VBox([about, demo, MeldReferee(rules=rules, cards="2H 5H 6H", attach="8H")])
+            demo = Hand("5H 6H 2C 7H JK QS QD QC 9D 9D' AS", label=t("home.tool.hand-label", lang), lang=lang)
+            about = w.HTML(f'<p style="font-size:1.05em;margin:4px 0">{esc(t("home.tool.hand-help", lang))}</p>')
+            return w.VBox([about, demo, MeldReferee(rules=rules, cards="2H 5H 6H", attach="8H", lang=lang)])
         if self.key == "score":
             from .score import ScoreCalculator
 
-            return ScoreCalculator(rules=rules)
+            return ScoreCalculator(rules=rules, lang=lang)
         if self.key == "play":
             from .table import PlayTable
 
-            return PlayTable(rules=rules, players=4)
+            return PlayTable(rules=rules, players=4, lang=lang)
         if self.key == "position-referee":
             from .position_referee import PositionReferee
 
             # A disputed move: the player took a one-card discard pile (K♦) and wants to discard it at once.
             return PositionReferee(rules=rules, melds=("5H 6H 7H", "QS QD QC"), hand="8H 9S 9S' KD 4C",
-                                   discard_pile="3D 9C", this_turn="took-pile", pile_card="KD", move="discard KD")
+                                   discard_pile="3D 9C", this_turn="took-pile", pile_card="KD", move="discard KD",
+                                   lang=lang)
         if self.key == "variant-builder":
             from .variant_builder import VariantBuilder
 
-            return VariantBuilder(rules if rules in bc.RULESETS else "classic")
+            return VariantBuilder(rules if rules in bc.RULESETS else "classic", lang=lang)
         raise bc.BurracoError(f"no tool {self.key!r}")
 
 
@@ -277,17 +278,33 @@ class ToolPage(w.VBox):
         self.tool = tool
         self.keeper = shared_keeper()
         self.preferences = shared_preferences()
-        lang = chosen_language(self.keeper.progress)
-        self.widget = tool.build(self.preferences.rules)
+        super().__init__()
+        self.add_class(f"bt-tool-page-{tool.key}")
+        self._build(chosen_language(self.keeper.progress))
+        self.preferences.on_change(self._preferences_arrived)
+        self.keeper.changed(self._progress_changed)
+
+    def _build(self, lang: str) -> None:
+        """The tool in ``lang`` under its title (built again when the learner's language changes)."""
+        self.lang = lang
+        tool = self.tool
+        self.widget = tool.build(self.preferences.rules, lang)
         title = w.HTML(f'{NAV_STYLE}{nav_bar(None, lang)}<h1 style="font-size:1.8em;margin:8px 0">'
                        f'{esc(t(f"home.tool.{tool.key}", lang))}</h1><p style="font-size:1.05em;max-width:60em">'
                        f'{esc(t(f"home.tool.{tool.key}.help", lang))}</p>')
-        super().__init__([title, self.widget, self.preferences, self.keeper.widget])
-        self.add_class(f"bt-tool-page-{tool.key}")
-        self.preferences.on_change(self._preferences_arrived)
+        self.children = [title, self.widget, self.preferences, self.keeper.widget]
         picker = self._picker()
         if picker is not None:
             picker.observe(self._picked, names="value")
+
+    def _progress_changed(self, progress: Progress) -> None:
+        # The browser's copy of the progress (with the learner's language) arrives after the page is drawn.
+        try:
+            lang = chosen_language(progress)
+            if lang != self.lang:
+                self._build(lang)
+        except Exception:      # a listener must not break the keeper
+            _log.exception("the tool page could not be redrawn")
 
     def _picker(self) -> w.Dropdown | None:
         rules = getattr(self.widget, "rules", None)

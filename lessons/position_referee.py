@@ -133,7 +133,7 @@ def refusal_body(err: bc.IllegalMove, lang: str = "en", four_colour: bool = Fals
     """The refusal said in ``lang``: what is wrong, the rule with its id, and the cards concerned."""
     cards = _cards_in(err)
     picture = (f'<div class="bt-ruling-cards" style="margin:6px 0">'
-               f"{svg.hand_svg(cards, width=48, overlap=0.0, four_colour=four_colour)}</div>") if cards else ""
+               f"{svg.hand_svg(cards, width=48, overlap=0.0, four_colour=four_colour, lang=lang)}</div>") if cards else ""
     rule = _t("referee.position.rule", lang, rule=err.rule, summary=err.summary_in(lang))
     return (f'<div class="bt-reason" style="font-size:1.1em;margin:4px 0">{esc(err.message(lang))}</div>'
             f'{picture}<div class="bt-rule">{esc(rule)} <code class="bt-rule-id">{esc(err.rule)}</code></div>')
@@ -213,7 +213,7 @@ class PositionReferee(w.VBox):
                             layout=w.Layout(width="auto"))
         self.ask.add_class("bt-position-ask")
         self.palette = Hand(every_card(self.rules.value), columns=13, card_width=34, overlap=0.0,
-                            label=t("referee.position.palette"))
+                            label=t("referee.position.palette"), lang=lang)
         self.palette.add_class("bt-palette")
         self.table = Table(lang=lang)
         self.position_box = w.HTML()

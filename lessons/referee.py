@@ -8,6 +8,7 @@ settles a dispute at the table: the verdict names the rule and its id.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import ipywidgets as w
@@ -15,6 +16,7 @@ import ipywidgets as w
 import burraco_core as bc
 from burraco_core import svg
 from burraco_core.melds import BURRACO_MIN_CARDS
+from burraco_core.messages import Message
 
 from .hand import Hand
 from .ui import BAD, GOOD, NEUTRAL, WARN, box, esc, facts_table, refusal_html, safe_ruleset_picker, shielded
@@ -58,85 +60,97 @@ def readable_cards(text: str) -> list[bc.Card]:
     return cards
 
 
-def _meld_picture(meld: bc.Meld, four_colour: bool) -> str:
-    return f'<div class="bt-meld-svg" style="margin:6px 0">{svg.meld_svg(meld, width=60, four_colour=four_colour)}</div>'
+_CODE = re.compile(r"(?<![\w#])(?:(?:10|[2-9AJQK])[SHDC](?:'|&#x27;)?(?:=(?:10|[2-9AJQK])[SHDC])?|JK)(?!\w)")
 
 
-def _wild_text(meld: bc.Meld) -> str:
+def codes(text: str) -> str:
+    """Escaped text with its card codes (``7H``, ``7H'``, ``2C=4H``, ``JK``) shown as code."""
+    return _CODE.sub(lambda found: f"<code>{found.group(0)}</code>", text)
+
+
+def _t(key: str, lang: str, **params: object) -> str:
+    return Message(key, **params).text(lang)
+
+
+def _meld_picture(meld: bc.Meld, four_colour: bool, lang: str) -> str:
+    picture = svg.meld_svg(meld, width=60, four_colour=four_colour, lang=lang)
+    return f'<div class="bt-meld-svg" style="margin:6px 0">{picture}</div>'
+
+
+def _wild_text(meld: bc.Meld, lang: str) -> str:
     if meld.wild is None:
-        return "none: a clean meld"
-    text = f"{esc(meld.wild)} stands for {esc(meld.wild_stands_for)}"
-    if meld.kind == bc.GROUP:
-        return text + " (in a group a wild never moves)"
-    if meld.wild_is_free:
-        return text + " (free: at an end of the run, it may move when cards are attached)"
-    return text + " (bound: between two naturals, it moves only when its card is attached)"
+        return esc(_t("referee.meld.wild.none", lang))
+    how = "group" if meld.kind == bc.GROUP else "free" if meld.wild_is_free else "bound"
+    return esc(_t(f"referee.meld.wild.{how}", lang, wild=meld.wild, stands=meld.wild_stands_for))
 
 
-def _burraco_text(meld: bc.Meld) -> str:
+def _burraco_text(meld: bc.Meld, lang: str) -> str:
     if meld.burraco is None:
-        return f"not yet ({len(meld)} of the {BURRACO_MIN_CARDS} cards a burraco needs)"
-    return f"<b>{esc(meld.burraco)} burraco</b>: bonus +{meld.burraco_bonus}"
+        return esc(_t("referee.meld.burraco.not-yet", lang, count=len(meld), needed=BURRACO_MIN_CARDS))
+    return (f"<b>{esc(_t('score.burraco', lang, kind=meld.burraco))}</b>: "
+            f"{esc(_t('referee.meld.burraco.bonus', lang, bonus=meld.burraco_bonus))}")
 
 
-def describe_meld(meld: bc.Meld, four_colour: bool = False) -> str:
+def describe_meld(meld: bc.Meld, four_colour: bool = False, lang: str = "en") -> str:
     """The engine's description of a legal meld, its wild, burraco and points, with its picture, as HTML."""
-    points = f"{meld.points()} card points"
     if meld.burraco_bonus:
-        points += f" + {meld.burraco_bonus} burraco bonus = {meld.points() + meld.burraco_bonus}"
+        points = _t("referee.meld.card-points.bonus", lang, points=meld.points(), bonus=meld.burraco_bonus,
+                    total=meld.points() + meld.burraco_bonus)
+    else:
+        points = _t("referee.meld.card-points", lang, points=meld.points())
     rows = [
-        ("Meld", esc(str(meld.describe()))),
-        ("Wild", _wild_text(meld)),
-        ("Burraco", _burraco_text(meld)),
-        ("Points", points),
-        ("Table form", f"<code>{esc(meld.table_code)}</code>"),
+        (_t("referee.meld", lang), esc(meld.describe().text(lang))),
+        (_t("referee.meld.wild", lang), _wild_text(meld, lang)),
+        (_t("referee.meld.burraco", lang), _burraco_text(meld, lang)),
+        (_t("referee.meld.points", lang), esc(points)),
+        (_t("referee.meld.table-form", lang), f"<code>{esc(meld.table_code)}</code>"),
     ]
-    return _meld_picture(meld, four_colour) + facts_table(rows)
+    return _meld_picture(meld, four_colour, lang) + facts_table(rows)
 
 
-def judge_meld(text: str, rules: str | bc.Ruleset, four_colour: bool = False) -> Verdict:
-    """Judge cards laid down as a new meld (``"5H 6H 2C"``, or a table form ``"2C=4H 5H 6H"``)."""
+def judge_meld(text: str, rules: str | bc.Ruleset, four_colour: bool = False, lang: str = "en") -> Verdict:
+    """Judge cards laid down as a new meld (``"5H 6H 2C"``, or a table form ``"2C=4H 5H 6H"``), said in ``lang``."""
     rules = bc.ruleset(rules)
     if not text.strip():
-        return Verdict(box(NEUTRAL, "Pick cards or type them", "<div>A meld needs at least 3 cards.</div>",
-                           big=False))
+        return Verdict(box(NEUTRAL, _t("referee.meld.empty", lang),
+                           f"<div>{esc(_t('referee.meld.empty.why', lang))}</div>", big=False))
     try:
         if "=" in text:
             melds: tuple[bc.Meld, ...] = (bc.Meld.parse(text, rules),)
         else:
             melds = bc.Meld.lay_down_options(text, rules)
     except bc.IllegalMove as err:
-        return Verdict(box(BAD, "✗ Not a legal meld", refusal_html(err)), legal=False, rule=err.rule)
+        return Verdict(box(BAD, _t("referee.meld.illegal", lang), refusal_html(err, lang)), legal=False,
+                       rule=err.rule)
     except bc.NotationError as err:
-        return Verdict(box(WARN, "Cannot read these cards", f"<div>{esc(err)}</div>", big=False))
-    body = describe_meld(melds[0], four_colour)
+        return Verdict(box(WARN, _t("referee.unreadable", lang), f"<div>{esc(err.message(lang))}</div>", big=False))
+    body = describe_meld(melds[0], four_colour, lang)
     if len(melds) > 1:
+        before, _, after = _t("referee.meld.also-legal", lang, others="\0").partition("\0")
         others = ", ".join(f"<code>{esc(m.table_code)}</code>" for m in melds[1:])
-        body += f"<div>Also legal, if the player prefers: {others}</div>"
-    return Verdict(box(GOOD, "✓ Legal meld", body), legal=True, melds=melds)
+        body += f"<div>{esc(before)}{others}{esc(after)}</div>"
+    return Verdict(box(GOOD, _t("referee.meld.legal", lang), body), legal=True, melds=melds)
 
 
-def judge_attach(meld: bc.Meld | None, text: str, four_colour: bool = False) -> Verdict:
+def judge_attach(meld: bc.Meld | None, text: str, four_colour: bool = False, lang: str = "en") -> Verdict:
     """Judge attaching the cards in ``text`` to ``meld``: every resulting arrangement, or the refusal."""
     if meld is None:
-        return Verdict(box(NEUTRAL, "Attach: first make a legal meld above", big=False))
+        return Verdict(box(NEUTRAL, _t("referee.attach.no-meld", lang), big=False))
     if not text.strip():
-        return Verdict(box(NEUTRAL, "Attach: type the cards to add to this meld", big=False))
+        return Verdict(box(NEUTRAL, _t("referee.attach.empty", lang), big=False))
     try:
         options = meld.attach_options(text)
     except bc.IllegalMove as err:
-        return Verdict(box(BAD, "✗ Cannot attach", refusal_html(err), big=False), legal=False, rule=err.rule)
+        return Verdict(box(BAD, _t("referee.attach.illegal", lang), refusal_html(err, lang), big=False),
+                       legal=False, rule=err.rule)
     except bc.NotationError as err:
-        return Verdict(box(WARN, "Cannot read these cards", f"<div>{esc(err)}</div>", big=False))
-    if len(options) == 1:
-        headline = "✓ Can attach: one way to arrange the meld"
-    else:
-        headline = f"✓ Can attach: {len(options)} ways to arrange the meld"
+        return Verdict(box(WARN, _t("referee.unreadable", lang), f"<div>{esc(err.message(lang))}</div>", big=False))
+    headline = _t("referee.attach.legal", lang, count=len(options))
     parts = []
     for number, option in enumerate(options, 1):
-        title = "Canonical arrangement" if number == 1 else f"Arrangement {number}"
-        parts.append(f'<div class="bt-option" style="margin-top:8px"><b>{title}</b>'
-                     f"{describe_meld(option, four_colour)}</div>")
+        title = _t("referee.attach.canonical" if number == 1 else "referee.attach.arrangement", lang, number=number)
+        parts.append(f'<div class="bt-option" style="margin-top:8px"><b>{esc(title)}</b>'
+                     f"{describe_meld(option, four_colour, lang)}</div>")
     return Verdict(box(GOOD, headline, "".join(parts), big=False), legal=True, melds=options)
 
 
@@ -144,29 +158,32 @@ class MeldReferee(w.VBox):
     """Pick or type a meld and a ruleset; see at once whether it is legal, and what attaching does.
 
     ``rules``: a built-in ruleset's id or any ``Ruleset`` (a house variant shows in the picker by its name).
+    ``lang``: the language of every text, the cards' names for a screen reader included.
     """
 
-    def __init__(self, rules: str | bc.Ruleset = "classic", cards: str = "", attach: str = "",
-                 **kwargs: object) -> None:
-        self.lang = "en"
+    def __init__(self, rules: str | bc.Ruleset = "classic", cards: str = "", attach: str = "", *,
+                 lang: str = "en", **kwargs: object) -> None:
+        self.lang = lang
+        t = self._text
         self.rules, warning = safe_ruleset_picker(rules, self.lang)
         self.warning = w.HTML(warning)
-        self.four_colour = w.Checkbox(value=False, description="Four colours", indent=False,
+        self.four_colour = w.Checkbox(value=False, description=t("table.four-colours"), indent=False,
                                       layout=w.Layout(width="auto"))
         self.target = w.ToggleButtons(
-            options=[("Palette fills the meld", "meld"), ("Palette fills the cards to attach", "attach")],
+            options=[(t("referee.target.meld"), "meld"), (t("referee.target.attach"), "attach")],
             value="meld", style={"button_width": "auto"},
         )
-        self.clear = w.Button(description="Clear", tooltip="Empty both boxes", layout=w.Layout(width="auto"))
+        self.clear = w.Button(description=t("referee.clear"), tooltip=t("referee.clear.tooltip"),
+                              layout=w.Layout(width="auto"))
         self.palette = Hand(every_card(self.rules.value), columns=13, card_width=46, overlap=0.0,
-                            label="Every card: choose the cards to judge")
+                            label=t("referee.palette"), lang=lang)
         self.palette.add_class("bt-palette")
-        self.meld_text = w.Text(value=cards, description="Meld", continuous_update=True,
-                                placeholder="e.g. 5H 6H 2C   or   7H 7S' JK",
+        self.meld_text = w.Text(value=cards, description=t("referee.meld"), continuous_update=True,
+                                placeholder=t("referee.meld.placeholder"),
                                 layout=w.Layout(width="min(36em, 95%)"))
         self.meld_text.add_class("bt-meld-text")
-        self.attach_text = w.Text(value=attach, description="Attach", continuous_update=True,
-                                  placeholder="cards to add to the meld, e.g. 8H",
+        self.attach_text = w.Text(value=attach, description=t("referee.attach"), continuous_update=True,
+                                  placeholder=t("referee.attach.placeholder"),
                                   layout=w.Layout(width="min(36em, 95%)"))
         self.attach_text.add_class("bt-attach-text")
         self.verdict = w.HTML()
@@ -177,11 +194,7 @@ class MeldReferee(w.VBox):
         self.attach_result = Verdict("")
         self._syncing = False
 
-        help_text = w.HTML(
-            "<div style='color:#444'>Write cards as rank then suit: <code>7H</code>, <code>10S</code>, "
-            "<code>QD</code>, <code>AC</code>; a joker is <code>JK</code>; the copy from the second deck "
-            "takes an apostrophe: <code>7H'</code>. Place a wild yourself with <code>2C=4H</code>.</div>"
-        )
+        help_text = w.HTML(f"<div style='color:#444'>{codes(esc(t('referee.notation')))}</div>")
         controls = w.HBox([self.rules, self.four_colour, self.clear],
                           layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="12px"))
         inputs = w.VBox([self.meld_text, self.verdict, self.attach_text, self.attach_verdict],
@@ -203,6 +216,9 @@ class MeldReferee(w.VBox):
         self.clear.on_click(self._clear)
         self._target_changed()
         self._update()
+
+    def _text(self, key: str, **params: object) -> str:
+        return _t(key, self.lang, **params)
 
     # ------------------------------------------------------------ syncing
     def _target_box(self) -> w.Text:
@@ -271,8 +287,8 @@ class MeldReferee(w.VBox):
     @shielded
     def _update(self, change: object = None) -> None:
         four = self.four_colour.value
-        self.result = judge_meld(self.meld_text.value, self.rules.value, four)
-        self.attach_result = judge_attach(self.result.meld, self.attach_text.value, four)
+        self.result = judge_meld(self.meld_text.value, self.rules.value, four, self.lang)
+        self.attach_result = judge_attach(self.result.meld, self.attach_text.value, four, self.lang)
         self.verdict.value = self.result.html
         self.attach_verdict.value = self.attach_result.html
 

@@ -19,6 +19,11 @@ from burraco_core.messages import Message
 from .ui import BAD, GOOD, NEUTRAL, box, choose_ruleset, esc, refusal_html, safe_ruleset_picker, shielded
 
 SIDES = ("A", "B")
+MELD_EXAMPLES = ("5H 6H 7H 8H 9H 10H JH", "7S 7D JK", "2C=4H 5H 6H")   # notation: the same in every language
+
+
+def _t(key: str, lang: str, **params: object) -> str:
+    return Message(key, **params).text(lang)
 
 
 @dataclass
@@ -33,8 +38,9 @@ class SideResult:
         return None if self.breakdown is None else self.breakdown.total
 
 
-def read_melds(text: str, rules: str | bc.Ruleset) -> tuple[list[bc.Meld], list[str]]:
-    """One meld per line (``Meld.parse``: plain cards or table form); the melds and one problem per bad line."""
+def read_melds(text: str, rules: str | bc.Ruleset, lang: str = "en") -> tuple[list[bc.Meld], list[str]]:
+    """One meld per line (``Meld.parse``: plain cards or table form); the melds and one problem per bad
+    line, said in ``lang``."""
     melds, problems = [], []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -42,25 +48,28 @@ def read_melds(text: str, rules: str | bc.Ruleset) -> tuple[list[bc.Meld], list[
         try:
             melds.append(bc.Meld.parse(line, rules))
         except bc.IllegalMove as err:
-            problems.append(f"Meld line {number} ({line.strip()}): {err} [rule {err.rule}]")
+            problems.append(_t("referee.score.meld-line.rule", lang, number=number, line=line.strip(),
+                               reason=err.message(lang), rule=err.rule))
         except bc.NotationError as err:
-            problems.append(f"Meld line {number} ({line.strip()}): {err}")
+            problems.append(_t("referee.score.meld-line", lang, number=number, line=line.strip(),
+                               reason=err.message(lang)))
     return melds, problems
 
 
-def breakdown_html(result: SideResult) -> str:
-    """The count line by line, as a table (or the problems, in red)."""
+def breakdown_html(result: SideResult, lang: str = "en") -> str:
+    """The count line by line, as a table (or the problems, in red), said in ``lang``."""
     if result.breakdown is None:
         items = "".join(f"<li>{esc(p)}</li>" for p in result.problems)
-        return box(BAD, "Cannot count yet", f"<ul style='margin:4px 0'>{items}</ul>", big=False, role="alert")
+        return box(BAD, _t("referee.score.cannot-count", lang), f"<ul style='margin:4px 0'>{items}</ul>", big=False,
+                   role="alert")
     rows = "".join(
-        f"<tr class='bt-line bt-line-{esc(line.key)}'><td style='padding:1px 10px 1px 0'>{esc(line.label)}</td>"
+        f"<tr class='bt-line bt-line-{esc(line.key)}'><td style='padding:1px 10px 1px 0'>{esc(line.text(lang))}</td>"
         f"<td style='text-align:right;padding:1px 10px;font-variant-numeric:tabular-nums'>{line.points:+d}</td>"
         f"<td style='color:#555'>{esc(line.detail)}</td></tr>"
         for line in result.breakdown.lines
     )
     total = result.breakdown.total
-    rows += (f"<tr style='border-top:2px solid #333;font-weight:700'><td>Hand total</td>"
+    rows += (f"<tr style='border-top:2px solid #333;font-weight:700'><td>{esc(_t('referee.score.hand-total', lang))}</td>"
              f"<td class='bt-side-total' style='text-align:right;padding:1px 10px'>{total:+d}</td><td></td></tr>")
     return f"<table class='bt-breakdown' style='border-collapse:collapse;margin:4px 0'>{rows}</table>"
 
@@ -68,18 +77,19 @@ def breakdown_html(result: SideResult) -> str:
 class SidePanel(w.VBox):
     """The inputs for one side: name, melds, cards left, pozzetto."""
 
-    def __init__(self, name: str) -> None:
-        self.name = w.Text(value=name, description="Side", layout=w.Layout(width="22em"))
+    def __init__(self, name: str, lang: str = "en") -> None:
+        self.lang = lang
+        self.name = w.Text(value=name, description=_t("referee.score.side", lang), layout=w.Layout(width="22em"))
         self.melds = w.Textarea(
-            description="Melds", rows=6, continuous_update=False,
-            placeholder="one meld per line, e.g.\n5H 6H 7H 8H 9H 10H JH\n7S 7D JK\n2C=4H 5H 6H",
+            description=_t("referee.score.melds", lang), rows=6, continuous_update=False,
+            placeholder="\n".join((_t("referee.score.melds.placeholder", lang), *MELD_EXAMPLES)),
             layout=w.Layout(width="22em"),
         )
-        self.in_hand = w.Text(description="In hand", continuous_update=False,
-                              placeholder="cards left in hand (and an unplayed pozzetto)",
+        self.in_hand = w.Text(description=_t("referee.score.in-hand", lang), continuous_update=False,
+                              placeholder=_t("referee.score.in-hand.placeholder", lang),
                               layout=w.Layout(width="22em"))
-        self.took_pozzetto = w.Checkbox(value=True, description="Took its pozzetto", indent=False)
-        self.pozzetto_unused = w.Checkbox(value=False, description="Pozzetto taken but not played", indent=False)
+        self.took_pozzetto = w.Checkbox(value=True, description=_t("referee.score.took-pozzetto", lang), indent=False)
+        self.pozzetto_unused = w.Checkbox(value=False, description=_t("score.unused-pozzetto", lang), indent=False)
         self.breakdown = w.HTML()
         self.breakdown.add_class("bt-breakdown-box")
         super().__init__([self.name, self.melds, self.in_hand, self.took_pozzetto, self.pozzetto_unused,
@@ -88,11 +98,11 @@ class SidePanel(w.VBox):
 
     def read(self, rules: str | bc.Ruleset) -> tuple[bc.SideCount | None, list[str]]:
         """What the boxes say, for ``score_hand``; None and one problem per bad line if they cannot be read."""
-        melds, problems = read_melds(self.melds.value, rules)
+        melds, problems = read_melds(self.melds.value, rules, self.lang)
         try:
             hand = bc.parse_cards(self.in_hand.value)
         except bc.NotationError as err:
-            problems.append(f"Cards in hand: {err}")
+            problems.append(_t("referee.score.hand-cards", self.lang, reason=err.message(self.lang)))
             hand = ()
         if problems:
             return None, problems
@@ -100,11 +110,11 @@ class SidePanel(w.VBox):
 
     def count(self, rules: str | bc.Ruleset, closed: bool) -> SideResult:
         """This side alone (``score_side``); the calculator counts both sides together with ``score_hand``."""
-        melds, problems = read_melds(self.melds.value, rules)
+        melds, problems = read_melds(self.melds.value, rules, self.lang)
         try:
             hand = bc.parse_cards(self.in_hand.value)
         except bc.NotationError as err:
-            problems.append(f"Cards in hand: {err}")
+            problems.append(_t("referee.score.hand-cards", self.lang, reason=err.message(self.lang)))
             hand = ()
         if problems:
             return SideResult(None, problems)
@@ -115,23 +125,30 @@ class SidePanel(w.VBox):
 
 
 class ScoreCalculator(w.VBox):
-    """Both sides' counts for a hand, the match so far, and victory points."""
+    """Both sides' counts for a hand, the match so far, and victory points.
 
-    def __init__(self, rules: str | bc.Ruleset = "classic", names: tuple[str, str] = ("North-South", "East-West"),
-                 **kwargs: object) -> None:
-        self.lang = "en"
+    ``names``: the two sides' names (default: North-South and East-West, in ``lang``); ``lang``: the
+    language of every text.
+    """
+
+    def __init__(self, rules: str | bc.Ruleset = "classic", names: tuple[str, str] | None = None, *,
+                 lang: str = "en", **kwargs: object) -> None:
+        self.lang = lang
+        t = self._text
+        if names is None:
+            names = (t("referee.score.north-south"), t("referee.score.east-west"))
         self.rules, warning = safe_ruleset_picker(rules, self.lang)
         self.warning = w.HTML(warning)
-        self.hands_in_match = w.Dropdown(options=[("3 hands", 3), ("4 hands", 4)], value=3,
-                                         description="Match of", layout=w.Layout(width="auto"))
-        self.sides = {side: SidePanel(name) for side, name in zip(SIDES, names, strict=True)}
-        self.closed_by = w.RadioButtons(description="Who closed", style={"description_width": "initial"})
+        self.hands_in_match = w.Dropdown(options=[(t("referee.score.hands", count=n), n) for n in (3, 4)], value=3,
+                                         description=t("referee.score.match-of"), layout=w.Layout(width="auto"))
+        self.sides = {side: SidePanel(name, lang) for side, name in zip(SIDES, names, strict=True)}
+        self.closed_by = w.RadioButtons(description=t("referee.score.closed-by"), style={"description_width": "initial"})
         self.hand_total = w.HTML()
         self.hand_total.add_class("bt-hand-total")
         auto = w.Layout(width="auto")
-        self.add_hand = w.Button(description="Add hand to the match", button_style="primary", layout=auto)
-        self.remove_hand = w.Button(description="Remove last hand", layout=auto)
-        self.new_match = w.Button(description="New match", layout=auto)
+        self.add_hand = w.Button(description=t("referee.score.add-hand"), button_style="primary", layout=auto)
+        self.remove_hand = w.Button(description=t("referee.score.remove-hand"), layout=auto)
+        self.new_match = w.Button(description=t("referee.score.new-match"), layout=auto)
         self.match = w.HTML()
         self.match.add_class("bt-match")
         self.hands: list[tuple[int, int]] = []
@@ -166,10 +183,13 @@ class ScoreCalculator(w.VBox):
         self.new_match.on_click(self._new_match)
         self._update()
 
+    def _text(self, key: str, **params: object) -> str:
+        return _t(key, self.lang, **params)
+
     def _set_closers(self) -> None:
         current = self.closed_by.value
-        self.closed_by.options = [("Nobody (stock ran out)", "none")] + [
-            (self.sides[side].name.value or f"Side {side}", side) for side in SIDES
+        self.closed_by.options = [(self._text("referee.score.nobody"), "none")] + [
+            (self.name(side), side) for side in SIDES
         ]
         self.closed_by.value = current if current in ("none", *SIDES) else "none"
 
@@ -179,7 +199,7 @@ class ScoreCalculator(w.VBox):
         self._update()
 
     def name(self, side: str) -> str:
-        return self.sides[side].name.value or f"Side {side}"
+        return self.sides[side].name.value or self._text("referee.position.side", side=side)
 
     def load_game(self, game: bc.Game) -> None:
         """Fill both sides from a finished hand: side A is the game's side 0 (players 0 and 2).
@@ -229,17 +249,18 @@ class ScoreCalculator(w.VBox):
             self.results = {side: SideResult(None, problems or [Message("referee.score.other-side").text(self.lang)])
                             for side, (_, problems) in read.items()}
         for side, panel in self.sides.items():
-            panel.breakdown.value = breakdown_html(self.results[side])
+            panel.breakdown.value = breakdown_html(self.results[side], self.lang)
         totals = [self.results[side].total for side in SIDES]
         self.add_hand.disabled = None in totals
         if self.refusal is not None:
-            self.hand_total.value = box(BAD, Message("referee.score.refused").text(self.lang), refusal_html(self.refusal),
+            self.hand_total.value = box(BAD, Message("referee.score.refused").text(self.lang),
+                                        refusal_html(self.refusal, self.lang),
                                         big=False, role="alert")
         elif None in totals:
-            self.hand_total.value = box(NEUTRAL, "This hand: fix the lines in red to count it", big=False)
+            self.hand_total.value = box(NEUTRAL, self._text("referee.score.fix"), big=False)
         else:
             text = " · ".join(f"{self.name(side)} {total:+d}" for side, total in zip(SIDES, totals, strict=True))
-            self.hand_total.value = box(GOOD, f"This hand: {text}", big=False)
+            self.hand_total.value = box(GOOD, self._text("referee.score.this-hand", totals=text), big=False)
         self._show_match()
 
     def show_failure(self, html: str) -> None:
@@ -281,9 +302,9 @@ class ScoreCalculator(w.VBox):
     def _show_match(self, change: object = None) -> None:
         self.remove_hand.disabled = not self.hands
         if not self.hands:
-            self.match.value = "<div style='color:#555'>No hand added to the match yet.</div>"
+            self.match.value = f"<div style='color:#555'>{esc(self._text('referee.score.no-hands'))}</div>"
             return
-        head = (f"<tr><th style='text-align:left;padding:2px 12px'>Hand</th>"
+        head = (f"<tr><th style='text-align:left;padding:2px 12px'>{esc(self._text('referee.score.hand'))}</th>"
                 f"<th style='padding:2px 12px'>{esc(self.name('A'))}</th>"
                 f"<th style='padding:2px 12px'>{esc(self.name('B'))}</th></tr>")
         running_a = running_b = 0
@@ -296,18 +317,17 @@ class ScoreCalculator(w.VBox):
                      f"<span style='color:#666'>({running_b})</span></td></tr>")
         total_a, total_b = self.match_totals
         rows += (f"<tr class='bt-match-total' style='border-top:2px solid #333;font-weight:700'>"
-                 f"<td style='padding:2px 12px'>Match points</td>"
+                 f"<td style='padding:2px 12px'>{esc(self._text('referee.score.match-points'))}</td>"
                  f"<td style='text-align:right;padding:2px 12px'>{total_a}</td>"
                  f"<td style='text-align:right;padding:2px 12px'>{total_b}</td></tr>")
         planned = self.hands_in_match.value
         vp_a, vp_b = self.victory
         played = len(self.hands)
-        status = (f"after {played} of {planned} hands" if played < planned
-                  else f"after {played} hands: final" if played == planned
-                  else f"after {played} hands (more than the {planned} planned; the {planned}-hand table is used)")
-        vp = box(GOOD, f"Victory points: {self.name('A')} {vp_a} – {vp_b} {self.name('B')}",
-                 f"<div>Difference {abs(total_a - total_b)} match points, {esc(status)} "
-                 f"(table for {planned} hands).</div>", big=False)
+        status = ("partial" if played < planned else "final" if played == planned else "over")
+        said = self._text(f"referee.score.after.{status}", played=played, planned=planned)
+        vp = box(GOOD, self._text("referee.score.victory", a=self.name("A"), b=self.name("B"), vp_a=vp_a, vp_b=vp_b),
+                 f"<div>{esc(self._text('referee.score.difference', difference=abs(total_a - total_b), status=said, planned=planned))}</div>",
+                 big=False)
         self.match.value = f"<table style='border-collapse:collapse'>{head}{rows}</table>{vp}"
 
 

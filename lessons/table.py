@@ -391,7 +391,7 @@ class PlayTable(w.VBox):
             try:
                 event = session.play(action)
             except bc.IllegalMove as err:
-                self._say(BAD, self._text("table.say.refused"), refusal_html(err), big=False)
+                self._say(BAD, self._text("table.say.refused"), refusal_html(err, self.lang), big=False)
                 return False
             except SessionError as err:
                 self._say(NEUTRAL, err.message(self.lang), big=False)
@@ -508,7 +508,7 @@ class PlayTable(w.VBox):
             return False
         name = player_names(self.game.players)[self.game.current_player]
         self._say(BAD, self._text("table.say.stopped"),
-                  f"<div>{esc(self._text('table.say.stopped.who', name=name))}</div>{refusal_html(err)}"
+                  f"<div>{esc(self._text('table.say.stopped.who', name=name))}</div>{refusal_html(err, self.lang)}"
                   f"<div>{esc(self._text('table.say.stopped.how'))}</div>", big=False)
         return True
 
@@ -645,7 +645,8 @@ class PlayTable(w.VBox):
             return None
         if self.calculator is None:
             self.calculator = ScoreCalculator(rules=game.rules,
-                                              names=(self._text("table.your-side"), self._text("table.other-side")))
+                                              names=(self._text("table.your-side"), self._text("table.other-side")),
+                                              lang=self.lang)
             self.calculator_box.children = [self.calculator]
         self.calculator.load_game(game)
         self._say(GOOD, self._text("table.say.counted"), f"<div>{esc(self._text('table.say.counted.how'))}</div>",
@@ -668,7 +669,7 @@ class PlayTable(w.VBox):
         for side in (mine, 1 - mine):
             title = self._text("table.your-side" if side == mine else "table.other-side")
             parts.append(f"<div style='flex:1 1 300px'><b>{esc(title)}</b>"
-                         f"{breakdown_html(SideResult(scores[side]))}</div>")
+                         f"{breakdown_html(SideResult(scores[side]), self.lang)}</div>")
         totals = self._text("table.end.totals", mine=scores[mine].total, theirs=scores[1 - mine].total)
         body = (f"<div>{esc(how)}</div><div style='display:flex;flex-wrap:wrap;gap:16px'>{''.join(parts)}</div>")
         return box(GOOD if scores[mine].total >= scores[1 - mine].total else BAD, totals, body, big=False)

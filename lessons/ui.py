@@ -44,13 +44,15 @@ def _picker_label(rules: bc.Ruleset, lang: str) -> str:
     return Message("referee.picker.house", name=rules.label).text(lang)
 
 
-def ruleset_picker(value: str | bc.Ruleset = "classic", description: str = "Rules", lang: str = "en") -> w.Dropdown:
+def ruleset_picker(value: str | bc.Ruleset = "classic", description: str | None = None,
+                   lang: str = "en") -> w.Dropdown:
     """A dropdown of the built-in rulesets by name (value: the id), plus ``value`` itself when it is a
-    house ruleset (value: the Ruleset, shown with its name). An unknown id raises ``RulesetError``."""
+    house ruleset (value: the Ruleset, shown with its name). ``description`` defaults to the catalogue's
+    "Rules" (key ``referee.rules``) in ``lang``. An unknown id raises ``RulesetError``."""
     chosen = picker_value(value)
     picker = w.Dropdown(
         options=[(_picker_label(rules, lang), rules.id) for rules in bc.RULESETS.values()],
-        description=description,
+        description=Message("referee.rules").text(lang) if description is None else description,
         style={"description_width": "initial"},
         layout=w.Layout(width="auto"),
     )
@@ -108,12 +110,12 @@ def box(colour: str, headline: str, body: str = "", *, big: bool = True, role: s
     )
 
 
-def refusal_html(err: bc.IllegalMove) -> str:
-    """What a refusal says: the specifics, the rule in general, and its stable id."""
+def refusal_html(err: bc.IllegalMove, lang: str = "en") -> str:
+    """What a refusal says in ``lang``: the specifics, the rule in general, and its stable id."""
+    before, _, after = Message("referee.rule", rule="\0", summary=err.summary_in(lang)).text(lang).partition("\0")
     return (
-        f'<div class="bt-reason" style="font-size:1.1em;margin:4px 0">{esc(err)}</div>'
-        f'<div class="bt-rule">Rule <code class="bt-rule-id">{esc(err.rule)}</code>: '
-        f"{esc(err.summary)}</div>"
+        f'<div class="bt-reason" style="font-size:1.1em;margin:4px 0">{esc(err.message(lang))}</div>'
+        f'<div class="bt-rule">{esc(before)}<code class="bt-rule-id">{esc(err.rule)}</code>{esc(after)}</div>'
     )
 
 

@@ -319,19 +319,19 @@ class VariantBuilder(w.VBox):
         if where == "referee":
             from .referee import MeldReferee
 
-            self.tool.children = [MeldReferee(rules=rules)]
+            self.tool.children = [MeldReferee(rules=rules, lang=self.lang)]
         elif where == "score":
             from .score import ScoreCalculator
 
-            self.tool.children = [ScoreCalculator(rules=rules)]
+            self.tool.children = [ScoreCalculator(rules=rules, lang=self.lang)]
         elif where == "play":
             from .table import PlayTable
 
-            self.tool.children = [PlayTable(rules=rules, players=2)]
+            self.tool.children = [PlayTable(rules=rules, players=2, lang=self.lang)]
         else:
             from .position_referee import PositionReferee
 
-            self.tool.children = [PositionReferee(rules)]
+            self.tool.children = [PositionReferee(rules, lang=self.lang)]
 
 
 __all__ = ["VariantBuilder", "differences", "differences_html", "field_docs", "read_variant", "variant_json"]
