@@ -1,7 +1,8 @@
 """VariantBuilder: make a house-rule variant from a built-in ruleset, see how it differs, save it, use it.
 
-Start from a built-in ruleset, change its fields with controls (each explained by the field's own
-docstring in ``burraco_core.rulesets``), name the variant and see its differences from the four
+Start from a built-in ruleset, change its fields with controls (each with its name and explanation
+from the catalogue, keys ``variants.field.<name>`` and ``variants.field.<name>.explain``, written from
+the field's docstring in ``burraco_core.rulesets``, which stays the engine's documentation), name the variant and see its differences from the four
 built-ins as a table. The variant is ``dataclasses.replace(base, ...)``: contradictory fields are
 refused by the engine's ``RulesetError``, shown in words. It is saved and loaded as a small JSON
 text (:func:`variant_json`, :func:`read_variant`) and opened in the meld referee, the score
@@ -26,6 +27,7 @@ from burraco_core import rulesets
 from burraco_core.messages import Message
 
 from .ui import BAD, GOOD, box, esc, shielded
+from .variants import value_message
 
 FORMAT = "burraco-variant"
 VERSION = 1
@@ -48,6 +50,16 @@ def field_docs() -> dict[str, str]:
                 and isinstance(after.value.value, str)):
             docs[node.target.id] = " ".join(after.value.value.split()).replace("``", "")
     return docs
+
+
+def field_label(name: str) -> Message:
+    """A Ruleset field's name for people (key ``variants.field.<name>``)."""
+    return Message(f"variants.field.{name}")
+
+
+def field_explanation(name: str) -> Message:
+    """What a Ruleset field means, for people (key ``variants.field.<name>.explain``)."""
+    return Message(f"variants.field.{name}.explain")
 
 
 def editable_fields() -> list[dataclasses.Field[Any]]:
@@ -107,8 +119,13 @@ def _label(rules: bc.Ruleset, lang: str) -> str:
     return label.text(lang) if isinstance(label, Message) else label
 
 
-def _cell(value: object) -> str:
-    return "—" if value is None else str(value)
+def _cell(value: object, lang: str) -> str:
+    return value_message(value).text(lang)
+
+
+def _field_head(name: str, lang: str) -> str:
+    """A field's name for people, with its code (as in a saved variant) beside it."""
+    return (f"{esc(field_label(name).text(lang))} <code style='color:#555;font-size:0.85em'>{esc(name)}</code>")
 
 
 def differences(rules: bc.Ruleset) -> list[tuple[str, object, tuple[object, ...]]]:
@@ -132,10 +149,10 @@ def differences_html(rules: bc.Ruleset, lang: str = "en") -> str:
     for name, mine, theirs in differences(rules):
         cells = "".join(
             f"<td style='padding:2px 10px;{'color:#1b5e20;font-weight:600' if value == mine else 'color:#555'}'>"
-            f"{esc(_cell(value))}</td>" for value in theirs)
+            f"{esc(_cell(value, lang))}</td>" for value in theirs)
         rows += (f"<tr class='bt-variant-row' data-field='{esc(name)}'><th style='text-align:left;padding:2px 10px'>"
-                 f"<code>{esc(name)}</code></th><td style='padding:2px 10px;font-weight:700'>{esc(_cell(mine))}</td>"
-                 f"{cells}</tr>")
+                 f"{_field_head(name, lang)}</th><td style='padding:2px 10px;font-weight:700'>{esc(_cell(mine, lang))}"
+                 f"</td>{cells}</tr>")
     title = esc(_label(rules, lang))
     return (f"<table class='bt-variant-table' style='border-collapse:collapse;margin:6px 0'>"
             f"<tr><th></th><th style='padding:2px 10px'>{title}</th>{head}</tr>{rows}</table>")
@@ -152,13 +169,13 @@ class VariantBuilder(w.VBox):
                                style={"description_width": "initial"}, layout=w.Layout(width="auto"))
         self.name = w.Text(value=name, description=t("variants.name"), placeholder=t("variants.name.placeholder"),
                            style={"description_width": "initial"}, layout=w.Layout(width="min(30em, 95%)"))
-        docs = field_docs()
         self.controls: dict[str, w.Widget] = {}
         rows = []
         for f in editable_fields():
             choices = _choices(f)
             if choices is not None:
-                control: w.Widget = w.Dropdown(options=list(choices), layout=w.Layout(width="auto"))
+                control: w.Widget = w.Dropdown(options=[(value_message(c).text(lang), c) for c in choices],
+                                               layout=w.Layout(width="auto"))
             elif isinstance(getattr(bc.RULESETS["classic"], f.name), bool):
                 control = w.Checkbox(indent=False, layout=w.Layout(width="auto"))
             else:
@@ -166,9 +183,10 @@ class VariantBuilder(w.VBox):
                                  placeholder=t("variants.none") if _optional(f) else "")
             control.add_class(f"bt-field-{f.name}")
             self.controls[f.name] = control
-            rows.append(w.HBox([w.HTML(f"<code style='display:inline-block;min-width:15em'>{esc(f.name)}</code>"),
+            rows.append(w.HBox([w.HTML(f"<span style='display:inline-block;min-width:15em'>"
+                                       f"{_field_head(f.name, lang)}</span>", layout=w.Layout(flex="0 1 22em")),
                                 control,
-                                w.HTML(f"<span style='color:#444'>{esc(docs.get(f.name, ''))}</span>",
+                                w.HTML(f"<span style='color:#444'>{esc(field_explanation(f.name).text(lang))}</span>",
                                        layout=w.Layout(flex="1 1 20em"))],
                                layout=w.Layout(align_items="center", flex_flow="row wrap", grid_gap="8px")))
         self.status = w.HTML()
@@ -334,4 +352,5 @@ class VariantBuilder(w.VBox):
             self.tool.children = [PositionReferee(rules, lang=self.lang)]
 
 
-__all__ = ["VariantBuilder", "differences", "differences_html", "field_docs", "read_variant", "variant_json"]
+__all__ = ["VariantBuilder", "differences", "differences_html", "field_docs", "field_explanation", "field_label",
+           "read_variant", "variant_json"]

@@ -3,9 +3,9 @@
 Every row is a field of :class:`burraco_core.Ruleset` (``dataclasses.fields``) on which the
 four built-in rulesets differ, so the table can never disagree with the engine: a field
 added or a value changed in ``burraco_core/rulesets.py`` shows here at once (and a test
-fails until the field has its words, key ``lesson.variants.field.<name>``). Values are
-said through the catalogue: numbers as they are, yes/no, a dash for "none", and the
-named choices (``lesson.variants.value.<value>``).
+fails until the field has its words, key ``variants.field.<name>``, shared with the variant
+builder). Values are said through the catalogue: numbers as they are, yes/no, a dash for
+"none", and the named choices (``lesson.variants.value.<value>``).
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def variant_table(lang: str = "en") -> tuple[tuple[str, ...], tuple[tuple[str, .
         return msg.text(lang) if isinstance(msg, Message) else msg
 
     header = (label.text(lang), *(said(r.label) for r in rulesets))
-    rows = tuple((Message(f"lesson.variants.field.{name}").text(lang),
+    rows = tuple((Message(f"variants.field.{name}").text(lang),
                   *(value_message(_shown(r, name)).text(lang) for r in rulesets))
                  for name in differing_fields())
     return header, rows

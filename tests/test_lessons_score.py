@@ -106,7 +106,7 @@ def test_variant_table_is_built_from_the_ruleset_fields():
         if name not in ("id", "name", "semi_clean_wild") and len(values) > 1:
             assert name in differing
         if name in differing:
-            assert f"lesson.variants.field.{name}" in catalogue("en"), name
+            assert f"variants.field.{name}" in catalogue("en"), name
     header, rows = variant_table("en")
     assert header[1:] == tuple(r.label.text("en") for r in rulesets)
     assert len(rows) == len(differing)

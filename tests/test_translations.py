@@ -432,3 +432,149 @@ def _report(lang: str) -> None:
 if __name__ == "__main__":
     for each in sys.argv[1:] or LANGS:
         _report(each)
+
+
+# ------------------------------------------------------------------ the tools, in each language
+
+# Labels the tools once showed in English whatever the language: none may come back in Italian or Spanish.
+OLD_ENGLISH_LABELS = (
+    "Rule", "Rules", "Meld", "Melds", "Wild", "Points", "Table form", "Pick cards", "Cannot read", "Legal meld",
+    "Not a legal meld", "Can attach", "Cannot attach", "Arrangement", "stands for", "card points", "bonus",
+    "Write cards", "Four colours", "Palette fills", "Clear", "Every card", "Side", "In hand", "Took its pozzetto",
+    "Hand total", "Match of", "hands", "Who closed", "Nobody", "Add hand", "Remove last hand", "New match",
+    "This hand", "No hand added", "Match points", "Victory points", "Difference", "North-South", "East-West",
+    "Cannot count", "Meld line", "Cards in hand", "none: a clean meld", "not yet", "must be a whole number",
+    "Cards", "No cards", "just drawn", "Jokers in the", "Whether", "Bonus for", "Points of",
+)
+_OLD_LABEL = re.compile("|".join(rf"(?<![\w-]){re.escape(word)}(?![\w-])" for word in OLD_ENGLISH_LABELS))
+
+
+def _template_pattern(template: str) -> tuple[str, str]:
+    """A regular expression for every text a catalogue template can give, and the template's words (a
+    placeholder is any text; a plural or a choice is one of its forms, ``#`` a number)."""
+    parts, words, last = [], [], 0
+    for start, end, inside in messages._fields(template):
+        parts.append(re.escape(template[last:start]))
+        words.append(template[last:start])
+        name, _, rest = inside.partition(":")
+        kind, _, forms = rest.partition(":")
+        if kind in ("plural", "select"):
+            shown = [_template_pattern(form.partition("=")[2] if kind == "select" else form)
+                     for form in messages._split_top(forms, "|")]
+            parts.append("(?:" + "|".join(regex.replace(re.escape("#"), r"\d+") for regex, _ in shown) + ")")
+            words += [said for _, said in shown]
+        else:
+            parts.append(".*?")
+        last = end
+    return "".join(parts) + re.escape(template[last:]), "".join(words) + template[last:]
+
+
+@pytest.fixture(scope="module")
+def catalogue_texts():
+    """For each language, one pattern matching any text of its catalogues (engine and lessons)."""
+    patterns = {lang: [_template_pattern(text) for text in messages.catalogue(lang).values()] for lang in LANGS}
+    return {lang: re.compile("|".join(f"(?:{regex})" for regex, said in found
+                                      if re.search(r"[^\W\d_]", said)),    # "{cards}" alone would match any text
+                             re.DOTALL)
+            for lang, found in patterns.items()}
+
+
+def said_by(widget) -> tuple[list[str], list[str]]:
+    """(labels, page texts) of a widget tree: every description, placeholder, tooltip, option label and card
+    reader label, and the text of every HTML value (code elements left out: they show notation)."""
+    from lessons.hand import Hand
+
+    labels: list[str] = []
+    pages: list[str] = []
+    stack = [widget]
+    while stack:
+        node = stack.pop()
+        for name in ("description", "placeholder", "tooltip"):
+            value = getattr(node, name, None)
+            if isinstance(value, str) and words_left(value):
+                labels.append(value)
+        if isinstance(node, Hand):
+            labels += [node.label, node.empty_text, node.marked_label]
+        labels += [str(option[0]) if isinstance(option, tuple) else str(option)
+                   for option in getattr(node, "options", ()) or ()]
+        value = getattr(node, "value", None)
+        if type(node).__name__ == "HTML" and isinstance(value, str):
+            bare = re.sub(r"<code\b.*?</code>|<style\b.*?</style>", " ", value, flags=re.DOTALL)
+            pages.append(text_of(bare))
+            pages += html.unescape(" ".join(re.findall(r'aria-label="([^"]*)"', bare))).split("  ")
+        stack.extend(getattr(node, "children", ()) or ())
+    return labels, pages
+
+
+def tools_in_use(lang: str) -> list:
+    """Every tool page's widget in ``lang``, then each tool again in a state that shows more of its texts."""
+    from lessons.home import TOOLS
+    from lessons.position_referee import PositionReferee
+    from lessons.referee import MeldReferee
+    from lessons.score import ScoreCalculator
+    from lessons.variant_builder import VariantBuilder
+
+    shown = [tool.build("classic", lang) for tool in TOOLS]
+    shown += [MeldReferee(cards="5H 6H 8S", attach="", lang=lang),                  # a refusal
+              MeldReferee(cards="7H 7S JK", attach="7D", lang=lang),                 # a group with a wild, attached
+              MeldReferee(cards="5H 6H 7H 8H 9H 10H JH 2H", lang=lang),              # a burraco
+              MeldReferee(cards="7X", lang=lang),                                    # unreadable
+              PositionReferee(lang=lang)]                                            # nothing typed yet
+    calc = ScoreCalculator(lang=lang)
+    calc.sides["A"].melds.value = "5H 6H 7H 8H 9H 10H JH\n7S 7D JK"
+    calc.sides["B"].in_hand.value = "KD 3C"
+    calc.closed_by.value = "A"
+    calc.add_hand.click()
+    calc.add_hand.click()
+    broken = ScoreCalculator(lang=lang)
+    broken.sides["A"].melds.value = "5H 6H 8S\n7X"
+    broken.sides["B"].in_hand.value = "ZZ"
+    builder = VariantBuilder(lang=lang)
+    builder.controls["groups_allowed"].value = False
+    builder.controls["jokers"].value = "many"                                        # refused in words
+    loaded = VariantBuilder(lang=lang)
+    loaded.load_json('{"format": "burraco-variant", "version": 1, "base": "classic", "changes": {"wings": 2}}')
+    changed = VariantBuilder("pulito", lang=lang)
+    changed.controls["closing_bonus"].value = "300"
+    return [*shown, calc, broken, builder, loaded, changed]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_tool_speaks_the_language_asked_for(lang, catalogue_texts, recorded):
+    pattern = catalogue_texts[lang]
+    foreign, old = [], []
+    for widget in tools_in_use(lang):
+        labels, pages = said_by(widget)
+        for label in labels:
+            wording = "\n".join(line for line in label.splitlines() if words_left(line))   # notation lines aside
+            if wording and not pattern.fullmatch(wording):
+                foreign.append(f"{type(widget).__name__}: {label!r}")
+        old += [f"{type(widget).__name__}: {found.group(0)!r} in {text[:120]!r}"
+                for text in (*labels, *pages) for found in [_OLD_LABEL.search(text)] if found]
+    assert not foreign, f"labels that are no {lang} catalogue text (hard-coded?):\n" + "\n".join(sorted(set(foreign)))
+    assert not old, f"English labels shown in {lang}:\n" + "\n".join(sorted(set(old)))
+    assert_nothing_fell_back(lang, recorded)
+
+
+def test_the_tools_check_sees_a_hard_coded_label(catalogue_texts):
+    import ipywidgets as w
+
+    labels, pages = said_by(w.VBox([w.Button(description="Clear"), w.HTML("<b>Hand total</b> <code>bonus</code>")]))
+    assert labels == ["Clear"] and not catalogue_texts["it"].fullmatch("Clear")
+    assert _OLD_LABEL.search(pages[0]) and "bonus" not in pages[0]
+    assert catalogue_texts["it"].fullmatch(Message("referee.position.side", side="A").text("it"))
+
+
+@pytest.mark.parametrize("lang", ("en", *LANGS))
+def test_every_ruleset_field_has_a_name_and_an_explanation(lang):
+    """The variant builder explains each field of burraco_core.Ruleset: a new field fails here until it has
+    its words (``variants.field.<name>`` and ``variants.field.<name>.explain``) in every language."""
+    import dataclasses
+
+    from burraco_core import Ruleset
+
+    texts = entries(FOLDERS["lessons"], lang)
+    lacking = [key for field in dataclasses.fields(Ruleset)
+               for key in (f"variants.field.{field.name}", f"variants.field.{field.name}.explain")
+               if not texts.get(key)]
+    assert not lacking, f"{lang}: explain these Ruleset fields in lessons/locale/{lang}.txt: {lacking}"
