@@ -176,8 +176,8 @@ class HomePage(w.VBox):
         try:
             self.header.value = (f'{STYLE}<h1 class="bt-home-title">{esc(t("home.title", lang))}</h1>'
                                  f'<p class="bt-about">{esc(t("home.about", lang))}</p>')
-            self.language.description = t("home.language", lang)
-            self.language.options = [(t("home.language-name", code), code) for code in self.languages]
+            self.language.description = t("widget.language", lang)
+            self.language.options = [(t("language.name", code), code) for code in self.languages]
             self.language.value = lang if lang in self.languages else self.languages[0]
             self.rules.description = t("home.rules", lang)
             self.rules.options = [(t(f"ruleset.{rid}", lang), rid) for rid in bc.RULESETS]

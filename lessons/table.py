@@ -242,7 +242,7 @@ class PlayTable(w.VBox):
                                 style={"description_width": "initial"}, layout=w.Layout(width="auto"))
         self.table = Table(lang=lang)
         self.hand = Hand(label=t("table.your-hand"), empty_text=t("table.your-hand.empty"),
-                         marked_label=t("table.just-drawn"), lang=lang)
+                         lang=lang)
         self.hand.add_class("bt-my-hand")
         self.sort_suit = _button(t("table.sort-suit"), t("table.sort-suit.tooltip"))
         self.sort_rank = _button(t("table.sort-rank"), t("table.sort-rank.tooltip"))

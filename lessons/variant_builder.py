@@ -199,10 +199,10 @@ class VariantBuilder(w.VBox):
         self.load = w.Button(description=t("variants.load"), layout=w.Layout(width="auto"))
         self.upload = w.FileUpload(accept=".json", multiple=False, description=t("variants.upload"))
         self.download = w.HTML()
-        self.use_in = w.ToggleButtons(options=[(t("variants.use.referee"), "referee"),
-                                               (t("variants.use.score"), "score"),
-                                               (t("variants.use.play"), "play"),
-                                               (t("variants.use.position"), "position")],
+        self.use_in = w.ToggleButtons(options=[(t("home.tool.referee"), "referee"),      # the tools' own names
+                                               (t("home.tool.score"), "score"),
+                                               (t("home.tool.play"), "play"),
+                                               (t("home.tool.position-referee"), "position")],
                                       value=None, description=t("variants.use"),
                                       style={"description_width": "initial", "button_width": "auto"})
         self.tool = w.VBox()

@@ -64,7 +64,7 @@ def test_home_page_lists_every_lesson_and_tool(home, shoot, console_errors):
     for tool in ("Meld referee", "Score calculator", "Play a hand", "Position referee", "Variant builder"):
         assert home.get_by_role("link", name=tool, exact=True).count() == 1   # lesson 13 is "Play a hand" too
     options = home.locator(".bt-language select option")
-    names = [Message("home.language-name").text(lang) for lang in lessons.languages()]
+    names = [Message("language.name").text(lang) for lang in lessons.languages()]
     assert [options.nth(i).inner_text() for i in range(options.count())] == names    # each in its own words
     assert home.locator(".bt-rules select option").count() == 4
     assert home.locator(".bt-continue").count() == 1
