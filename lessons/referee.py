@@ -179,11 +179,11 @@ class MeldReferee(w.VBox):
                             label=t("referee.palette"), lang=lang)
         self.palette.add_class("bt-palette")
         self.meld_text = w.Text(value=cards, description=t("referee.meld"), continuous_update=True,
-                                placeholder=t("referee.meld.placeholder"),
+                                placeholder=t("referee.meld.placeholder"), style={"description_width": "initial"},
                                 layout=w.Layout(width="min(36em, 95%)"))
         self.meld_text.add_class("bt-meld-text")
         self.attach_text = w.Text(value=attach, description=t("referee.attach"), continuous_update=True,
-                                  placeholder=t("referee.attach.placeholder"),
+                                  placeholder=t("referee.attach.placeholder"), style={"description_width": "initial"},
                                   layout=w.Layout(width="min(36em, 95%)"))
         self.attach_text.add_class("bt-attach-text")
         self.verdict = w.HTML()
@@ -198,7 +198,8 @@ class MeldReferee(w.VBox):
         controls = w.HBox([self.rules, self.four_colour, self.clear],
                           layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="12px"))
         inputs = w.VBox([self.meld_text, self.verdict, self.attach_text, self.attach_verdict],
-                        layout=w.Layout(min_width="320px", flex="1 1 380px"))
+                        layout=w.Layout(min_width="320px", flex="1 1 380px", align_self="flex-start"))
+        inputs.add_class("bt-referee-inputs")
         picker = w.VBox([self.target, self.palette], layout=w.Layout(flex="0 1 auto"))
         super().__init__(
             [controls, self.warning, help_text, w.HBox([picker, inputs], layout=w.Layout(flex_flow="row wrap",

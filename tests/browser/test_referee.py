@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+import burraco_core as bc
+import lessons
+from burraco_core.messages import Message
 from tests.browser.conftest import open_notebook
 from tests.browser.support import wait_for_text
 
@@ -35,5 +38,49 @@ def test_variant_builder_shows_a_contradiction_and_the_differences(page, voila_u
     wait_for_text(page, ".bt-variant-differences", "closing_bonus")
     page.locator(".bt-field-ace_to_ace_bonus input").fill("1000")
     page.locator(".bt-field-ace_to_ace_bonus input").press("Enter")
-    wait_for_text(page, ".bt-variant-status", "ace_to_ace_bonus needs ace_to_ace=True")
+    wait_for_text(page, ".bt-variant-status", "ace_to_ace=True")        # the engine names the field
     shoot(page.locator(".bt-variant-builder"), "variant-builder")
+
+
+def test_a_refusal_in_spanish(page, voila_url, shoot, console_errors):
+    """The learner switches a lesson to Spanish; a wrong answer there, then an illegal meld in the meld
+    referee (which opens in the learner's language), are refused in Spanish with the rule's Spanish summary."""
+    try:
+        bc.Meld.lay_down_options("5H 6H 9C", "classic")
+    except bc.IllegalMove as err:
+        refused = err
+    summary, message = refused.summary_in("es"), refused.message("es")
+    page.goto(f"{voila_url}/voila/render/02-melds.ipynb", wait_until="domcontentloaded")
+    switch = page.locator(".bt-language select")
+    switch.wait_for(timeout=60_000)
+    switch.select_option(label="Español")                    # saved with the progress: the tools follow it
+    try:
+        wait_for_text(page, ".bt-title", lessons.get_lesson("melds").title("es"))
+        start = page.locator(".bt-start")
+        if start.count():
+            start.click()
+            page.locator(".bt-check").wait_for()
+            for code in ["5H", "6H", "9C"]:
+                page.locator(f'.bt-answer-hand .bh-card[data-code="{code}"]').first.click()
+            page.locator(".bt-check").click()
+            wait_for_text(page, ".bt-verdict", summary)
+        open_notebook(page, voila_url, "referee.ipynb")
+        wait_for_text(page, ".bt-referee", Message("referee.notation").text("es")[:30])
+        meld = page.locator(".bt-meld-text input")
+        meld.fill("5H 6H 9C")
+        meld.press("Enter")
+        wait_for_text(page, ".bt-verdict", summary)
+        verdict = page.locator(".bt-verdict").inner_text()
+        assert message in verdict and Message("referee.meld.illegal").text("es") in verdict
+        assert "meld.not-a-meld" in verdict and "Not a legal meld" not in verdict and "Rule" not in verdict
+        labels = page.locator(".bt-palette .bh-card").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
+        assert "siete de corazones" in labels and not [label for label in labels if " of " in label]
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        shoot(page.locator(".bt-referee-inputs"), "refusal-es")
+    finally:
+        page.goto(f"{voila_url}/voila/render/02-melds.ipynb", wait_until="domcontentloaded")
+        switch = page.locator(".bt-language select")
+        switch.wait_for(timeout=60_000)
+        switch.select_option(label="English")                # the session's later tests read English
+        wait_for_text(page, ".bt-title", lessons.get_lesson("melds").title("en"))
+    assert console_errors() == []
