@@ -33,12 +33,18 @@ _LAZY = {
     "PlayTable": "table", "Table": "table",
     "LessonWidget": "exercise_widget",
     "home": "home", "tool_page": "home", "lesson_page": "navigation",
+    "PracticeWidget": "teaching", "ClassSummaryWidget": "teaching", "WorksheetMaker": "teaching",
+    "class_summary": "teaching",
+    "PracticeSession": "practice", "ClassSummary": "classroom", "load_class": "classroom",
+    "generate": "generators",
 }
 
 __all__ = ["Block", "CurriculumError", "Exercise", "KINDS", "LESSONS", "Lesson", "Verdict",
            "get_lesson", "languages", "show",
            "Hand", "LessonWidget", "MeldReferee", "PlayTable", "ScoreCalculator", "Table", "palette_cards",
-           "home", "lesson_page", "tool_page"]
+           "home", "lesson_page", "tool_page",
+           "ClassSummary", "ClassSummaryWidget", "PracticeSession", "PracticeWidget", "WorksheetMaker",
+           "class_summary", "generate", "load_class"]
 
 
 def __getattr__(name: str) -> Any:
@@ -76,23 +82,71 @@ def languages() -> tuple[str, ...]:
                  if english <= set(catalogue(lang)))
 
 
-def show(lesson: str | Lesson | Exercise, lang: str | None = None, **options: Any) -> Any:
+def show(lesson: str | Lesson | Exercise, lang: str | None = None, *, rules: Any = None, **options: Any) -> Any:
     """The widget for a lesson (by key), a Lesson, or a single Exercise: all a notebook cell needs.
 
     ``lang`` (``"it"``, ``"es"``) is the language; without it, the learner's saved choice, else English.
+    ``rules``: a built-in ruleset id or any ``Ruleset`` (a house variant made with
+    ``dataclasses.replace`` or loaded by the variant builder): the exercises are checked by the
+    engine under it; a lesson's exercises whose answers would change under it are left out (and
+    said so). Rules that cannot be used give a short message, never a traceback.
     """
     from .exercise_widget import show as _show
 
+    if rules is not None:
+        shown = _under(lesson, rules, lang)
+        if not isinstance(shown, (Lesson, Exercise, str)):
+            return shown
+        lesson = shown
     return _show(lesson, lang=lang, **options)
 
 
+def _under(lesson: str | Lesson | Exercise, rules: Any, lang: str | None) -> Any:
+    """The lesson or exercise under ``rules``, or the widget saying why it cannot be shown so."""
+    import logging
+
+    import ipywidgets as w
+
+    import burraco_core as bc
+    from burraco_core.messages import Message
+
+    from .exercise_widget import BAD, NOTE, box
+
+    said = lang or "en"
+    try:
+        ruleset = bc.ruleset(rules)
+    except (bc.BurracoError, TypeError):
+        logging.getLogger(__name__).warning("lessons.show: unusable rules %r", rules)
+        return w.HTML(box(BAD, Message("widget.rules-unusable", name=str(rules)[:80], ids=tuple(bc.RULESETS)).text(said),
+                          role="alert"))
+    try:
+        if isinstance(lesson, str):
+            found = [each for each in __getattr__("LESSONS") if each.key == lesson]
+            if not found:
+                return lesson       # the lesson widget says which lessons there are
+            target: Lesson | Exercise = found[0]
+        else:
+            target = lesson
+        moved = target.under(ruleset)
+    except CurriculumError as err:
+        logging.getLogger(__name__).warning("lessons.show: not under %r: %s", ruleset, err)
+        return w.HTML(box(BAD, Message("widget.rules-cannot", rules=ruleset.label).text(said), role="alert"))
+    if isinstance(moved, Lesson) and not moved.exercises:
+        return w.HTML(box(NOTE, Message("widget.rules-nothing", rules=ruleset.label).text(said), role="status"))
+    return moved
+
+
 if TYPE_CHECKING:
+    from .classroom import ClassSummary, load_class
     from .exercise_widget import LessonWidget
+    from .generators import generate
     from .hand import Hand, palette_cards
     from .home import home, tool_page
     from .navigation import lesson_page
+    from .practice import PracticeSession
     from .referee import MeldReferee
     from .score import ScoreCalculator
     from .table import PlayTable, Table
+    from .teaching import ClassSummaryWidget, PracticeWidget, WorksheetMaker, class_summary
 
     LESSONS: tuple[Lesson, ...]

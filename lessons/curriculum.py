@@ -13,6 +13,7 @@ No ipywidgets here: the widgets (``lessons.exercise_widget``) only show this.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import pathlib
@@ -151,11 +152,18 @@ class Exercise:
     goal_rule: str | None = None
     prepared: Prepared = field(default_factory=Prepared, repr=False)
     _check: Check = field(default=lambda attempt: None, repr=False)
+    house: bc.Ruleset | None = field(default=None, repr=False)
+    """The Ruleset object when it is not a built-in one (a house variant); ``ruleset`` is then its id."""
 
     # ------------------------------------------------------------------ reading
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any], *, ruleset: str = "classic", lesson: str | None = None) -> Exercise:
-        """Read an exercise dict (the lesson file's form); CurriculumError names the field at fault."""
+    def from_dict(cls, d: Mapping[str, Any], *, ruleset: str | bc.Ruleset = "classic",
+                  lesson: str | None = None) -> Exercise:
+        """Read an exercise dict (the lesson file's form); CurriculumError names the field at fault.
+
+        ``ruleset`` (or the dict's ``"ruleset"``) is a built-in id or any Ruleset object, a house
+        variant included: the exercise is then set up and checked under it.
+        """
         if not isinstance(d, Mapping):
             raise CurriculumError("exercise", "", f"an exercise is a dict, not {type(d).__name__}")
         where = f"exercise {d.get('id', '?')!r}"
@@ -215,7 +223,7 @@ class Exercise:
         if not _json_answer(d["solution"]) or d["solution"] is None:
             raise CurriculumError(where, "solution", f"a plain answer (text or number), not {d['solution']!r}")
         return cls(
-            id=ex_id, kind=kind.name, ruleset=rules.id,
+            id=ex_id, kind=kind.name, ruleset=rules.id, house=None if bc.RULESETS.get(rules.id) == rules else rules,
             prompt=_key(d["prompt"], where, "prompt"),
             data=json.loads(json.dumps(data)), checks=json.loads(json.dumps(checks)),
             solution=d["solution"], wrong_answers=tuple(pairs),
@@ -240,15 +248,35 @@ class Exercise:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Exercise):
             return NotImplemented
-        return self.to_dict() == other.to_dict()
+        return self.to_dict() == other.to_dict() and self.rules == other.rules
 
     def __hash__(self) -> int:
         return hash(self.id)
 
+    def under(self, rules: str | bc.Ruleset) -> Exercise:
+        """This exercise set up and checked under other rules (a built-in id or any Ruleset);
+        CurriculumError when its cards or position cannot be set up under them."""
+        try:
+            ruleset = bc.ruleset(rules)
+        except (bc.BurracoError, TypeError) as err:
+            raise CurriculumError(f"exercise {self.id!r}", "ruleset", str(err)) from err
+        d = self.to_dict()
+        d["ruleset"] = ruleset
+        return dataclasses.replace(Exercise.from_dict(d), prompt=self.prompt)   # the prompt's params (a seed) stay
+
+    def holds(self) -> bool:
+        """Whether its solution is correct and its wrong answers incorrect (under its own rules)."""
+        try:
+            return self.check(self.solution).correct and all(
+                self.check(answer).status == "incorrect" for answer, _ in self.wrong_answers)
+        except Exception:          # an answer the rules cannot even read: it does not hold
+            _log.debug("exercise %s does not hold under %r", self.id, self.rules, exc_info=True)
+            return False
+
     # ---------------------------------------------------------------- checking
     @property
     def rules(self) -> bc.Ruleset:
-        return bc.ruleset(self.ruleset)
+        return self.house if self.house is not None else bc.ruleset(self.ruleset)
 
     @property
     def choices(self) -> tuple[Choice, ...]:
@@ -309,6 +337,41 @@ class Lesson:
     intro: tuple[Block, ...]
     summary: Message
     exercises: tuple[Exercise, ...]
+    house: bc.Ruleset | None = None
+    """The house ruleset the lesson is shown under (see :meth:`under`), or None."""
+    left_out: tuple[str, ...] = ()
+    """The ids of the exercises left out under the house ruleset (their answers would change)."""
+
+    @property
+    def rules(self) -> bc.Ruleset:
+        return self.house if self.house is not None else bc.ruleset(self.ruleset)
+
+    def under(self, rules: str | bc.Ruleset) -> Lesson:
+        """This lesson under other rules (any Ruleset): every exercise set up and checked by the engine
+        under them; an exercise that cannot be set up under them, or whose written solution is no
+        longer correct (or a wrong answer no longer wrong), is left out and named in ``left_out``.
+        An exercise written for another ruleset than the lesson's (``pulito`` in lesson 1) stays under it."""
+        try:
+            ruleset = bc.ruleset(rules)
+        except (bc.BurracoError, TypeError) as err:
+            raise CurriculumError(f"lesson {self.key!r}", "ruleset", str(err)) from err
+        kept, left = [], []
+        for exercise in self.exercises:
+            if exercise.ruleset != self.ruleset:      # written for another ruleset on purpose: it stays so
+                kept.append(exercise)
+                continue
+            try:
+                moved = exercise.under(ruleset)
+            except CurriculumError:
+                left.append(exercise.id)
+                continue
+            if moved.holds():
+                kept.append(moved)
+            else:
+                left.append(exercise.id)
+        return dataclasses.replace(self, exercises=tuple(kept), left_out=tuple(left),
+                                   house=None if bc.RULESETS.get(ruleset.id) == ruleset else ruleset,
+                                   ruleset=ruleset.id)
 
     def title(self, lang: str = "en") -> str:
         return self.title_msg.text(lang)

@@ -891,8 +891,12 @@ class LessonWidget(w.VBox):
     def _render(self) -> None:
         session = self.session
         lesson = self.lesson
+        house = getattr(lesson, "house", None)
+        under = (f'<div class="bt-sub bt-rules-name">{esc(t("widget.rules-house", self.lang, rules=house.label))}'
+                 + (f' {esc(t("widget.rules-left-out", self.lang, count=len(lesson.left_out)))}' if lesson.left_out else "")
+                 + "</div>") if house is not None else ""
         self.header.value = (f'<div class="bt-sub">{esc(t("widget.lesson-number", self.lang, number=lesson.number))}'
-                             f'</div><div class="bt-title">{esc(lesson.title(self.lang))}</div>')
+                             f'</div><div class="bt-title">{esc(lesson.title(self.lang))}</div>{under}')
         self._render_strip()
         if session.phase == INTRO:
             self.body.children = self._intro()
@@ -1114,7 +1118,7 @@ def missing_lesson(key: str, lang: str) -> w.HTML:
 def single_lesson(exercise: Exercise) -> Lesson:
     """A one-exercise lesson around a teacher's exercise (``show(Exercise.from_dict(...))``)."""
     return Lesson(key=exercise.id.split(".")[0], number=0, ruleset=exercise.ruleset, title_msg=exercise.prompt,
-                  intro=(), summary=exercise.explain, exercises=(exercise,))
+                  intro=(), summary=exercise.explain, exercises=(exercise,), house=exercise.house)
 
 
 def show(lesson: str | Lesson | Exercise, lang: str | None = None, **options: Any) -> w.Widget:

@@ -68,6 +68,14 @@ class Tool:
             from .variant_builder import VariantBuilder
 
             return VariantBuilder(rules if rules in bc.RULESETS else "classic", lang=lang)
+        if self.key == "practice":
+            from .teaching import PracticeWidget
+
+            return PracticeWidget(keeper=shared_keeper(), rules=rules, lang=lang)
+        if self.key == "class-summary":
+            from .teaching import teacher_page
+
+            return teacher_page(rules, lang)
         raise bc.BurracoError(f"no tool {self.key!r}")
 
 
@@ -78,6 +86,8 @@ TOOLS: tuple[Tool, ...] = (
     Tool("play", "play"),
     Tool("position-referee", "position-referee"),
     Tool("variant-builder", "variant-builder"),
+    Tool("practice", "practice"),
+    Tool("class-summary", "class-summary"),
 )
 
 STYLE = NAV_STYLE + """<style>

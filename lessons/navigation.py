@@ -143,21 +143,25 @@ class LessonPage(w.VBox):
         self.lesson = lessons.show(key, lang=lang, keeper=self.keeper)
         self.top = w.HTML()
         self.bottom = w.HTML()
-        super().__init__([self.top, self.lesson, self.bottom, self.keeper.widget])
+        self.practice = w.HTML()        # "practise what I missed", once a rule was got wrong
+        super().__init__([self.top, self.lesson, self.practice, self.bottom, self.keeper.widget])
         self.add_class("bt-lesson-page")
         self._draw_bars()
         self.keeper.changed(self._progress_changed)
 
     def _draw_bars(self) -> None:
+        from .teaching import practice_link
+
         self.top.value = NAV_STYLE + nav_bar(self.key, self.lang, where="top")
         self.bottom.value = nav_bar(self.key, self.lang, where="bottom")
+        self.practice.value = practice_link(self.keeper.progress, self.lang)
 
     def _progress_changed(self, progress: Any) -> None:
         try:
             lang = self.fixed_lang or chosen_language(progress)
             if lang != self.lang:
                 self.lang = lang
-                self._draw_bars()
+            self._draw_bars()         # the practice button appears once a rule was got wrong
         except Exception:      # a listener must not break the keeper
             _log.exception("the lesson page could not be redrawn")
 

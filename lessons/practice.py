@@ -3,49 +3,118 @@ answered correctly twice.
 
 A :class:`PracticeSession` is pure Python (no ipywidgets): it takes the rules from a
 :class:`~lessons.progress.Progress` (``missed_rules``), draws exercises from
-:mod:`lessons.generators` whose ``teaches`` holds a rule still to practise, and counts the
-correct answers. ``lessons.show(session.next())`` shows each exercise with the lesson widget.
+:mod:`lessons.generators` whose ``teaches`` holds a rule still to practise, and records every
+answer in that progress, under the generated exercise's id (``gen.judge-meld.1234``), like a
+lesson's answer. So the practice is kept with the progress (the file, the browser's copy, an
+export) and a reload goes on where it stopped: the correct answers per rule are counted from
+the progress itself (a generated id names its kind, seed, ruleset and difficulty, so the
+rules it teaches are generated again), and exercises already solved are not served again::
+
+    session = PracticeSession.from_progress(progress)
+    ex = session.next()                  # show it with lessons.show(ex) or the practice widget
+    session.answer("legal")              # a Verdict; recorded in progress
+    session.needed_for("run.gap")        # correct answers still needed for this rule
 """
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import burraco_core as bc
+from burraco_core.messages import Message
 
 from .curriculum import Exercise, Verdict
-from .generators import GENERATED_KINDS, generate
-from .progress import Progress
+from .generators import DIFFICULTIES, GENERATED_KINDS, GeneratorError, generate
+from .progress import Progress, stars
 
 NEEDED = 2          # correct answers per rule before it counts as practised
 _SEARCH = 240       # generated exercises tried to find one on a rule, before giving the rule up
+_GENERATED_ID = re.compile(r"^gen\.(?P<kind>[a-z0-9-]+)\.(?:(?P<rules>[a-z0-9_-]+)\.d(?P<d>\d)\.)?(?P<seed>\d+)$")
+
+
+def parse_generated_id(exercise_id: str) -> tuple[str, int, str, int] | None:
+    """(kind, seed, ruleset id, difficulty) of a generated exercise's id, or None for any other id."""
+    found = _GENERATED_ID.match(exercise_id)
+    if found is None:
+        return None
+    rules, difficulty = found["rules"] or "classic", int(found["d"] or 1)
+    if found["kind"] not in GENERATED_KINDS or rules not in bc.RULESETS or difficulty not in DIFFICULTIES:
+        return None
+    return found["kind"], int(found["seed"]), rules, difficulty
+
+
+@functools.lru_cache(maxsize=4096)
+def _teaches(exercise_id: str) -> frozenset[str]:
+    parsed = parse_generated_id(exercise_id)
+    if parsed is None:
+        return frozenset()
+    try:
+        return generate(*parsed).teaches
+    except GeneratorError:
+        return frozenset()
+
+
+def practised(progress: Progress) -> dict[str, int]:
+    """Rule id -> generated exercises teaching it that this learner answered correctly on their own
+    (stars kept: not after the solution was shown)."""
+    counts: dict[str, int] = {}
+    for exercise_id in progress.exercise_ids():
+        if exercise_id.startswith("gen.") and progress.stars(exercise_id) > 0:
+            for rule in _teaches(exercise_id):
+                counts[rule] = counts.get(rule, 0) + 1
+    return counts
+
+
+def rules_to_practise(progress: Progress, needed: int = NEEDED) -> tuple[str, ...]:
+    """The rules this learner got wrong and has not yet answered correctly ``needed`` times in practice."""
+    done = practised(progress)
+    return tuple(rule for rule in progress.missed_rules() if done.get(rule, 0) < needed)
 
 
 class PracticeSession:
-    """Exercises on ``rules_to_practise`` (rule ids, most missed first), reproducible by ``seed``."""
+    """Exercises on ``rules_to_practise`` (rule ids, most missed first), reproducible by ``seed``.
+
+    Answers are recorded in ``progress`` (a fresh Progress when none is given).
+    """
 
     def __init__(self, rules_to_practise: Iterable[str], *, rules: str = "classic", seed: int = 0,
-                 kinds: Sequence[str] = GENERATED_KINDS, difficulty: int = 1, needed: int = NEEDED) -> None:
+                 kinds: Sequence[str] = GENERATED_KINDS, difficulty: int = 1, needed: int = NEEDED,
+                 progress: Progress | None = None) -> None:
         wanted = list(dict.fromkeys(rules_to_practise))
         unknown = [r for r in wanted if r not in bc.RULE_IDS]
         if unknown:
             raise bc.BurracoError(f"not rule ids: {', '.join(unknown)}")
-        self.rules = rules
+        if isinstance(rules, bc.Ruleset):
+            rules = rules.id if bc.RULESETS.get(rules.id) == rules else "classic"
+        self.rules = rules if rules in bc.RULESETS else "classic"   # generated exercises use a built-in ruleset
         self.kinds = tuple(kinds)
         self.difficulty = difficulty
         self.needed = needed
-        self.correct: dict[str, int] = {rule: 0 for rule in wanted}
+        self.progress = progress if progress is not None else Progress()
+        self.wanted = tuple(wanted)
+        self.correct: dict[str, int] = {}
         self.unpractisable: list[str] = []   # rules no generated exercise teaches
         self.current: Exercise | None = None
         self.history: list[tuple[str, bool]] = []   # (exercise id, correct)
+        self.hints_shown = 0
+        self.retries = 0
+        self.solution_shown = False
         self._seed = seed * 100_000
         self._turn = 0
+        self.refresh()
 
     @classmethod
     def from_progress(cls, progress: Progress, **options: Any) -> PracticeSession:
-        """The rules this learner's incorrect answers broke, most missed first."""
-        return cls(progress.missed_rules(), **options)
+        """The rules this learner's incorrect answers broke, most missed first; answers go to ``progress``."""
+        return cls(progress.missed_rules(), progress=progress, **options)
+
+    def refresh(self) -> None:
+        """Count the correct answers per rule again from the progress (another tab may have added some)."""
+        done = practised(self.progress)
+        self.correct = {rule: done.get(rule, 0) for rule in self.wanted}
 
     @property
     def pending(self) -> tuple[str, ...]:
@@ -53,9 +122,20 @@ class PracticeSession:
         return tuple(rule for rule, n in self.correct.items()
                      if n < self.needed and rule not in self.unpractisable)
 
+    def needed_for(self, rule: str) -> int:
+        """Correct answers still needed for ``rule`` (0 once practised)."""
+        return max(0, self.needed - self.correct.get(rule, 0))
+
     @property
     def done(self) -> bool:
         return not self.pending
+
+    @property
+    def practising(self) -> tuple[str, ...]:
+        """The pending rules the current exercise practises (what the page says it is about)."""
+        if self.current is None:
+            return ()
+        return tuple(rule for rule in self.pending if rule in self.current.teaches)
 
     def next(self) -> Exercise | None:
         """The exercise to answer now (the same one until answered correctly); None when done."""
@@ -67,6 +147,7 @@ class PracticeSession:
             found = self._find(rule)
             if found is not None:
                 self.current = found
+                self.hints_shown, self.retries, self.solution_shown = 0, 0, False
                 return found
             self.unpractisable.append(rule)
         return None
@@ -75,26 +156,61 @@ class PracticeSession:
         for _ in range(_SEARCH):
             self._seed += 1
             kind = self.kinds[self._seed % len(self.kinds)]
-            ex = generate(kind, self._seed, self.rules, self.difficulty)
-            if rule in ex.teaches:
+            try:
+                ex = generate(kind, self._seed, self.rules, self.difficulty)
+            except GeneratorError:
+                continue
+            if rule in ex.teaches and not self.progress.solved(ex.id):
                 return ex
         return None
 
+    def hint(self) -> Message | None:
+        """The next hint of the current exercise (graduated), or None when every hint is shown."""
+        ex = self.next()
+        if ex is None or self.hints_shown >= len(ex.hints):
+            return None
+        self.hints_shown += 1
+        return ex.hints[self.hints_shown - 1]
+
+    @property
+    def hints(self) -> tuple[Message, ...]:
+        return self.current.hints[:self.hints_shown] if self.current is not None else ()
+
+    def show_solution(self) -> Any:
+        """The current exercise's solution; a correct answer after it counts for no rule."""
+        ex = self.next()
+        if ex is None:
+            return None
+        self.solution_shown = True
+        return ex.solution
+
+    def skip(self) -> None:
+        """Leave the current exercise (after its solution was shown): the next one is another."""
+        self.current = None
+
     def answer(self, answer: Any) -> Verdict:
-        """Check an answer to the current exercise; a correct one counts for every rule it teaches."""
+        """Check an answer to the current exercise and record it; a correct one (without the solution
+        shown first) counts for every rule it teaches, and the next exercise is another one."""
         ex = self.next()
         if ex is None:
             raise bc.BurracoError("the practice is over: every rule has been answered correctly")
         verdict = ex.check(answer)
         if verdict.status == "not-attempted":
             return verdict
+        self.progress.record(ex.id, correct=verdict.correct, hints=self.hints_shown, retries=self.retries,
+                             solution_shown=self.solution_shown, rule=verdict.rule)
         self.history.append((ex.id, verdict.correct))
         if verdict.correct:
-            for rule in ex.teaches:
-                if rule in self.correct:
-                    self.correct[rule] += 1
+            self.earned = stars(correct=True, hints=self.hints_shown, retries=self.retries,
+                                solution_shown=self.solution_shown)
+            self.refresh()
             self.current = None
+        else:
+            self.retries += 1
         return verdict
 
+    earned = 0
+    """Stars of the last correct answer (0 after the solution was shown)."""
 
-__all__ = ["NEEDED", "PracticeSession"]
+
+__all__ = ["NEEDED", "PracticeSession", "parse_generated_id", "practised", "rules_to_practise"]

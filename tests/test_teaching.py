@@ -1,0 +1,282 @@
+"""Practice, class summary and worksheet widgets, and lessons under a house ruleset: what a person
+sees after each action (no browser)."""
+
+from __future__ import annotations
+
+import base64
+import datetime
+import dataclasses
+import html
+import re
+
+import pytest
+
+import burraco_core as bc
+import lessons
+from lessons.exercise_widget import LessonWidget
+from lessons.generators import GENERATED_KINDS, generate
+from lessons.practice import PracticeSession, parse_generated_id, practised, rules_to_practise
+from lessons.progress import FileStore, Progress
+from lessons.store import ProgressKeeper
+from lessons.teaching import ClassSummaryWidget, PracticeWidget, WorksheetMaker, practice_link
+
+NOW = datetime.datetime(2026, 12, 1, tzinfo=datetime.timezone.utc)
+HOUSE = dataclasses.replace(bc.ruleset("classic"), id="house", name="Our table", groups_allowed=False)
+
+
+def text_of(markup: str) -> str:
+    markup = re.sub(r'<span class="bt-sr">.*?</span>', "", markup)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
+
+
+def missed(*rules: str) -> Progress:
+    progress = Progress()
+    for i, rule in enumerate(rules):
+        progress.record(f"melds.ex{i}", correct=False, hints=0, retries=0, solution_shown=False, rule=rule)
+    return progress
+
+
+def keeper_for(tmp_path, progress: Progress) -> ProgressKeeper:
+    store = FileStore(tmp_path / "progress.json")
+    store.save(progress)
+    return ProgressKeeper(file_store=store)
+
+
+def needed_cells(widget: PracticeWidget) -> dict[str, int]:
+    return {rule: int(n) for rule, n in re.findall(r'data-rule="([^"]+)" data-needed="(\d+)"', widget.rules_html.value)}
+
+
+# -- practice ------------------------------------------------------------------------------------
+
+def test_generated_ids_are_read_back():
+    for kind in GENERATED_KINDS[:3]:
+        ex = generate(kind, 17, "italiano", 2)
+        assert parse_generated_id(ex.id) == (kind, 17, "italiano", 2)
+    assert parse_generated_id(generate(GENERATED_KINDS[0], 5).id) == (GENERATED_KINDS[0], 5, "classic", 1)
+    assert parse_generated_id("melds.first-run") is None
+    assert parse_generated_id("gen.no-such-kind.3") is None
+
+
+def test_practice_answers_are_kept_in_the_progress_and_a_new_session_goes_on(tmp_path):
+    progress = missed("run.gap", "wild.bound")
+    session = PracticeSession.from_progress(progress)
+    first = session.next()
+    assert first is not None
+    wrong = first.wrong_answers[0][0]
+    assert not session.answer(wrong).correct
+    assert progress.attempted(first.id) and not progress.solved(first.id)
+    assert session.answer(first.solution).correct
+    assert progress.stars(first.id) == 2                     # one retry: as in a lesson
+    counted = practised(progress)
+    assert all(counted.get(rule, 0) == 1 for rule in first.teaches if rule in ("run.gap", "wild.bound"))
+    # reloaded from the saved text: the count goes on, the solved exercise is not served again
+    again = PracticeSession.from_progress(Progress.from_json(progress.to_json()))
+    assert again.correct == session.correct
+    assert again.next() is not None and again.next().id != first.id
+    # after the solution was shown, a correct answer counts for no rule
+    shown = PracticeSession.from_progress(missed("run.gap"))
+    ex = shown.next()
+    assert ex is not None
+    shown.show_solution()
+    assert shown.answer(ex.solution).correct and shown.correct["run.gap"] == 0
+    assert shown.next() is not None and shown.next().id != ex.id
+
+
+def test_rules_to_practise_drop_once_answered_twice():
+    progress = missed("wild.bound")
+    assert rules_to_practise(progress) == ("wild.bound",)
+    session = PracticeSession.from_progress(progress)
+    while not session.done:
+        ex = session.next()
+        assert ex is not None
+        session.answer(ex.solution)
+    assert rules_to_practise(progress) == ()
+    assert "wild.bound" in progress.missed_rules()           # the miss stays on record
+
+
+def test_the_practice_widget_one_exercise_at_a_time_until_done(tmp_path):
+    keeper = keeper_for(tmp_path, missed("wild.bound", "run.gap"))
+    widget = PracticeWidget(keeper=keeper)
+    assert needed_cells(widget) == {"wild.bound": 2, "run.gap": 2}
+    assert "Rule id" in text_of(widget.rules_html.value)
+    card = widget.body.children[0]
+    header = text_of(card.children[0].value)
+    assert "Practice exercise 1" in header and "This exercise practises:" in header
+    ex = widget.session.current
+    assert ex is not None
+    # a wrong answer: the reason, and the same exercise stays
+    widget.view.fill(ex.wrong_answers[0][0])
+    widget.check_button.click()
+    assert "have another go" in text_of(widget.verdict_html.value)
+    assert widget.session.current is ex and widget.next_button.layout.display == "none"
+    widget.hint_button.click()
+    assert "Hint 1 of 2" in text_of(widget.hints_html.value)
+    widget.view.fill(ex.solution)
+    widget.check_button.click()
+    assert "Correct!" in text_of(widget.verdict_html.value)
+    assert widget.next_button.layout.display == "flex" and widget.check_button.disabled
+    assert sum(needed_cells(widget).values()) < 4
+    saved = FileStore(tmp_path / "progress.json").load()      # kept with the progress at once
+    assert saved.solved(ex.id)
+    numbers = 1
+    while not widget.session.done:
+        widget.next_button.click()
+        numbers += 1
+        assert f"Practice exercise {numbers}" in text_of(widget.body.children[0].children[0].value)
+        current = widget.session.current
+        widget.view.fill(current.solution)
+        widget.check_button.click()
+        assert numbers < 12
+    assert needed_cells(widget) == {"wild.bound": 0, "run.gap": 0}
+    end = text_of(widget.end_html.value)
+    assert "Well done!" in end and "every rule you had missed correctly twice" in end
+    # a reload: the finished practice says so at once
+    again = PracticeWidget(keeper=ProgressKeeper(file_store=FileStore(tmp_path / "progress.json")))
+    assert "Well done!" in text_of(again.body.children[0].value)
+
+
+def test_the_practice_widget_in_italian_and_with_nothing_missed(tmp_path):
+    widget = PracticeWidget(progress=Progress(), lang="es")
+    shown = text_of(widget.body.children[0].value)
+    assert "Todavía nada que repasar" in shown and "Ir a las lecciones" in shown and 'href="index.ipynb"' in widget.body.children[0].value
+    italian = PracticeWidget(progress=missed("run.gap"), lang="it")
+    assert "Esercizio di ripasso 1" in text_of(italian.body.children[0].children[0].value)
+    assert "Controlla" in italian.check_button.description or italian.check_button.description
+
+
+def test_a_rule_without_exercises_is_said_and_the_others_go_on():
+    widget = PracticeWidget(progress=missed("draw.stock-empty"))
+    assert "There are no practice exercises yet for" in text_of(widget.body.children[0].value)
+    assert 'data-rule="draw.stock-empty" data-needed="2"' in widget.rules_html.value
+
+
+def test_the_browser_copy_arriving_later_restarts_an_untouched_practice(tmp_path):
+    keeper = ProgressKeeper(file_store=FileStore(tmp_path / "progress.json"))
+    widget = PracticeWidget(keeper=keeper)
+    assert "Nothing to practise yet" in text_of(widget.body.children[0].value)
+    keeper.widget.saved = missed("wild.bound").to_json()        # the page sends its copy
+    assert needed_cells(widget) == {"wild.bound": 2}
+    assert widget.session.current is not None
+
+
+def test_the_lesson_page_offers_practice_once_a_rule_was_missed():
+    assert practice_link(Progress(), "en") == ""
+    link = practice_link(missed("run.gap", "wild.bound"), "en")
+    assert 'href="practice.ipynb"' in link and "Practise what I missed (2 rules)" in text_of(link)
+
+
+def test_the_home_page_lists_the_new_tools():
+    from lessons.home import TOOLS
+
+    assert {"practice", "class-summary"} <= {tool.key for tool in TOOLS}
+
+
+# -- class summary -------------------------------------------------------------------------------
+
+def _pupil(correct: int, wrong_rule: str | None) -> bytes:
+    progress = Progress()
+    first = lessons.LESSONS[0]
+    for ex in first.exercises[:correct]:
+        progress.record(ex.id, correct=True, hints=0, retries=0, solution_shown=False)
+    if wrong_rule:
+        progress.record(first.exercises[-1].id, correct=False, hints=0, retries=0, solution_shown=False, rule=wrong_rule)
+    return progress.to_json().encode("utf-8")
+
+
+def test_the_class_summary_from_uploaded_files_names_a_bad_one():
+    widget = ClassSummaryWidget(lang="en")
+    assert "No pupil's file yet." in text_of(widget.table.value)
+    widget.upload.value = ({"name": "anna.json", "type": "application/json", "size": 1, "content": memoryview(_pupil(3, "run.gap")), "last_modified": NOW},
+                           {"name": "ben.json", "type": "application/json", "size": 1, "content": memoryview(_pupil(1, "run.gap")), "last_modified": NOW},
+                           {"name": "notes.json", "type": "application/json", "size": 1, "content": memoryview(b'{"hello": 1}'), "last_modified": NOW})
+    table = widget.table.value
+    assert 'data-pupil="anna"' in table and 'data-pupil="ben"' in table and "notes" not in table
+    first = lessons.LESSONS[0].key
+    assert f'data-lesson="{first}" data-stars="9"' in table and f'data-lesson="{first}" data-stars="3"' in table
+    assert "Stars per lesson (2 pupils)" in text_of(table)
+    problems = text_of(widget.problems.value)
+    assert "notes.json was not counted" in problems and "not progress saved by Burraco Tutor" in problems
+    missed_text = text_of(widget.missed.value)
+    assert 'data-rule="run.gap" data-pupils="2"' in widget.missed.value
+    assert bc.IllegalMove("run.gap").summary in missed_text and "2 of 2" in missed_text
+    widget.clear_button.click()
+    assert "No pupil's file yet." in text_of(widget.table.value) and widget.problems.value == ""
+
+
+def test_the_class_summary_from_a_folder_in_spanish(tmp_path):
+    (tmp_path / "carla.json").write_bytes(_pupil(2, "wild.bound"))
+    (tmp_path / "roto.json").write_text("{not json", encoding="utf-8")
+    widget = lessons.class_summary(tmp_path, lang="es")
+    assert isinstance(widget, ClassSummaryWidget)
+    assert 'data-pupil="carla"' in widget.table.value and "Estrellas por lección (1 alumno)" in text_of(widget.table.value)
+    assert "roto.json no se contó" in text_of(widget.problems.value)
+    assert bc.IllegalMove("wild.bound").summary_in("es") in text_of(widget.missed.value)
+
+
+# -- worksheet maker -----------------------------------------------------------------------------
+
+def test_the_worksheet_maker_gives_the_page_to_download():
+    maker = WorksheetMaker("classic", lang="en")
+    assert set(maker.kinds) == set(GENERATED_KINDS)
+    for checkbox in maker.kinds.values():
+        checkbox.value = False
+    maker.make_button.click()
+    assert "Tick at least one kind" in text_of(maker.status.value) and maker.result.value == ""
+    maker.kinds["judge-meld"].value = True
+    maker.kinds["stands-for"].value = True
+    maker.number.value, maker.seed.value, maker.difficulty.value, maker.rules.value = 4, 77, 2, "italiano"
+    maker.make_button.click()
+    assert "4 exercises, seed 77" in text_of(maker.result.value)
+    data = re.search(r'href="data:text/html;charset=utf-8;base64,([^"]+)"', maker.result.value)
+    assert data is not None
+    page = base64.b64decode(data.group(1)).decode("utf-8")
+    assert page == maker.page and page.count('class="bt-exercise"') == 4
+    assert generate("judge-meld", 77, "italiano", 2).id in page and "bt-key" in page
+
+
+# -- lessons and exercises under a house ruleset ---------------------------------------------------
+
+def test_a_lesson_under_a_derived_ruleset_is_checked_by_the_engine_under_it():
+    melds = lessons.get_lesson("melds")
+    under = melds.under(HOUSE)
+    assert under.house is HOUSE and under.left_out and len(under.exercises) + len(under.left_out) == len(melds.exercises)
+    for ex in under.exercises:
+        assert ex.check(ex.solution).correct
+        assert ex.rules is HOUSE or ex.ruleset != melds.ruleset     # one written for pulito stays so
+    widget = lessons.show("melds", rules=HOUSE, progress=Progress())
+    assert isinstance(widget, LessonWidget)
+    assert "Rules: Our table (house rules)." in text_of(widget.header.value)
+    assert f"{len(under.left_out)} exercises" in text_of(widget.header.value)
+
+
+def test_a_teachers_exercise_under_a_house_ruleset_asks_the_engine_under_it():
+    data = {"id": "class.three-sevens", "kind": "judge-meld", "prompt": "lesson.melds.judge-same-card.prompt",
+            "data": {"cards": "7D 7D' 7S", "choices": ["card.too-many-copies", "run.duplicate-rank"]},
+            "solution": "legal", "wrong_answers": [["card.too-many-copies", "card.too-many-copies"]],
+            "hints": ["lesson.melds.judge-same-card.hint.1", "lesson.melds.judge-same-card.hint.2"],
+            "explain": "lesson.melds.judge-same-card.explain", "teaches": ["card.too-many-copies"]}
+    classic = lessons.Exercise.from_dict(data)
+    assert classic.check("legal").correct
+    house = classic.under(HOUSE)
+    assert house.rules is HOUSE and not house.check("legal").correct     # no groups at this table
+    assert house.check("legal").rule == "group.not-allowed"
+    assert lessons.Exercise.from_dict(data, ruleset=HOUSE).rules is HOUSE
+    widget = lessons.show(classic, rules=HOUSE)
+    assert isinstance(widget, LessonWidget) and "Our table" in text_of(widget.header.value)
+    widget.view.fill("legal")
+    widget.check_button.click()
+    assert "have another go" in text_of(widget.verdict_html.value)
+
+
+@pytest.mark.parametrize("rules", ["no-such-rules", 42])
+def test_rules_that_cannot_be_used_give_a_message_not_a_traceback(rules):
+    widget = lessons.show("melds", rules=rules)
+    assert "These rules cannot be used" in text_of(widget.value)
+
+
+def test_a_lesson_with_nothing_left_under_the_rules_says_so():
+    strict = dataclasses.replace(bc.ruleset("classic"), id="strict", name="Strict", groups_allowed=False, jokers=0)
+    lesson = lessons.get_lesson("melds")
+    tiny = dataclasses.replace(lesson, exercises=tuple(ex for ex in lesson.exercises if ex.id in lesson.under(HOUSE).left_out))
+    widget = lessons.show(tiny, rules=strict)
+    assert "nothing to show" in text_of(widget.value)
