@@ -4,8 +4,8 @@ sees after each action (no browser)."""
 from __future__ import annotations
 
 import base64
-import datetime
 import dataclasses
+import datetime
 import html
 import re
 
