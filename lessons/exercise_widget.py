@@ -895,8 +895,9 @@ class LessonWidget(w.VBox):
         under = (f'<div class="bt-sub bt-rules-name">{esc(t("widget.rules-house", self.lang, rules=house.label))}'
                  + (f' {esc(t("widget.rules-left-out", self.lang, count=len(lesson.left_out)))}' if lesson.left_out else "")
                  + "</div>") if house is not None else ""
-        self.header.value = (f'<div class="bt-sub">{esc(t("widget.lesson-number", self.lang, number=lesson.number))}'
-                             f'</div><div class="bt-title">{esc(lesson.title(self.lang))}</div>{under}')
+        number = (f'<div class="bt-sub">{esc(t("widget.lesson-number", self.lang, number=lesson.number))}</div>'
+                  if lesson.number else "")      # a single exercise (lessons.show(exercise)) is in no lesson
+        self.header.value = f'{number}<div class="bt-title">{esc(lesson.title(self.lang))}</div>{under}'
         self._render_strip()
         if session.phase == INTRO:
             self.body.children = self._intro()
@@ -1117,7 +1118,8 @@ def missing_lesson(key: str, lang: str) -> w.HTML:
 
 def single_lesson(exercise: Exercise) -> Lesson:
     """A one-exercise lesson around a teacher's exercise (``show(Exercise.from_dict(...))``)."""
-    return Lesson(key=exercise.id.split(".")[0], number=0, ruleset=exercise.ruleset, title_msg=exercise.prompt,
+    return Lesson(key=exercise.id.split(".")[0], number=0, ruleset=exercise.ruleset,
+                  title_msg=Message("widget.single-exercise", id=exercise.id),
                   intro=(), summary=exercise.explain, exercises=(exercise,), house=exercise.house)
 
 

@@ -182,7 +182,9 @@ class PracticeWidget(w.VBox):
         self.next_button.layout.display = "none"
         about = self.session.practising
         header = w.HTML(f'<div class="bt-sub">{esc(t("practice.exercise-number", self.lang, number=self.number))}</div>'
-                        f'<div class="bt-practises">{esc(t("practice.practises", self.lang, rules=tuple(Message(f"rule.{r}.summary") for r in about)))}</div>'
+                        f'<div class="bt-practises">{esc(t("practice.practises", self.lang))}<ul style="margin:2px 0">'
+                        + "".join(f'<li data-rule="{esc(r)}">{esc(_rule_summary(r, self.lang))}</li>' for r in about)
+                        + "</ul></div>"
                         f'<div class="bt-prompt">{esc(exercise.prompt.text(self.lang))}</div>')
         buttons = w.HBox([self.check_button, self.hint_button, self.solution_button, self.next_button],
                          layout=w.Layout(flex_flow="row wrap", grid_gap="8px", margin="8px 0"))

@@ -115,13 +115,42 @@ def _score_html(ex: Exercise, lang: str) -> list[str]:
 
 
 def _answer_text(ex: Exercise, lang: str) -> str:
+    """The solution as the key says it: a choice's label, a move in words, cards as cards."""
     for choice in ex.choices:
         if choice.key == ex.solution:
             return choice.label.text(lang)
     if ex.kind == "count-score" and ex.prepared.extra["mode"] == "lines":   # each line beside its label
         lines = ex.prepared.extra["breakdown"].lines
         return "; ".join(f"{line.text(lang)}: {value}" for line, value in zip(lines, str(ex.solution).split(), strict=False))
-    return str(ex.solution)
+    if not isinstance(ex.solution, str):
+        return str(ex.solution)
+    parts = []
+    for part in ex.solution.split(";"):
+        try:
+            parts.append(_move_text(part.strip(), lang))
+        except bc.BurracoError:
+            return ex.solution
+    return "; ".join(parts)
+
+
+def _move_text(move: str, lang: str) -> str:
+    words = move.split()
+    if words and words[0] in ("meld", "attach", "discard", "draw", "take", "pozzetto"):
+        action = bc.parse_action(move)
+        if isinstance(action, bc.Attach):      # the meld numbered as the sheet shows it, from 1
+            return Message("widget.move.attach", cards=action.cards, number=action.meld + 1).text(lang)
+        if isinstance(action, bc.LayDown):
+            return Message("widget.move.meld", cards=action.cards).text(lang)
+        if isinstance(action, bc.Discard):
+            return Message("widget.move.discard", card=action.card).text(lang)
+        return Message(f"widget.move.{action}").text(lang)
+    return bc.format_cards(bc.parse_cards(move.split("#")[0]), pretty=True)
+
+
+def _key_line(number: int, ex: Exercise, lang: str) -> str:
+    seed = ex.id.rsplit(".", 1)[-1]
+    return (f'<li class="bt-answer" data-id="{html.escape(ex.id)}" data-answer="{html.escape(str(ex.solution))}">'
+            f'{_t("worksheet.answer", lang, seed=seed, answer=_answer_text(ex, lang))}</li>')
 
 
 def worksheet(kinds: str | Sequence[str], n: int, seed: int, rules: str = "classic", lang: str = "en",
@@ -130,8 +159,7 @@ def worksheet(kinds: str | Sequence[str], n: int, seed: int, rules: str = "class
     made = list(exercises(kinds, n, seed, rules, difficulty))
     title = _t("worksheet.title", lang, seed=seed)
     body = "".join(_exercise_html(i + 1, ex, lang) for i, ex in enumerate(made))
-    key = "".join(f'<li class="bt-answer" data-id="{html.escape(ex.id)}" data-answer="{html.escape(str(ex.solution))}">'
-                  f"{html.escape(_answer_text(ex, lang))}</li>" for ex in made)
+    key = "".join(_key_line(i + 1, ex, lang) for i, ex in enumerate(made))
     return (f'<!DOCTYPE html>\n<html lang="{html.escape(lang)}"><head><meta charset="utf-8">'
             f"<title>{title}</title><style>{_CSS}</style></head><body>"
             f"<h1>{title}</h1><p>{_t('worksheet.name', lang)}</p>"
