@@ -443,7 +443,8 @@ def kind_label(kind: str, lang: str) -> str:
 class WorksheetMaker(w.VBox):
     """Choose kinds, number, seed, ruleset and difficulty; get the printable worksheet to download."""
 
-    def __init__(self, rules: str = "classic", *, lang: str | None = None, kinds: Iterable[str] | None = None) -> None:
+    def __init__(self, rules: str | bc.Ruleset = "classic", *, lang: str | None = None,
+                 kinds: Iterable[str] | None = None) -> None:
         from .store import shared_keeper
 
         self.lang = lang or chosen_language(shared_keeper().progress)
@@ -460,6 +461,8 @@ class WorksheetMaker(w.VBox):
                                      value=1, description=t("worksheet.difficulty", lang),
                                      style={"description_width": "initial"}, layout=w.Layout(width="auto"))
         # generated exercises are drawn under a built-in ruleset
+        if isinstance(rules, bc.Ruleset):     # a house variant: the built-in it is, else the classic rules
+            rules = rules.id if bc.RULESETS.get(rules.id) == rules else "classic"
         self.rules = ruleset_picker(rules if rules in bc.RULESETS else "classic", t("referee.rules", lang), lang)
         self.make_button = w.Button(description=t("worksheet.make", lang), button_style="primary",
                                     layout=w.Layout(width="auto"))
