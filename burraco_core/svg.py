@@ -9,7 +9,12 @@ number of pictures can share one page. The labels are messages of the catalogues
 (keys ``svg.*``): every picture function takes ``lang``, the language they are said in.
 
 A card is drawn in a 100 x 140 box (:data:`CARD_ASPECT` is height / width);
-``width`` arguments are in CSS pixels.
+``width`` arguments are in CSS pixels, times the page's ``--bt-card-scale`` (1 unless a page
+sets it: projector mode does), and a picture never grows wider than its container.
+
+The ink of a suit is ``currentColor`` inside a group with ``data-ink`` (the suit) and the
+``color`` chosen here, so a page's stylesheet can recolour every card at once: the
+four-colour deck of ``lessons/settings.css`` (:data:`FOUR_COLOUR_CSS`).
 """
 
 from __future__ import annotations
@@ -34,6 +39,10 @@ _W, _H = 100, 140
 _SVG_NS = "http://www.w3.org/2000/svg"
 _INK = {"S": "#1b1b1b", "H": "#c8102e", "D": "#c8102e", "C": "#1b1b1b"}
 _INK_FOUR = {"S": "#1b1b1b", "H": "#c8102e", "D": "#1560bd", "C": "#1a7f37"}
+_CURRENT = "currentColor"
+FOUR_COLOUR_CSS = "".join(f'{{scope}} [data-ink="{suit}"] {{{{ color: {_INK_FOUR[suit]}; }}}}\n' for suit in "DC")
+"""A stylesheet template (``FOUR_COLOUR_CSS.format(scope=".bt-four-colour")``) that draws every
+card inside ``scope`` in four colours, whatever ``four_colour`` it was drawn with."""
 _GOLD, _CREAM, _EDGE = "#e9b824", "#fdf6e0", "#8d8d8d"
 _HIGHLIGHT = "#ff9800"
 _BACKS = ("#1d4f91", "#b3202c")  # deck 0 blue, deck 1 red
@@ -194,10 +203,16 @@ def _joker(card: Card) -> str:
             + _word("JOKER", 50, 120, 9, main, weight=1.5))
 
 
+def _inked(suit: str, four_colour: bool, drawing: str) -> str:
+    """A drawing in ``currentColor``, in the ink of ``suit``: the colour a stylesheet may change."""
+    ink = (_INK_FOUR if four_colour else _INK).get(suit, "#1b1b1b")
+    return f'<g color="{ink}" data-ink="{suit}">{drawing}</g>'
+
+
 def _face(card: Card, four_colour: bool) -> str:
     if card.is_joker:
         return _joker(card)
-    ink = (_INK_FOUR if four_colour else _INK)[card.suit]
+    ink = _CURRENT
     index = _word(rank_code(card.rank), 10.5, 15.5, 20, ink, weight=1.8, fit=18) + _suit(card.suit, 10.5, 35, 7, ink)
     if card.rank == 1:
         middle = _suit(card.suit, 50, 70, 26 if card.suit == "S" else 21, ink)
@@ -205,7 +220,7 @@ def _face(card: Card, four_colour: bool) -> str:
         middle = _court(card, ink)
     else:
         middle = _pips(card, ink)
-    return _both_corners(index) + middle
+    return _inked(card.suit, four_colour, _both_corners(index) + middle)
 
 
 def _back(deck: int) -> str:
@@ -245,27 +260,24 @@ def _read_stands_for(text: str) -> tuple[int, str]:
 
 def _badge(rank: int, suit: str, four_colour: bool, top: float) -> str:
     """A yellow tag on the left edge (visible in overlapped rows) with the rank and suit a wild stands for."""
-    ink = (_INK_FOUR if four_colour else _INK).get(suit, "#1b1b1b")
     middle = top + 13.5
-    glyphs = _word(rank_code(rank), 15 if suit else 21.5, middle, 15, ink, weight=1.7, fit=17)
-    mark = _suit(suit, 32.5, middle, 6.5, ink) if suit else ""
+    glyphs = _word(rank_code(rank), 15 if suit else 21.5, middle, 15, _CURRENT, weight=1.7, fit=17)
+    mark = _suit(suit, 32.5, middle, 6.5, _CURRENT) if suit else ""
     return (f'<rect x="2.5" y="{_n(top)}" width="38" height="27" rx="5" fill="#fff1a8" stroke="#7a5c00" '
-            f'stroke-width="1.6"/>{glyphs}{mark}')
+            f'stroke-width="1.6"/>{_inked(suit, four_colour, glyphs + mark)}')
 
 
 def _upright_index(card: Card, four_colour: bool) -> str:
     """The rank and suit of a card lying sideways, upright in a white tag top left: its own corner
     index reads sideways, and in a meld the next card covers most of it."""
-    ink = (_INK_FOUR if four_colour else _INK).get(card.suit, "#1b1b1b")
     if card.is_joker:
         ink = "#1b1b1b" if card.deck == 0 else "#c8102e"
-        glyphs = _word("JK", 21.5, 16, 13, ink, weight=1.7, fit=30)
-        mark = ""
+        index = _word("JK", 21.5, 16, 13, ink, weight=1.7, fit=30)
     else:
-        glyphs = _word(rank_code(card.rank), 15, 16, 15, ink, weight=1.7, fit=17)
-        mark = _suit(card.suit, 32.5, 16, 6.5, ink)
+        index = _inked(card.suit, four_colour, _word(rank_code(card.rank), 15, 16, 15, _CURRENT, weight=1.7, fit=17)
+                       + _suit(card.suit, 32.5, 16, 6.5, _CURRENT))
     return (f'<rect x="2.5" y="2.5" width="38" height="27" rx="5" fill="#ffffff" stroke="{_EDGE}" '
-            f'stroke-width="1.2"/>{glyphs}{mark}')
+            f'stroke-width="1.2"/>{index}')
 
 
 def _note(text: str) -> str:
@@ -311,8 +323,11 @@ def _card_group(card: Card, *, four_colour: bool = False, selected: bool = False
 
 def _svg(body: str, view_width: float, view_height: float, width: float, label: str, extra: str = "") -> str:
     height = width * view_height / view_width
+    # The attributes give the size where no stylesheet applies; in a page the style scales it by
+    # --bt-card-scale and keeps it inside its container (a long meld shrinks instead of overflowing).
+    size = f"width:calc({_n(width)}px * var(--bt-card-scale, 1));max-width:100%;height:auto"
     return (f'<svg xmlns="{_SVG_NS}" viewBox="0 0 {_n(view_width)} {_n(view_height)}" width="{_n(width)}" '
-            f'height="{_n(height)}" role="img" aria-label="{escape(label)}"{extra}>'
+            f'height="{_n(height)}" style="{size}" role="img" aria-label="{escape(label)}"{extra}>'
             f"<title>{escape(label)}</title>{body}</svg>")
 
 
@@ -415,4 +430,4 @@ def meld_svg(meld: Meld, *, width: float = 60, four_colour: bool = False, lang: 
     return _svg("".join(groups), view_width, _H, width * view_width / _W, label, extra)
 
 
-__all__ = ["CARD_ASPECT", "back_svg", "card_label", "card_svg", "card_text", "hand_label", "hand_svg", "meld_svg"]
+__all__ = ["CARD_ASPECT", "FOUR_COLOUR_CSS", "back_svg", "card_label", "card_svg", "card_text", "hand_label", "hand_svg", "meld_svg"]

@@ -37,12 +37,13 @@ _LAZY = {
     "class_summary": "teaching",
     "PracticeSession": "practice", "ClassSummary": "classroom", "load_class": "classroom",
     "generate": "generators",
+    "preferences": "settings",
 }
 
 __all__ = ["Block", "CurriculumError", "Exercise", "KINDS", "LESSONS", "Lesson", "Verdict",
            "get_lesson", "languages", "show",
            "Hand", "LessonWidget", "MeldReferee", "PlayTable", "ScoreCalculator", "Table", "palette_cards",
-           "home", "lesson_page", "tool_page",
+           "home", "lesson_page", "preferences", "tool_page",
            "ClassSummary", "ClassSummaryWidget", "PracticeSession", "PracticeWidget", "WorksheetMaker",
            "class_summary", "generate", "load_class"]
 
@@ -146,6 +147,7 @@ if TYPE_CHECKING:
     from .practice import PracticeSession
     from .referee import MeldReferee
     from .score import ScoreCalculator
+    from .settings import preferences
     from .table import PlayTable, Table
     from .teaching import ClassSummaryWidget, PracticeWidget, WorksheetMaker, class_summary
 

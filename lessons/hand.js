@@ -5,6 +5,11 @@
 // selectable, overlap (fraction of a card hidden under the next one),
 // columns (0: one row; N: a grid of N columns), card_width, label.
 // Keyboard: Tab focuses the hand, arrows move, Home/End jump, Space/Enter toggle.
+// Sizes are CSS pixels times --bt-card-scale (projector mode, settings.css), and both layouts
+// wrap to the width they are given: a row onto more rows (still overlapped), a grid of N columns
+// onto fewer columns (arrow Up/Down follow the columns as drawn).
+
+const scaled = (px) => `calc(${px}px * var(--bt-card-scale, 1))`;
 
 function render({ model, el }) {
   const root = document.createElement("div");
@@ -59,12 +64,15 @@ function render({ model, el }) {
     root.replaceChildren();
     root.classList.toggle("bh-grid", columns > 0);
     root.classList.toggle("bh-static", !active);
-    root.style.gridTemplateColumns = columns > 0 ? `repeat(${columns}, max-content)` : "";
+    root.style.maxWidth = columns > 0 ? `calc(${columns} * (${width}px * var(--bt-card-scale, 1) + 4px))` : "";
     root.setAttribute("role", active ? "listbox" : "list");
     if (active) root.setAttribute("aria-multiselectable", "true");
     else root.removeAttribute("aria-multiselectable");
     root.setAttribute("aria-label", model.get("label"));
     const shift = columns > 0 ? 0 : Math.round(width * overlap);
+    // Each card but the last hides under the next by `shift`; the last of a wrapped line
+    // reaches into the padding on the right.
+    root.style.paddingRight = shift > 0 ? `calc(6px + ${scaled(shift)})` : "";
     nodes = faces.map((face, i) => {
       const node = document.createElement("div");
       node.className = "bh-card";
@@ -75,7 +83,7 @@ function render({ model, el }) {
       node.innerHTML = face.svg;
       const picture = node.querySelector("svg");
       if (picture) picture.setAttribute("aria-hidden", "true");
-      if (i > 0 && shift > 0) node.style.marginLeft = `-${shift}px`;
+      if (i < faces.length - 1 && shift > 0) node.style.marginRight = `calc(-1 * ${scaled(shift)})`;
       root.appendChild(node);
       return node;
     });
@@ -97,6 +105,13 @@ function render({ model, el }) {
     nodes[focus].focus();
   }
 
+  // How many cards the first line of a grid holds as drawn (fewer than `columns` when narrow).
+  function shownColumns() {
+    const top = nodes[0].offsetTop;
+    const across = nodes.findIndex((node) => node.offsetTop > top + 2);
+    return across > 0 ? across : nodes.length;
+  }
+
   root.addEventListener("click", (event) => {
     const node = event.target.closest(".bh-card");
     if (!node || !root.contains(node)) return;
@@ -109,7 +124,7 @@ function render({ model, el }) {
   root.addEventListener("keydown", (event) => {
     if (!selectable() || !nodes.length) return;
     const columns = model.get("columns");
-    const step = columns > 0 ? columns : 1;
+    const step = columns > 0 ? shownColumns() : 1;
     const moves = {
       ArrowLeft: focus - 1,
       ArrowRight: focus + 1,

@@ -25,7 +25,7 @@ import burraco_core as bc
 from .curriculum import Lesson
 from .navigation import NAV_STYLE, chosen_language, esc, guarded_page, href, nav_bar, notebook_name, t
 from .progress import Progress
-from .settings import shared_preferences
+from .settings import PreferencesPanel, shared_preferences
 from .store import ProgressPanel, shared_keeper
 
 __all__ = ["TOOLS", "HomePage", "Tool", "continue_target", "home", "lesson_stars", "tool_page"]
@@ -167,10 +167,11 @@ class HomePage(w.VBox):
         self.panel_box = w.VBox([self.panel])
         self._drawing = False
         self.languages = tuple(lessons.languages())
-        controls = w.HBox([self.language, self.rules],
+        self.display_choices = PreferencesPanel(self.preferences, self.lang)
+        controls = w.HBox([self.language, self.rules, self.display_choices],
                           layout=w.Layout(flex_flow="row wrap", grid_gap="8px 24px", align_items="center"))
         super().__init__([self.header, controls, self.notice, self.body, self.progress_title, self.panel_box,
-                          self.keeper.widget, self.preferences])
+                          self.keeper.widget])
         self.add_class("bt-home")
         self.draw()
         self.language.observe(self._language_chosen, names="value")
@@ -192,6 +193,8 @@ class HomePage(w.VBox):
             self.rules.description = t("home.rules", lang)
             self.rules.options = [(t(f"ruleset.{rid}", lang), rid) for rid in bc.RULESETS]
             self.rules.value = self.preferences.rules
+            if self.display_choices.lang != lang:
+                self.display_choices.relabel(lang)
         finally:
             self._drawing = False
         self.body.value = self._body(progress)
@@ -302,10 +305,27 @@ class ToolPage(w.VBox):
         title = w.HTML(f'{NAV_STYLE}{nav_bar(None, lang)}<h1 style="font-size:1.8em;margin:8px 0">'
                        f'{esc(t(f"home.tool.{tool.key}", lang))}</h1><p style="font-size:1.05em;max-width:60em">'
                        f'{esc(t(f"home.tool.{tool.key}.help", lang))}</p>')
-        self.children = [title, self.widget, self.preferences, self.keeper.widget]
+        panel = getattr(self, "display_choices", None)
+        if panel is None:
+            self.display_choices = PreferencesPanel(self.preferences, lang)
+        else:
+            panel.relabel(lang)
+        self.children = [title, self.display_choices, self.widget, self.keeper.widget]
         picker = self._picker()
         if picker is not None:
             picker.observe(self._picked, names="value")
+        # A tool's own four-colour switch is the page's preference (shown on every card by the page).
+        four = self._four_colour()
+        if four is not None:
+            four.value = self.preferences.four_colour
+            four.observe(lambda change: setattr(self.preferences, "four_colour", change["new"]), names="value")
+
+    def _part(self, name: str) -> Any:
+        """The tool's control ``name`` (on the tool, or on the last widget of a tool's box)."""
+        part = getattr(self.widget, name, None)
+        if part is None and self.widget.children:
+            part = getattr(self.widget.children[-1], name, None)
+        return part
 
     def _progress_changed(self, progress: Progress) -> None:
         # The browser's copy of the progress (with the learner's language) arrives after the page is drawn.
@@ -317,15 +337,20 @@ class ToolPage(w.VBox):
             _log.exception("the tool page could not be redrawn")
 
     def _picker(self) -> w.Dropdown | None:
-        rules = getattr(self.widget, "rules", None)
-        if rules is None and self.widget.children:
-            rules = getattr(self.widget.children[-1], "rules", None)
+        rules = self._part("rules")
         return rules if isinstance(rules, w.Dropdown) else None
+
+    def _four_colour(self) -> w.Checkbox | None:
+        four = self._part("four_colour")
+        return four if isinstance(four, w.Checkbox) else None
 
     def _preferences_arrived(self, preferences: Any) -> None:
         picker = self._picker()
         if picker is not None and picker.value != preferences.rules:
             picker.value = preferences.rules
+        four = self._four_colour()
+        if four is not None and four.value != preferences.four_colour:
+            four.value = preferences.four_colour
 
     def _picked(self, change: dict[str, Any]) -> None:
         try:

@@ -23,6 +23,7 @@ import ipywidgets as w
 from burraco_core.messages import Message
 
 from .curriculum import Lesson
+from .settings import shared_preferences
 from .store import running_in_browser, shared_keeper
 
 __all__ = ["HOME", "chosen_language", "guarded_page", "href", "lesson_page", "nav_bar", "neighbours",
@@ -144,7 +145,9 @@ class LessonPage(w.VBox):
         self.top = w.HTML()
         self.bottom = w.HTML()
         self.practice = w.HTML()        # "practise what I missed", once a rule was got wrong
-        super().__init__([self.top, self.lesson, self.practice, self.bottom, self.keeper.widget])
+        # the preferences on the page: projector mode and the four-colour deck reach the lesson
+        super().__init__([self.top, self.lesson, self.practice, self.bottom, self.keeper.widget,
+                          shared_preferences()])
         self.add_class("bt-lesson-page")
         self._draw_bars()
         self.keeper.changed(self._progress_changed)

@@ -1,6 +1,22 @@
-// Preferences: the learner's choices that are not progress (the tools' ruleset), kept in the
-// browser's localStorage under `key` as JSON text. Python decides; this side reads once when
-// the model is created, writes every new value, and passes on other tabs' saves (storage event).
+// Preferences: the learner's choices that are not progress (the tools' ruleset, projector mode,
+// the four-colour deck), kept in the browser's localStorage under `key` as JSON text. Python
+// decides; this side reads once when the model is created, writes every new value, and passes on
+// other tabs' saves (storage event). The display choices are drawn here: a class on the page's
+// root element per choice (settings.css does the rest), so every widget follows at once.
+
+const DISPLAY = { projector: "bt-projector", four_colour: "bt-four-colour" };
+
+function show(value) {
+  let chosen = {};
+  try {
+    chosen = JSON.parse(value || "{}") || {};
+  } catch (err) {
+    chosen = {};
+  }
+  for (const [name, className] of Object.entries(DISPLAY)) {
+    document.documentElement.classList.toggle(className, chosen[name] === true);
+  }
+}
 
 function openStorage() {
   try {
@@ -14,11 +30,14 @@ function openStorage() {
 }
 
 function initialize({ model }) {
+  const display = () => show(model.get("value"));
+  model.on("change:value", display);
   const storage = openStorage();
   if (!storage) {
+    display();
     model.set("loaded", true);
     model.save_changes();
-    return () => {};
+    return () => model.off("change:value", display);
   }
   const key = () => model.get("key");
   const write = () => {
@@ -29,8 +48,20 @@ function initialize({ model }) {
       // a full or switched-off storage: the choice lasts for this page only
     }
   };
+  // The saved choices, except those the kernel made before the page opened (set from code).
   const stored = storage.getItem(key());
-  if (stored !== null && stored !== model.get("value")) model.set("value", stored);
+  const current = model.get("value");
+  let value = stored;
+  if (stored !== null && current) {
+    try {
+      value = JSON.stringify({ ...JSON.parse(stored), ...JSON.parse(current) });
+    } catch (err) {
+      value = current;
+    }
+  }
+  if (value !== null && value !== current) model.set("value", value);
+  display();
+  write();
   model.set("loaded", true);
   model.save_changes();
   const onStorage = (event) => {
@@ -42,6 +73,7 @@ function initialize({ model }) {
   model.on("change:value", write);
   window.addEventListener("storage", onStorage);
   return () => {
+    model.off("change:value", display);
     model.off("change:value", write);
     window.removeEventListener("storage", onStorage);
   };

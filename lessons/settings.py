@@ -1,4 +1,5 @@
-"""The learner's choices that are not progress: the ruleset the tools open with.
+"""The learner's choices that are not progress: the ruleset the tools open with, projector
+mode and the four-colour deck.
 
 Kept in the browser's localStorage (like the progress, see ``store.py``), so the home
 page's choice reaches the tool pages, across reloads and a new Binder session::
@@ -8,6 +9,15 @@ page's choice reaches the tool pages, across reloads and a new Binder session::
     prefs.rules                        # "classic" until the page sends the saved choice
     prefs.on_change(lambda p: picker.set(p.rules))
     prefs.rules = "italiano"           # written to the browser
+    prefs.projector = True             # large cards and text on every page
+
+Projector mode and the four-colour deck are drawn by the browser alone: ``settings.js`` puts
+the classes ``bt-projector`` and ``bt-four-colour`` on the page's root element and
+``settings.css`` (loaded with this widget) scales every card (``--bt-card-scale``, honoured by
+every picture of ``burraco_core.svg``) and the text, and recolours diamonds and clubs. So every
+widget that draws cards follows them at once, without being redrawn. In a notebook cell::
+
+    lessons.preferences(projector=True, four_colour=True)   # sets them and shows the switches
 
 The language is part of the progress (``Progress.lang``), not of these preferences.
 """
@@ -21,22 +31,30 @@ from collections.abc import Callable
 from typing import Any
 
 import anywidget
+import ipywidgets as w
 import traitlets
 
 import burraco_core as bc
+from burraco_core.messages import Message
+from burraco_core.svg import FOUR_COLOUR_CSS
 
 from .store import browser_key
 
-__all__ = ["DEFAULT_RULES", "Preferences", "shared_preferences"]
+__all__ = ["DEFAULT_RULES", "DISPLAY_CHOICES", "Preferences", "PreferencesPanel", "preferences",
+           "shared_preferences"]
 
 DEFAULT_RULES = "classic"
+DISPLAY_CHOICES = ("projector", "four_colour")
+"""The on/off choices of how cards are shown (False unless chosen); each is a key of the JSON text."""
 _log = logging.getLogger(__name__)
+_HERE = pathlib.Path(__file__).parent
 
 
 class Preferences(anywidget.AnyWidget):
     """Settings as JSON text in localStorage under ``key``; only known values are taken from it."""
 
-    _esm = pathlib.Path(__file__).with_name("settings.js")
+    _esm = _HERE / "settings.js"
+    _css = (_HERE / "settings.css").read_text(encoding="utf-8") + FOUR_COLOUR_CSS.format(scope=".bt-four-colour")
 
     key = traitlets.Unicode("").tag(sync=True)
     value = traitlets.Unicode("").tag(sync=True)
@@ -47,22 +65,54 @@ class Preferences(anywidget.AnyWidget):
         self._callbacks: list[Callable[[Preferences], None]] = []
         self.observe(self._changed, names=["value"])
 
+    def _saved(self) -> dict[str, Any]:
+        """The known choices of the JSON text, each only if its value makes sense."""
+        try:
+            found = json.loads(self.value) if self.value else {}
+        except ValueError:
+            found = None
+        if not isinstance(found, dict):
+            _log.warning("unreadable preferences in the browser: %r", self.value[:200])
+            return {}
+        known: dict[str, Any] = {}
+        if isinstance(found.get("rules"), str) and found["rules"] in bc.RULESETS:
+            known["rules"] = found["rules"]
+        known.update({name: found[name] for name in DISPLAY_CHOICES if isinstance(found.get(name), bool)})
+        return known
+
+    def _save(self, name: str, value: object) -> None:
+        saved = self._saved()
+        if saved.get(name) != value or not self.value:
+            self.value = json.dumps({**saved, name: value}, sort_keys=True)
+
     @property
     def rules(self) -> str:
         """The ruleset id the tools open with (a built-in one; ``classic`` when none is saved)."""
-        try:
-            chosen = json.loads(self.value).get("rules") if self.value else None
-        except (ValueError, AttributeError):
-            _log.warning("unreadable preferences in the browser: %r", self.value[:200])
-            chosen = None
-        return chosen if isinstance(chosen, str) and chosen in bc.RULESETS else DEFAULT_RULES
+        return str(self._saved().get("rules", DEFAULT_RULES))
 
     @rules.setter
     def rules(self, value: str) -> None:
         if value not in bc.RULESETS:
             raise bc.BurracoError(f"unknown ruleset {value!r}")
-        if value != self.rules or not self.value:
-            self.value = json.dumps({"rules": value}, sort_keys=True)
+        self._save("rules", value)
+
+    @property
+    def projector(self) -> bool:
+        """Projector mode: every card and text large enough to read from the back of a classroom."""
+        return bool(self._saved().get("projector", False))
+
+    @projector.setter
+    def projector(self, value: bool) -> None:
+        self._save("projector", bool(value))
+
+    @property
+    def four_colour(self) -> bool:
+        """The four-colour deck: diamonds blue and clubs green on every card of every page."""
+        return bool(self._saved().get("four_colour", False))
+
+    @four_colour.setter
+    def four_colour(self, value: bool) -> None:
+        self._save("four_colour", bool(value))
 
     def on_change(self, callback: Callable[[Preferences], None]) -> Callable[[Preferences], None]:
         """Call ``callback(self)`` whenever a value arrives from the page or is set here."""
@@ -86,3 +136,58 @@ def shared_preferences() -> Preferences:
     if _SHARED is None:
         _SHARED = Preferences()
     return _SHARED
+
+
+class PreferencesPanel(w.HBox):
+    """The switches of projector mode and the four-colour deck, with the preferences they set
+    (so one panel is all a page needs). ``lang`` is the language of the labels."""
+
+    def __init__(self, prefs: Preferences | None = None, lang: str = "en") -> None:
+        self.preferences = prefs or shared_preferences()
+        self.switches = {name: w.Checkbox(indent=False, layout=w.Layout(width="auto")) for name in DISPLAY_CHOICES}
+        for name, switch in self.switches.items():
+            switch.add_class(f"bt-{name.replace('_', '-')}-switch")
+        super().__init__([*self.switches.values(), self.preferences],
+                         layout=w.Layout(flex_flow="row wrap", grid_gap="4px 24px", align_items="center"))
+        self.add_class("bt-preferences-panel")
+        self.lang = lang
+        self.relabel(lang)
+        self._follow(self.preferences)
+        self.preferences.on_change(self._follow)
+        for name, switch in self.switches.items():
+            switch.observe(lambda change, name=name: self._switched(name, change["new"]), names="value")
+
+    def relabel(self, lang: str) -> None:
+        """Say the switches in ``lang``."""
+        self.lang = lang
+        for name, switch in self.switches.items():
+            key = f"settings.{name.replace('_', '-')}"
+            switch.description = Message(key).text(lang)
+            switch.tooltip = Message(f"{key}.help").text(lang)
+
+    def _follow(self, prefs: Preferences) -> None:
+        for name, switch in self.switches.items():
+            if switch.value != getattr(prefs, name):
+                switch.value = getattr(prefs, name)
+
+    def _switched(self, name: str, value: bool) -> None:
+        try:
+            setattr(self.preferences, name, value)
+        except Exception:       # a switch must never put a traceback on the page
+            _log.exception("the preference %s could not be saved", name)
+
+
+def preferences(lang: str = "en", **choices: bool) -> PreferencesPanel:
+    """Set display choices from code and show their switches: ``lessons.preferences(projector=True)``.
+
+    ``choices`` are any of :data:`DISPLAY_CHOICES` (``projector``, ``four_colour``); they are
+    remembered by the browser like a choice made with the switches. An unknown choice raises
+    ``BurracoError`` naming the ones there are.
+    """
+    unknown = sorted(set(choices) - set(DISPLAY_CHOICES))
+    if unknown:
+        raise bc.BurracoError(f"no preference {', '.join(unknown)}; the preferences: {', '.join(DISPLAY_CHOICES)}")
+    prefs = shared_preferences()
+    for name, value in choices.items():
+        setattr(prefs, name, value)
+    return PreferencesPanel(prefs, lang)

@@ -88,7 +88,7 @@ def test_card_text() -> None:
 def test_four_colour_recolours_diamonds_and_clubs_only() -> None:
     for code in ("7D", "7C"):
         assert svg.card_svg(code) != svg.card_svg(code, four_colour=True)
-    fills = {code: set(re.findall(r'fill="(#[0-9a-f]{6})"', svg.card_svg(code, four_colour=True)))
+    fills = {code: set(re.findall(r'(?:fill|color)="(#[0-9a-f]{6})"', svg.card_svg(code, four_colour=True)))
              for code in ("7S", "7H", "7D", "7C")}
     assert fills["7D"] - fills["7H"] and fills["7C"] - fills["7S"]
     assert len({frozenset(f) for f in fills.values()}) == 4
