@@ -7,10 +7,15 @@ document or any box inside it (Voilà's page scrolls in a box of its own), and n
 is outside the window or cut by a box that clips. Then projector mode is switched off on the
 same page and the cards are smaller. Finally the switches and the cards are used with the
 keyboard, with a high-contrast focus ring on each.
+
+Screenshots (test-artifacts/screenshots/): projector.png (the lesson at 1280, as in the docs),
+projector-800.png and projector-zoom.png (the same lesson 800 wide and at 200%),
+projector-referee.png.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 
 import pytest
@@ -18,7 +23,7 @@ import pytest
 import lessons
 from lessons.navigation import notebook_name
 from lessons.settings import Preferences
-from tests.browser.support import ARTIFACTS
+from tests.browser.support import ARTIFACTS, SCREENSHOTS
 
 pytestmark = pytest.mark.browser
 
@@ -35,6 +40,8 @@ PAGES = {   # name: (notebook, what shows the page is drawn)
     "position-referee": ("position-referee", ".bt-position-referee .bh-card svg"),
 }
 WINDOWS = ((1280, 1), (800, 1), (640, 2))    # CSS pixels wide, device pixels per CSS pixel
+# The screenshots taken on the way: page -> what each window's shot is called.
+SHOTS = {"lesson": {800: "projector-800", 640: "projector-zoom"}}
 
 # What is too wide: boxes that scroll or clip sideways, and card pictures outside the window
 # or cut by a clipping box around them. Only the first few of each, to read in a failure.
@@ -90,15 +97,32 @@ def open_in_projector_mode(page, voila_url: str, name: str) -> None:
     page.wait_for_timeout(300)
 
 
-def look_at(page, width: int, scale: int) -> dict:
-    """The layout problems in a window ``width`` CSS pixels wide at ``scale`` device pixels each."""
+def look_at(page, width: int, scale: int, shot: str | None = None, what: str = "body") -> dict:
+    """The layout problems in a window ``width`` CSS pixels wide at ``scale`` device pixels each;
+    ``shot``: also save a screenshot of ``what`` under that name (the window made as tall as it)."""
     cdp = page.context.new_cdp_session(page)
-    cdp.send("Emulation.setDeviceMetricsOverride",
-             {"width": width, "height": 900, "deviceScaleFactor": scale, "mobile": False})
+
+    def window(height: int) -> None:
+        cdp.send("Emulation.setDeviceMetricsOverride",
+                 {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": False})
+
+    window(900)
     page.wait_for_function("([w, s]) => document.documentElement.clientWidth <= w && devicePixelRatio === s",
                            arg=[width, scale])
     page.wait_for_timeout(250)           # the widgets' own layout (Lumino) follows the resize
     found: dict = page.evaluate(LAYOUT_PROBLEMS)
+    if shot:
+        # Taken here, not by Playwright (which would put its own 1280-pixel window back first);
+        # the window as tall as the page, since Chromium paints only what is inside it.
+        target = page.locator(what).first
+        box = target.bounding_box() or {"y": 0, "height": 900}
+        window(max(900, int(box["y"] + box["height"]) + 40))
+        page.wait_for_timeout(250)
+        box = target.bounding_box()
+        clip = {name: box[name] for name in ("x", "y", "width", "height")} | {"scale": 1}
+        picture = cdp.send("Page.captureScreenshot", {"format": "png", "clip": clip})
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        (SCREENSHOTS / f"{shot}.png").write_bytes(base64.b64decode(picture["data"]))
     cdp.detach()
     return found
 
@@ -107,8 +131,9 @@ def look_at(page, width: int, scale: int) -> dict:
 def test_projector_mode_fits_every_window(name, page, voila_url, shoot):
     open_in_projector_mode(page, voila_url, name)
     problems = {}
+    what = ".bt-lesson" if name == "lesson" else "[class*='bt-tool-page-']"
     for width, scale in WINDOWS:
-        found = look_at(page, width, scale)
+        found = look_at(page, width, scale, SHOTS.get(name, {}).get(width), what)
         if name not in ("home", "score"):
             assert found["cards"] > 0
         if found["scrolling"] or found["clipped"]:
@@ -116,6 +141,8 @@ def test_projector_mode_fits_every_window(name, page, voila_url, shoot):
             page.screenshot(path=str(ARTIFACTS / f"projector-{name}-{width}.png"))
     assert problems == {}, json.dumps(problems, indent=1)
     look_at(page, 1280, 1)
+    if name in ("lesson", "referee"):
+        shoot(page.locator(what).first, "projector" if name == "lesson" else "projector-referee")
     big_text = page.evaluate(TEXT_SIZE, "h1, .bt-title, .bt-prompt")
     big_card = page.evaluate(CARD_WIDTH)
     switch = page.locator(".bt-projector-switch input")
