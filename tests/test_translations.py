@@ -578,3 +578,30 @@ def test_every_ruleset_field_has_a_name_and_an_explanation(lang):
                for key in (f"variants.field.{field.name}", f"variants.field.{field.name}.explain")
                if not texts.get(key)]
     assert not lacking, f"{lang}: explain these Ruleset fields in lessons/locale/{lang}.txt: {lacking}"
+
+
+# ------------------------------------------------------------------ one word for one thing (docs/glossary-*.md)
+
+# Words the glossary of a language rules out (another word says the thing there), as whole words in any text of
+# the language's catalogues; keys and placeholders aside. A text that rightly cites such a word lists it here.
+NOT_SAID: dict[str, tuple[str, ...]] = {
+    "it": ("bonus", "canasta", "trio", "regina", "regine", "jack"),            # premio, burraco, tris, donna, fante
+    "es": ("premio", "premios", "trío", "tríos", "dama", "damas", "tallón", "pozo", "pila de descarte"),
+    # bonificación, grupo, reina, mazo, montón de descartes (in 002 "pozo" is the pozzetto: never said)
+}
+CITED: dict[tuple[str, str], tuple[str, ...]] = {}     # (lang, key): the ruled-out words it cites on purpose
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_glossary_words_are_used(lang):
+    banned = re.compile("|".join(rf"(?<!\w){re.escape(word)}(?!\w)" for word in NOT_SAID[lang]), re.IGNORECASE)
+    problems = []
+    for folder in FOLDERS.values():
+        for key, text in entries(folder, lang).items():
+            bare = text
+            for start, end, _ in reversed(list(messages._fields(text))):
+                bare = bare[:start] + " " + bare[end:]
+            found = {word.lower() for word in banned.findall(bare)} - set(CITED.get((lang, key), ()))
+            if found:
+                problems.append(f"{key}: {sorted(found)} in {text[:100]!r}")
+    assert not problems, f"words docs/glossary-{lang}.md rules out:\n" + "\n".join(problems)
