@@ -11,6 +11,7 @@ import lessons
 import lessons.navigation as nav
 import lessons.settings as settings
 import lessons.store as store
+from burraco_core.messages import Message
 from lessons.home import TOOLS, HomePage, continue_target, home, lesson_stars, tool_page
 from lessons.progress import Progress
 
@@ -105,6 +106,18 @@ def test_language_choice_is_saved_in_the_progress(fresh, monkeypatch):
 def test_a_language_without_every_text_is_never_used(fresh):
     fresh.set_lang("zz")                                    # saved by a newer version, say
     assert HomePage().lang == "en"
+
+
+@pytest.mark.parametrize("key", [tool.key for tool in TOOLS])
+def test_a_tool_opens_in_the_learners_language_and_follows_it(fresh, key):
+    fresh.set_lang("es")
+    page = tool_page(key)
+    assert page.lang == "es" and getattr(page.widget, "lang", "es") == "es"
+    assert Message(f"home.tool.{key}").text("es") in page.children[0].value
+    fresh.set_lang("it")                                    # the browser's copy, or another tab, says Italian
+    assert page.lang == "it" and page.widget in page.children
+    assert Message(f"home.tool.{key}").text("it") in page.children[0].value
+    fresh.set_lang("en")
 
 
 def test_ruleset_choice_is_kept_in_the_browser_preferences():
