@@ -113,25 +113,30 @@ def _code(cards: Sequence[bc.Card]) -> str:
 
 
 def draft(kind: str, seed: int, rules: bc.Ruleset, difficulty: int, data: dict[str, Any],
-           solution: Any, wrong: list[list[Any]], teaches: Sequence[str]) -> Exercise:
+           solution: Any, wrong: list[list[Any]], teaches: Sequence[str], checks: Any = None) -> Exercise:
+    """The exercise as ``Exercise.from_dict`` reads it; ``checks``: the kind's default when None."""
     key = f"gen.{kind}"
-    ex = Exercise.from_dict({
+    spec: dict[str, Any] = {
         "id": exercise_id(kind, seed, rules.id, difficulty), "kind": kind, "ruleset": rules.id,
         "prompt": f"{key}.prompt", "data": data, "solution": solution, "wrong_answers": wrong,
         "hints": [f"{key}.hint.1", f"{key}.hint.2"], "explain": f"{key}.explain",
         "teaches": sorted(set(teaches)),
-    })
+    }
+    if checks is not None:
+        spec["checks"] = checks
+    ex = Exercise.from_dict(spec)
     return dataclasses.replace(ex, prompt=Message(f"{key}.prompt", seed=seed))
 
 
 def settle(kind: str, seed: int, rules: bc.Ruleset, difficulty: int, data: dict[str, Any],
             solutions: Sequence[Any], wrongs: Sequence[Any], most_wrong: int = 2,
-            teaches: Sequence[str] = (), distinct: bool = False) -> Exercise | None:
+            teaches: Sequence[str] = (), distinct: bool = False, checks: Any = None) -> Exercise | None:
     """The exercise whose solution is the first candidate check() calls correct and whose wrong
     answers are candidates it calls incorrect (with the rule it names; ``distinct``: one answer per
-    rule, for the kinds whose candidates are many); None if there is none."""
+    rule, for the kinds whose candidates are many); None if there is none. ``checks``: the
+    exercise's goal (the kind's default check when None)."""
     probe = draft(kind, seed, rules, difficulty, data, solutions[0] if solutions else "?", [["?", None]],
-                   _KIND_TEACHES[kind])
+                   _KIND_TEACHES[kind], checks)
     solution = next((s for s in solutions if probe.check(s).correct), None)
     if solution is None:
         return None
@@ -150,7 +155,7 @@ def settle(kind: str, seed: int, rules: bc.Ruleset, difficulty: int, data: dict[
     if not wrong:
         return None
     rules_taught = [*_KIND_TEACHES[kind], *teaches, *(w[1] for w in wrong if w[1] is not None)]
-    return draft(kind, seed, rules, difficulty, data, solution, wrong, rules_taught)
+    return draft(kind, seed, rules, difficulty, data, solution, wrong, rules_taught, checks)
 
 
 # -- the kinds ----------------------------------------------------------------------------------
@@ -292,6 +297,7 @@ def _spot_burraco(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty:
 
 # Kinds generated in modules of their own register themselves when imported here, one line each.
 from . import score_generators  # noqa: E402,F401  (count, count-score, victory-points, match-verdict, predict)
+from . import position_generators  # noqa: E402,F401  (position, why-not, pick-cards, guided-hand)
 
 GENERATED_KINDS = tuple(_GENERATORS)
 
