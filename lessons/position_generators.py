@@ -322,7 +322,9 @@ def _position(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: int
     plan = rng.choice(POSITION_PLANS)(rng, deal, rules, difficulty)
     if plan is None or _game(rules, plan.position) is None:
         return None
-    ex = settle("position", seed, rules, difficulty, {"position": plan.position}, plan.solutions, plan.wrongs,
+    wrongs = list(plan.wrongs)
+    rng.shuffle(wrongs)     # which mistakes an exercise lists varies with the seed
+    ex = settle("position", seed, rules, difficulty, {"position": plan.position}, plan.solutions, wrongs,
                 most_wrong=1 + difficulty, distinct=True, checks=plan.checks)
     return _with_goal(ex, "gen.position.prompt", seed, goal=plan.goal)
 

@@ -28,6 +28,7 @@ body { font-family: sans-serif; max-width: 48em; margin: 1em auto; color: #000; 
 .bt-key { break-before: page; page-break-before: always; }
 .bt-blank { border-bottom: 1px solid #000; min-height: 1.6em; }
 .bt-scores td, .bt-scores th { padding: 2px 10px; text-align: right; }
+.bt-meld { display: inline-flex; align-items: center; gap: 2px; margin-right: 8px; }
 """
 
 
@@ -40,10 +41,51 @@ def _cards_html(cards: Sequence[bc.Card], lang: str) -> str:
     return f'<div class="bt-cards">{faces}</div>'
 
 
+def _position_html(ex: Exercise, lang: str) -> list[str]:
+    """A position on paper: both sides' melds (yours numbered), the pile, the pozzetti, the turn, the hand."""
+    game = bc.Game.setup(ex.rules, **ex.data["position"])
+    player = game.current_player
+    side = game.side_of(player)
+    parts = []
+    for key, melds in (("widget.their-melds", game.melds[1 - side]), ("widget.your-melds", game.melds[side])):
+        if melds:
+            rows = "".join(f'<div class="bt-meld">{i + 1 if key == "widget.your-melds" else ""} '
+                           f"{svg.meld_svg(m, width=40, lang=lang)}</div>" for i, m in enumerate(melds))
+            parts.append(f'<p class="bt-label">{_t(key, lang)}</p><div class="bt-cards">{rows}</div>')
+    pile = game.discard_pile
+    facts = [_t("widget.stock-size", lang, count=len(game.stock)),
+             _t("widget.pozzetto.ours" if game.took_pozzetto[side] else "widget.pozzetto.ours-not", lang),
+             _t("widget.pozzetto.theirs" if game.took_pozzetto[1 - side] else "widget.pozzetto.theirs-not", lang)]
+    if game.pile_pick is not None:
+        facts.append(_t("widget.turn.play-pile-card-twin" if game.pile_pick[1] else "widget.turn.play-pile-card",
+                        lang, card=game.pile_pick[0]))
+    else:
+        facts.append(_t(f"widget.turn.{game.phase}", lang))
+    parts.append(f'<p class="bt-label">{_t("widget.discard-pile", lang)}'
+                 f'{"" if pile else " " + _t("widget.pile-empty", lang)}</p>')
+    if pile:
+        parts.append(_cards_html(pile, lang))
+    parts.append(f'<p class="bt-label">{" · ".join(facts)}</p>')
+    parts.append(f'<p class="bt-label">{_t("worksheet.hand", lang)}</p>')
+    parts.append(_cards_html(game.hands[player], lang) if game.hands[player] else "")
+    if "action" in ex.data:
+        parts.append(f'<p class="bt-label">{_t("widget.move-asked", lang)} {html.escape(_moves(ex.data["action"], lang))}</p>')
+    for goal in ex.data.get("goals", []):
+        parts.append(f'<p class="bt-label">☐ {_t(goal["text"], lang)}</p>')
+    return parts
+
+
+def _moves(text: str, lang: str) -> str:
+    """Actions in words ("Take the discard pile; Lay down 8♦ 8♣ 8♠"): the move a why-not asks about."""
+    return "; ".join(_move_text(part.strip(), lang) for part in text.split(";"))
+
+
 def _exercise_html(number: int, ex: Exercise, lang: str) -> str:
     rules, data = ex.rules, ex.data
     parts = [f'<li class="bt-exercise" data-id="{html.escape(ex.id)}">',
              f'<p class="bt-prompt">{html.escape(ex.prompt.text(lang))}</p>']
+    if ex.kind in ("position", "why-not", "guided-hand"):
+        parts += _position_html(ex, lang)
     for code in data.get("melds", []):
         parts.append(f'<p class="bt-label">{_t("worksheet.table", lang)}</p>')
         parts.append(_cards_html(bc.Meld.parse(code, rules).cards, lang))
