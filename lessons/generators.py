@@ -296,8 +296,8 @@ def _spot_burraco(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty:
 
 
 # Kinds generated in modules of their own register themselves when imported here, one line each.
+from . import position_generators  # noqa: E402,F401,I001  (position, why-not, pick-cards, guided-hand)
 from . import score_generators  # noqa: E402,F401  (count, count-score, victory-points, match-verdict, predict)
-from . import position_generators  # noqa: E402,F401  (position, why-not, pick-cards, guided-hand)
 
 GENERATED_KINDS = tuple(_GENERATORS)
 

@@ -521,25 +521,49 @@ def _pick_cards(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: i
 
 # -- guided-hand: a seeded deal, goals a computer player reached in it ---------------------------------
 
-_GUIDED_TURNS = 4
+_GUIDED_TURNS = 8
+
+
+def _extension(deal: Deal, run: Sequence[bc.Card], count: int) -> list[bc.Card]:
+    """Up to ``count`` cards of the run's suit that continue it upwards (else downwards)."""
+    suit = run[0].suit
+    out: list[bc.Card] = []
+    up = [r for r in range(run[-1].rank + 1, 14)] + ([1] if run[-1].rank == 13 else [])
+    for rank in up[:count]:
+        card = deal.take(rank, suit)
+        if card is None:
+            break
+        out.append(card)
+    for rank in range(run[0].rank - 1, 2, -1):
+        if len(out) == count:
+            break
+        card = deal.take(rank, suit)
+        if card is None:
+            break
+        out.append(card)
+    return out
 
 
 def _guided_deal(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: int) -> Position | None:
-    """Two players; your hand and your pozzetto hold melds to find, the rest is the seeded deal's."""
-    hand: list[bc.Card] = []
-    for length in (rng.randint(4, 6), 3, 3):
+    """Two players. Your hand holds melds to find; your pozzetto the cards that grow the first run
+    to a burraco and two melds more (what a computer player makes of it decides the goals)."""
+    first = deal.run(rng.randint(4, 5))
+    if first is None:
+        return None
+    hand = list(first)
+    for length in (3, 3):
         cards = deal.meld_cards(length, rules.groups_allowed)
         if cards is None:
             return None
         hand += cards
     hand = hand[:10] + _others(deal, 11 - min(len(hand), 10))
-    pozzetto: list[bc.Card] = []
+    pozzetto = _extension(deal, first, 7 - len(first) + rng.randint(0, 1))
     for length in (3, 4):
         cards = deal.meld_cards(length, rules.groups_allowed)
         if cards is None:
             return None
         pozzetto += cards
-    pozzetto += _others(deal, 11 - len(pozzetto))
+    pozzetto = pozzetto[:11] + _others(deal, 11 - min(len(pozzetto), 11))
     rng.shuffle(hand)
     rng.shuffle(pozzetto)
     theirs = _others(deal, 11)
