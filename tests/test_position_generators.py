@@ -174,3 +174,14 @@ def test_the_lesson_widget_shows_and_checks_a_generated_exercise(kind):
         widget.view.fill(ex.solution)
         widget.check_button.click()
         assert "Correct!" in _text(widget.verdict_html.value), (ex.id, _text(widget.verdict_html.value))
+
+
+def test_a_generated_exercise_round_trips_with_its_goal(made):
+    from lessons.curriculum import Exercise
+
+    for kind in KINDS:
+        for ex in made[kind, "italiano"][:10]:
+            back = Exercise.from_dict(ex.to_dict())
+            assert back == ex and back.checks == ex.checks
+            assert back.check(ex.solution).correct
+            assert all(back.check(answer).rule == rule for answer, rule in ex.wrong_answers)
