@@ -4,7 +4,7 @@ match-verdict and predict-under-ruleset (lessons 10-12).
 Each deals its cards with :class:`~lessons.generators.Deal` and leaves every number and verdict
 to the engine, through the exercise's own check (:func:`~lessons.generators.settle`): the
 solution is the engine's count (``score_side``, ``Meld.points``, ``victory_points``, ``Match``, the
-same cards under two rulesets), confirmed by check(); the wrong answers are the mistakes learners
+same cards or the same turn under two rulesets), confirmed by check(); the wrong answers are the mistakes learners
 make, made by perturbing the engine's own breakdown (a burraco bonus forgotten, a wild counted at
 another card's value, the pozzetto penalty left out, the closing bonus given to a side that cannot
 have closed, the winner's victory points read from the other table...), each refused by check()
@@ -317,6 +317,30 @@ def _match_verdict(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty
 # The rules the built-in rulesets disagree on (and their look-alikes), offered beside the verdicts.
 VARIANT_RULES = ("group.not-allowed", "card.no-jokers", "run.ace-to-ace", "run.duplicate-rank", "meld.one-wild",
                  "run.wrap-around")
+TURN_RULES = ("pozzetto.no-al-volo", "turn.take-pozzetto", "close.by-meld", "close.needs-clean-burraco",
+              "close.needs-burraco", "close.wild-discard")
+
+
+def _predict_position(rng: random.Random, deal: Deal, rules: bc.Ruleset) -> dict[str, Any] | None:
+    """A turn whose verdict may differ: laying down the whole hand (the pozzetto al volo, or not), or
+    closing by a meld beside a burraco (clean or dirty), the opponent holding eleven cards."""
+    hand = deal.run(rng.randint(3, 4))
+    if hand is None:
+        return None
+    position: dict[str, Any] = {"hands": [_code(hand), ""], "phase": "play"}
+    if rng.random() < 0.5:
+        burraco = deal.run(rng.randint(7, 8))
+        if burraco is None:
+            return None
+        if rng.random() < 0.5:
+            burraco = _with_wild(rng, deal, burraco)
+        try:
+            meld = bc.Meld.lay_down(tuple(burraco), rules)
+        except bc.IllegalMove:
+            return None
+        position.update(melds=[[meld.table_code], []], took_pozzetto=[True, False], turns_played=[1, 1])
+    position["hands"][1] = _code([deal.any() for _ in range(11)])
+    return {"position": position, "play": f"meld {_code(hand)}"}
 
 def _predict_cards(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: int) -> tuple[str, list[bc.Card]] | None:
     """Cards whose verdict (or burraco) may differ between rulesets: a group, a joker, a long run with
@@ -347,14 +371,20 @@ def _predict_cards(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty
 
 @generator("predict-under-ruleset")
 def _predict(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: int, seed: int) -> Exercise | None:
-    made = _predict_cards(rng, deal, rules, difficulty)
-    if made is None:
+    asked: dict[str, Any] | None
+    spares: tuple[str, ...]
+    if difficulty > 1 and rng.random() < 0.3:
+        asked, ask, spares = _predict_position(rng, deal, rules), "verdict", TURN_RULES
+    else:
+        made = _predict_cards(rng, deal, rules, difficulty)
+        # the cards in the order they lie on the table: the point is the ruleset, not the sorting
+        asked, ask, spares = (None, "", ()) if made is None else ({"cards": _code(made[1])}, made[0], VARIANT_RULES)
+    if asked is None:
         return None
-    ask, cards = made       # in the order they lie on the table: the point is the ruleset, not the sorting
     others = [r for r in bc.RULESETS.values() if r.id != rules.id]
     rng.shuffle(others)
     for other in others:
-        data: dict[str, Any] = {"other": other.id, "cards": _code(cards), "ask": ask}
+        data: dict[str, Any] = {"other": other.id, **asked, "ask": ask}
         if ask == "verdict":
             data["choices"] = list(bc.RULE_IDS)
         probe = _probe("predict-under-ruleset", seed, rules, difficulty, data)
@@ -366,7 +396,7 @@ def _predict(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: int,
             continue
         if ask == "verdict":
             named = [r for r in (truth, first) if r != "legal"]
-            spare = [r for r in VARIANT_RULES if r not in named]
+            spare = [r for r in spares if r not in named]
             rng.shuffle(spare)
             data["choices"] = [*named, *spare[:difficulty]]
             rng.shuffle(data["choices"])

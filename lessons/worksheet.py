@@ -147,6 +147,12 @@ def _score_html(ex: Exercise, lang: str) -> list[str]:
     elif ex.kind == "match-verdict":
         parts.append(_scores_html(extra["scores"], extra["totals"], lang))
     elif ex.kind == "predict-under-ruleset":
+        if not prepared.cards:        # a turn: the player's melds and hand, and the moves asked about
+            if prepared.melds:
+                parts.append(f'<p class="bt-label">{_t("worksheet.table", lang)}</p>')
+                parts += [_cards_html(meld.cards, lang) for meld in prepared.melds]
+            parts.append(f'<p class="bt-label">{_t("worksheet.hand", lang)}</p>{_cards_html(prepared.hand, lang)}'
+                         f'<p>{_t("widget.predict.moves", lang, moves=extra["play"])}</p>')
         first = extra["first_verdict"]
         said = (Message("widget.predict.burraco", kind=Message(f"ex.burraco.{first}")) if extra["ask"] == "burraco"
                 else Message("widget.predict.legal") if first == "legal"

@@ -94,8 +94,11 @@ def test_dealt_cards_fit_the_two_decks(rules):
             elif kind == "count-score":
                 melds, hand, _ = _side(ex)
                 cards = tuple(c for m in melds for c in m.cards) + hand
-            else:
+            elif "cards" in ex.data:
                 cards = bc.parse_cards(ex.data["cards"])
+            else:        # a turn: Game.setup checks the whole position against the decks
+                bc.Game.setup(rules, **ex.data["position"])
+                continue
             check_deck(cards, bc.ruleset(rules))
 
 
@@ -122,10 +125,13 @@ def test_victory_points_and_the_verdict_are_the_engines(rules):
 
 @pytest.mark.parametrize("rules", RULESETS)
 def test_a_prediction_is_asked_where_the_rulesets_disagree(rules):
+    turns = 0
     for ex in _made("predict-under-ruleset", rules):
         extra = ex.prepared.extra
         assert extra["other"].id != rules and extra["first_verdict"] != extra["other_verdict"]
         assert ex.solution == extra["other_verdict"]
+        turns += "position" in ex.data
+    assert turns >= 10      # a turn too: the pozzetto al volo, closing by a meld
 
 
 def test_a_generated_count_names_its_cards_in_every_language():
