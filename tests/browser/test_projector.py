@@ -28,17 +28,24 @@ from tests.browser.support import ARTIFACTS, SCREENSHOTS
 pytestmark = pytest.mark.browser
 
 SETTINGS_KEY = Preferences().key
-MELDS = lessons.get_lesson("melds")
-# An exercise with a meld on the table and a hand to pick from.
-ATTACH = next(i for i, exercise in enumerate(MELDS.exercises) if exercise.kind == "attach")
+MELDS, PLAY = lessons.get_lesson("melds"), lessons.get_lesson("play")
+# A lesson exercise with a meld on the table and a hand to pick from, and the guided hand.
+EXERCISES = {
+    "lesson": (next(i for i, exercise in enumerate(MELDS.exercises) if exercise.kind == "attach"),
+               ".bt-exercise .bt-meld svg"),
+    "guided-hand": (PLAY.exercises.index(PLAY.exercise("play.guided-hand")), ".bt-exercise .bt-play-table .bh-card svg"),
+}
 PAGES = {   # name: (notebook, what shows the page is drawn)
     "home": ("index", ".bt-home .bt-lesson-row"),
     "lesson": (notebook_name(MELDS), ".bt-lesson .bt-strip-item"),
+    "guided-hand": (notebook_name(PLAY), ".bt-lesson .bt-strip-item"),
     "referee": ("referee", ".bt-referee .bh-card svg"),
     "score": ("score", ".bt-score"),
     "play": ("play", ".bt-play-table .bh-card svg"),
     "position-referee": ("position-referee", ".bt-position-referee .bh-card svg"),
+    "variant-builder": ("variant-builder", ".bt-variant-builder"),
 }
+NO_CARDS = ("home", "score", "variant-builder")
 WINDOWS = ((1280, 1), (800, 1), (640, 2))    # CSS pixels wide, device pixels per CSS pixel
 # The screenshots taken on the way: page -> what each window's shot is called.
 SHOTS = {"lesson": {800: "projector-800", 640: "projector-zoom"}}
@@ -90,9 +97,10 @@ def open_in_projector_mode(page, voila_url: str, name: str) -> None:
     notebook, ready = PAGES[name]
     page.goto(f"{voila_url}/voila/render/{notebook}.ipynb", wait_until="domcontentloaded")
     page.wait_for_selector(ready, timeout=60_000)
-    if name == "lesson":
-        page.locator(".bt-strip-item").nth(ATTACH).click()
-        page.wait_for_selector(".bt-exercise .bt-meld svg", timeout=30_000)
+    if name in EXERCISES:
+        index, drawn = EXERCISES[name]
+        page.locator(".bt-strip-item").nth(index).click()
+        page.wait_for_selector(drawn, timeout=30_000)
     page.wait_for_function("() => document.documentElement.classList.contains('bt-projector')")
     page.wait_for_timeout(300)
 
@@ -131,10 +139,10 @@ def look_at(page, width: int, scale: int, shot: str | None = None, what: str = "
 def test_projector_mode_fits_every_window(name, page, voila_url, shoot):
     open_in_projector_mode(page, voila_url, name)
     problems = {}
-    what = ".bt-lesson" if name == "lesson" else "[class*='bt-tool-page-']"
+    what = ".bt-lesson" if name in EXERCISES else "[class*='bt-tool-page-']"
     for width, scale in WINDOWS:
         found = look_at(page, width, scale, SHOTS.get(name, {}).get(width), what)
-        if name not in ("home", "score"):
+        if name not in NO_CARDS:
             assert found["cards"] > 0
         if found["scrolling"] or found["clipped"]:
             problems[f"{width} px x{scale}"] = found
@@ -153,7 +161,7 @@ def test_projector_mode_fits_every_window(name, page, voila_url, shoot):
     page.wait_for_function("() => !document.documentElement.classList.contains('bt-projector')")
     page.wait_for_timeout(200)
     assert page.evaluate(TEXT_SIZE, "h1, .bt-title, .bt-prompt") < big_text
-    if name not in ("home", "score"):
+    if name not in NO_CARDS:
         small_card = page.evaluate(CARD_WIDTH)
         assert big_card >= 1.4 * small_card > 0, (big_card, small_card)
     if switch.count():
