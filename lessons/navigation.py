@@ -153,11 +153,13 @@ class LessonPage(w.VBox):
         self.keeper.changed(self._progress_changed)
 
     def _draw_bars(self) -> None:
-        from .teaching import practice_link
-
         self.top.value = NAV_STYLE + nav_bar(self.key, self.lang, where="top")
         self.bottom.value = nav_bar(self.key, self.lang, where="bottom")
-        self.practice.value = practice_link(self.keeper.progress, self.lang)
+        self.practice.value = ""
+        if self.keeper.progress.missed_rules():       # the practice module loads only when it has work
+            from .teaching import practice_link
+
+            self.practice.value = practice_link(self.keeper.progress, self.lang)
 
     def _progress_changed(self, progress: Any) -> None:
         try:

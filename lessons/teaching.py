@@ -178,7 +178,7 @@ class PracticeWidget(w.VBox):
         self.view.on_error = lambda: setattr(self.status, "value", box(BAD, t("widget.error", self.lang), role="alert"))
         for html_box in (self.verdict_html, self.hints_html, self.solution_html, self.end_html):
             html_box.value = ""
-        self.check_button.disabled = False
+        self.check_button.disabled = self.hint_button.disabled = self.solution_button.disabled = False
         self.next_button.layout.display = "none"
         about = self.session.practising
         header = w.HTML(f'<div class="bt-sub">{esc(t("practice.exercise-number", self.lang, number=self.number))}</div>'
@@ -260,6 +260,7 @@ class PracticeWidget(w.VBox):
             kept = self.session.earned
             self.verdict_html.value = box(GOOD, verdict.message(self.lang), extra=" " + stars_html(kept))
             self.check_button.disabled = True
+            self.hint_button.disabled = self.solution_button.disabled = True
             self._draw_rules()
             if self.session.done:
                 self.end_html.value = self._end_html()
@@ -274,6 +275,8 @@ class PracticeWidget(w.VBox):
     @_guarded
     def _on_hint(self, _button: object = None) -> None:
         self.acted = True
+        if self.session.current is None:     # answered already: the next exercise's hints wait for it
+            return
         self.session.hint()
         shown = self.session.hints
         count = len(self.session.current.hints) if self.session.current is not None else len(shown)

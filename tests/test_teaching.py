@@ -115,6 +115,9 @@ def test_the_practice_widget_one_exercise_at_a_time_until_done(tmp_path):
     widget.check_button.click()
     assert "Correct!" in text_of(widget.verdict_html.value)
     assert widget.next_button.layout.display == "flex" and widget.check_button.disabled
+    hints = widget.hints_html.value
+    widget.hint_button.click()                                 # answered: no hint of the next exercise here
+    assert widget.hints_html.value == hints and widget.session.current is None
     assert sum(needed_cells(widget).values()) < 4
     saved = FileStore(tmp_path / "progress.json").load()      # kept with the progress at once
     assert saved.solved(ex.id)
@@ -314,3 +317,14 @@ def test_a_generated_exercise_and_the_teaching_widgets_take_a_derived_ruleset():
     assert maker.rules.value == "classic"
     maker.make_button.click()
     assert "seed 1" in text_of(maker.result.value)
+
+
+def test_the_lesson_page_shows_the_practice_button_once_a_rule_is_missed(monkeypatch, tmp_path):
+    from lessons import navigation, store
+
+    keeper = ProgressKeeper(file_store=FileStore(tmp_path / "progress.json"))
+    monkeypatch.setattr(store, "_SHARED", keeper)
+    page = navigation.LessonPage("melds")
+    assert page.practice.value == ""
+    keeper.record("melds.first-run", correct=False, hints=0, retries=0, solution_shown=False, rule="meld.not-a-meld")
+    assert 'href="practice.ipynb"' in page.practice.value and "(1 rule)" in text_of(page.practice.value)
