@@ -155,11 +155,12 @@ class LessonPage(w.VBox):
     def _draw_bars(self) -> None:
         self.top.value = NAV_STYLE + nav_bar(self.key, self.lang, where="top")
         self.bottom.value = nav_bar(self.key, self.lang, where="bottom")
-        self.practice.value = ""
+        button = ""
         if self.keeper.progress.missed_rules():       # the practice module loads only when it has work
             from .teaching import practice_link
 
-            self.practice.value = practice_link(self.keeper.progress, self.lang)
+            button = practice_link(self.keeper.progress, self.lang)
+        self.practice.value = button                   # one assignment: nothing is sent when it is the same
 
     def _progress_changed(self, progress: Any) -> None:
         try:
