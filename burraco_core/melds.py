@@ -782,15 +782,16 @@ class Meld:
         the cards (docs/RULES.md sections 3 and 4: a free wild goes where it is needed, a bound wild stays
         in the one gap there is unless the card it stands for comes): no ace and no 2 of the
         suit among the naturals, or an ace at one end with the other end too far away for the
-        ace to be read at the other end. Not with a bound 2 of the run's suit: laid down anew
-        it could take its natural place, bound it may not move; nor where a replaced wild
+        ace to be read at the other end. Not with a 2 of the run's suit as its wild: laid down
+        anew it could take its natural place, where a bound one may not move and a free one
+        at an end would carry an ace from one end to the other; nor where a replaced wild
         could move to stand for the second ace (a run reaching both ends).
         """
         if self.kind == GROUP:
             return True
         wild_index, size, suit = self.wild_index, len(self.cards), self.suit
-        if wild_index is not None and 0 < wild_index < size - 1 and self.cards[wild_index].face == (2, suit):
-            return False
+        if wild_index is not None and self.cards[wild_index].face == (2, suit):
+            return False  # laid down anew it could take its natural place (and move an ace end)
         first = self.low + (wild_index == 0)  # the slots of the first and the last natural
         last = self.low + size - 1 - (wild_index == size - 1)
         if first >= 3 and last <= 13:
