@@ -923,3 +923,13 @@ def test_describe_is_a_message():
     assert str(lay("AH AS AD").describe()) == "group of aces: A♠ A♥ A♦"
     royal = lay("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", "pulito").describe()
     assert str(royal) == "run of hearts: A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ (A♥ to K♥); a royal burraco"
+
+
+def test_a_wild_two_at_the_end_turning_natural_leaves_the_ace_where_it_lies():
+    # found by the attach property test: in pulito (ace to ace) a run 2S=3S ... KS AS takes a 2H; the
+    # 2S drops into its natural slot and the 2H becomes the wild, and the ace stays at the high end
+    # where it was laid (the fast attach once moved it to the low end: same cards, another meld)
+    run = bc.Meld.parse("2S=3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS", bc.ruleset("pulito"))
+    grown = run.attach("2H")
+    assert grown.table_code == "2S 2H=3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"
+    assert grown == run.attach_options("2H")[0]
