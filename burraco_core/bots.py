@@ -28,7 +28,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from .actions import Action, Attach, Discard, Draw, LayDown, TakePile, TakePozzetto
 from .cards import Card, full_deck
@@ -37,7 +37,7 @@ from .game import Game
 from .melds import BURRACO_MIN_CARDS, GROUP, HIGH_ACE, Meld
 from .messages import DEFAULT_LANGUAGE, Message
 from .rulesets import Ruleset
-from .search import Face, accepted_cards, attach_candidates, lay_down_candidates, may_attach
+from .search import Face, FaceKey, accepted_cards, attach_candidates, lay_down_candidates, may_attach
 
 MAX_ACTIONS = 10_000
 """``play_hand`` gives up after this many actions (a hand takes a few hundred)."""
@@ -76,17 +76,23 @@ class Hint:
 # --------------------------------------------------------------------------- evaluation
 
 class _Play:
-    """A lay-down (``index`` None) or an attach from the hand, with the meld before and after."""
+    """A lay-down (``index`` None) or an attach from the hand, with the meld before and after.
 
-    __slots__ = ("index", "before", "after", "cards", "score")
+    ``score`` is ``base`` (what the play is worth whatever the hand) less the cost of spending a
+    wild (``wild``: the play spends one, see :meth:`_Context.score`) and plus a closing bonus.
+    """
+
+    __slots__ = ("index", "before", "after", "cards", "score", "base", "wild")
 
     def __init__(self, index: int | None, before: Meld | None, after: Meld, cards: tuple[Card, ...],
-                 score: float) -> None:
+                 score: float, base: int, wild: bool) -> None:
         self.index = index
         self.before = before
         self.after = after
         self.cards = cards
         self.score = score
+        self.base = base
+        self.wild = wild
 
     @property
     def action(self) -> LayDown | Attach:
@@ -108,9 +114,14 @@ def _card_values(rules: Ruleset) -> dict[Card, int]:
     return values
 
 
+_Scored = tuple[Meld, int, bool]
+"""A meld a play makes, with the play's ``base`` and ``wild`` (see :class:`_Play`)."""
+
+
 class _Memo:
     """What one bot has worked out during a hand: which card sets make which meld, and which
-    single cards attach to which meld on the table (both depend on the faces only).
+    single cards attach to which meld on the table (both depend on the faces only), each with
+    the score's parts that do not depend on the rest of the hand.
 
     An attach is remembered by the meld object itself (its id, the meld kept alive beside the
     answer): the melds on the table stay the same objects from one decision to the next.
@@ -121,48 +132,83 @@ class _Memo:
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
         self.values = _card_values(rules)
-        self.laid: dict[tuple[Face, ...], Meld | None] = {}
-        self.attached: dict[tuple[int, Face], tuple[Meld, Meld | None]] = {}
+        self.laid: dict[FaceKey, _Scored | None] = {}
+        self.attached: dict[tuple[int, Face], tuple[Meld, _Scored | None]] = {}
 
-    def lay_down(self, key: tuple[Face, ...], cards: tuple[Card, ...]) -> Meld | None:
+    def lay_down(self, key: FaceKey, cards: tuple[Card, ...]) -> _Scored | None:
+        """The meld ``cards`` make (None: none), remembered by their faces ``key``."""
+        known = self.laid.get(key, _UNKNOWN)
+        if known is not _UNKNOWN:
+            return known  # type: ignore[no-any-return]
         try:
-            return self.laid[key]
-        except KeyError:
-            pass
-        try:
-            meld: Meld | None = Meld.lay_down(cards, self.rules)
+            meld = Meld.lay_down(cards, self.rules)
         except IllegalMove:
-            meld = None
+            scored = None
+        else:
+            values = self.values
+            size = len(cards)
+            bonus = meld.burraco_bonus if size >= BURRACO_MIN_CARDS else 0
+            base = sum([values[c] for c in cards]) + bonus + 9 * (size if size < 7 else 7) + 4 * size
+            # a new meld's wild is one of the cards laid down
+            scored = (meld, base, meld.wild_index is not None and bonus <= 0)
         if len(self.laid) > self.LIMIT:
             self.laid.clear()
-        self.laid[key] = meld
-        return meld
+        self.laid[key] = scored
+        return scored
 
-    def attach(self, meld: Meld, card: Card) -> Meld | None:
+    def attach(self, meld: Meld, card: Card) -> _Scored | None:
+        """The meld with ``card`` attached (None: it may not be), remembered by meld and face."""
         key = (id(meld), card.face)
         known = self.attached.get(key)
         if known is not None and known[0] is meld:
             return known[1]
         try:
-            after: Meld | None = meld.attach((card,))
+            after = meld.attach((card,))
         except IllegalMove:
-            after = None
+            scored = None
+        else:
+            size, old_len = len(after.cards), len(meld.cards)
+            bonus = after.burraco_bonus - meld.burraco_bonus if size >= BURRACO_MIN_CARDS else 0
+            base = (self.values[card] + bonus + 9 * ((size if size < 7 else 7) - (old_len if old_len < 7 else 7))
+                    + 4)
+            wild_index = after.wild_index
+            wild = False
+            if wild_index is not None:
+                wild = bonus <= 0 and after.cards[wild_index].face == card.face
+                if meld.wild_index is None and 5 <= old_len < 7:
+                    base -= 25  # a clean burraco was two cards away
+            scored = (after, base, wild)
         if len(self.attached) > self.LIMIT:
             self.attached.clear()
-        self.attached[key] = (meld, after)
-        return after
+        self.attached[key] = (meld, scored)
+        return scored
 
     def accepted(self, melds: Sequence[Meld], cards: Sequence[Card]) -> set[Face]:
-        """The faces of ``cards`` one of ``melds`` takes as a single-card attach (the melds asked
-        in order, the first that takes a card ends its search)."""
-        near = [(meld, set(accepted_cards(meld, cards))) for meld in melds]
+        """The faces of the natural ``cards`` one of ``melds`` takes as a single-card attach (each
+        card offered to the melds in order until one takes it)."""
         found: set[Face] = set()
-        for card in cards:
-            for meld, cards_near in near:
-                if card in cards_near and self.attach(meld, card) is not None:
-                    found.add(card.face)
+        suits = {c.suit for c in cards}
+        ranks = {c.rank for c in cards}
+        left = cards
+        attach = self.attach
+        for meld in melds:
+            if meld.kind == GROUP:
+                if meld.rank not in ranks:
+                    continue
+            elif meld.suit not in suits:
+                continue
+            taken = [c for c in accepted_cards(meld, left) if attach(meld, c) is not None]
+            if taken:
+                found.update([c.face for c in taken])
+                left = [c for c in left if c.face not in found]
+                if not left:
                     break
+                suits = {c.suit for c in left}
+                ranks = {c.rank for c in left}
         return found
+
+
+_UNKNOWN: Any = object()  # a dict.get default that no answer equals
 
 
 class _Context:
@@ -176,13 +222,13 @@ class _Context:
         side = game.side_of(player)
         self.rules: Ruleset = rules
         self.side = side
-        self.hand: list[Card] = list(game.hands[player])
+        self.hand: list[Card] = list(game.hand_of(player))
         melds = game.melds
         self.own: tuple[Meld, ...] = melds[side]
         self.theirs: tuple[Meld, ...] = melds[1 - side]
-        pozzetti = bool(game.pozzetti)
+        pozzetti = game.pozzetti_left > 0
         self.pozzetto_left = pozzetti and not game.took_pozzetto[side]
-        self.stock = len(game.stock)
+        self.stock = game.stock_size
         self.pile: tuple[Card, ...] = game.discard_pile
         self.players = players = game.players
         # when the hand is nearly over, cards in hand only cost points
@@ -190,17 +236,31 @@ class _Context:
         self.ends_soon = ends_soon
         self._wild_cost: tuple[float, float] = (0.0 if ends_soon else 45.0,
                                                  0.0 if ends_soon or not self.pozzetto_left else 45.0)
+        self.closing = 60 if self.pozzetto_left else rules.closing_bonus
         self._theirs_take: set[Face] | None = None
 
     def wild_cost(self, hand_left: int) -> float:
         """How much keeping a wild in hand is worth over spending it now."""
         return self._wild_cost[hand_left <= 3]
 
+    def score(self, base: int, wild: bool, left: int) -> float:
+        """A play's score: its ``base``, less the wild's cost if it spends one (``wild``), plus
+        the bonus of emptying the hand when it leaves no card (``left``)."""
+        score = float(base)
+        if wild:
+            score -= self._wild_cost[left <= 3]
+        if left == 0:
+            score += self.closing
+        return score
+
     def theirs_take(self) -> set[Face]:
         """The faces in hand an opponent's meld would take (worked out once a decision)."""
         if self._theirs_take is None:
-            naturals = [c for c in _distinct_faces(self.hand) if not c.is_wild]
-            self._theirs_take = self.memo.accepted(self.theirs, naturals)
+            naturals: dict[Face, Card] = {}
+            for card in self.hand:
+                if not card.is_wild and card.face not in naturals:
+                    naturals[card.face] = card
+            self._theirs_take = self.memo.accepted(self.theirs, list(naturals.values())) if self.theirs else set()
         return self._theirs_take
 
 
@@ -210,34 +270,6 @@ def _distinct_faces(hand: Iterable[Card]) -> list[Card]:
     for card in hand:
         faces.setdefault(card.face, card)
     return list(faces.values())
-
-
-def _score(ctx: _Context, before: Meld | None, after: Meld, used: Sequence[Card], left: int) -> float:
-    values = ctx.values
-    size = len(after.cards)
-    if before is None:
-        bonus = after.burraco_bonus if size >= BURRACO_MIN_CARDS else 0
-        old_len = 0
-        old_wild = None
-    else:
-        old_len = len(before.cards)
-        bonus = after.burraco_bonus - before.burraco_bonus if size >= BURRACO_MIN_CARDS else 0
-        old_wild = before.wild_index
-    progress = 9 * ((size if size < 7 else 7) - (old_len if old_len < 7 else 7))
-    score = float(sum([values[c] for c in used]) + bonus + progress + 4 * len(used))
-    wild_index = after.wild_index
-    if wild_index is not None:
-        if bonus <= 0:
-            face = after.cards[wild_index].face
-            for card in used:
-                if card.face == face:
-                    score -= ctx.wild_cost(left)
-                    break
-        if before is not None and old_wild is None and 5 <= old_len < 7:
-            score -= 25  # a clean burraco was two cards away
-    if left == 0:
-        score += 60 if ctx.pozzetto_left else ctx.rules.closing_bonus
-    return score
 
 
 def _meld_plays(ctx: _Context, hand: Sequence[Card], must_use: frozenset[Card] = frozenset()) -> list[_Play]:
@@ -250,31 +282,44 @@ def _meld_plays(ctx: _Context, hand: Sequence[Card], must_use: frozenset[Card] =
     """
     size = len(hand)
     memo = ctx.memo
-    lay_down, attach = memo.lay_down, memo.attach
+    laid, lay_down, attach = memo.laid, memo.lay_down, memo.attach
+    score = ctx.score
     plays: list[_Play] = []
+    add = plays.append
     for used, key in lay_down_candidates(hand, ctx.own, ctx.rules, must_use):
-        meld = lay_down(key, used)
-        if meld is not None:
-            plays.append(_Play(None, None, meld, used, _score(ctx, None, meld, used, size - len(used))))
+        known = laid.get(key, _UNKNOWN)
+        scored = lay_down(key, used) if known is _UNKNOWN else known
+        if scored is not None:
+            meld, base, wild = scored
+            add(_Play(None, None, meld, used, score(base, wild, size - len(used)), base, wild))
     for index, before, card in attach_candidates(hand, ctx.own, must_use):
-        after = attach(before, card)
-        if after is not None:
-            used = (card,)
-            plays.append(_Play(index, before, after, used, _score(ctx, before, after, used, size - 1)))
+        scored = attach(before, card)
+        if scored is not None:
+            after, base, wild = scored
+            add(_Play(index, before, after, (card,), score(base, wild, size - 1), base, wild))
     return plays
 
 
-def _keep_values(ctx: _Context, hand: Sequence[Card]) -> dict[Card, float]:
-    """How much each card is worth keeping (the lowest is the best discard)."""
-    by_rank = Counter([c.rank for c in hand if not c.is_wild])
-    by_suit: dict[str, set[int]] = {}
+def _keep_values(ctx: _Context, hand: Sequence[Card], found: Sequence[_Play] | None = None) -> dict[Card, float]:
+    """How much each card is worth keeping (the lowest is the best discard).
+
+    ``found``: every meld play of ``hand`` (as ``_meld_plays`` gives them), when known; its
+    attaches tell which cards the side's melds take.
+    """
+    by_rank: dict[int, int] = {}
+    by_suit: dict[str, int] = {}  # per suit, the slots its naturals fill, as bits from bit 2 (slot 0)
+    naturals: dict[Face, Card] = {}  # the first natural of each face
     for c in hand:
         if not c.is_wild:
-            ranks = by_suit.setdefault(c.suit, set())
-            ranks.add(c.rank)
-            if c.rank == 1:
-                ranks.add(HIGH_ACE)
-    own_take = ctx.memo.accepted(ctx.own, [c for c in _distinct_faces(hand) if not c.is_wild])
+            rank = c.rank
+            by_rank[rank] = by_rank.get(rank, 0) + 1
+            by_suit[c.suit] = by_suit.get(c.suit, 0) | (4 << rank if rank != 1 else 8 | 4 << HIGH_ACE)
+            if c.face not in naturals:
+                naturals[c.face] = c
+    if found is None:
+        own_take = ctx.memo.accepted(ctx.own, list(naturals.values()))
+    else:
+        own_take = {p.cards[0].face for p in found if p.index is not None and not p.cards[0].is_wild}
     theirs_take = ctx.theirs_take()
     top = ctx.pile[-1].face if ctx.pile else None
     card_values = ctx.values
@@ -289,9 +334,11 @@ def _keep_values(ctx: _Context, hand: Sequence[Card]) -> dict[Card, float]:
             continue
         rank, face = card.rank, card.face
         value = 14 * min(by_rank[rank] - 1, 2) if groups else 0
-        ranks = by_suit[card.suit]
+        slots = by_suit[card.suit]
+        # a natural one place away counts 12, two places away 6 (bit slot + 2 is the slot)
         for slot in ((1, HIGH_ACE) if rank == 1 else (rank,)):
-            value += 12 * ((slot - 1 in ranks) + (slot + 1 in ranks)) + 6 * ((slot - 2 in ranks) + (slot + 2 in ranks))
+            value += (12 * ((slots >> slot + 1 & 1) + (slots >> slot + 3 & 1))
+                      + 6 * ((slots >> slot & 1) + (slots >> slot + 4 & 1)))
         if face in own_take:
             value += 40
         if face in theirs_take:
@@ -422,8 +469,9 @@ def _discard_reason(ctx: _Context, card: Card, hand: Sequence[Card]) -> Message:
 
 # --------------------------------------------------------------------------- choosing
 
-def _ranked_discards(ctx: _Context, rng: random.Random | None) -> list[Card]:
-    values = _keep_values(ctx, ctx.hand)
+def _ranked_discards(ctx: _Context, rng: random.Random | None, found: Sequence[_Play] | None = None
+                     ) -> list[Card]:
+    values = _keep_values(ctx, ctx.hand, found)
     cards = list(values)
     jitter = {c: rng.random() if rng is not None else 0.0 for c in cards}
     cards.sort(key=lambda c: (values[c], jitter[c], c._key))
@@ -480,25 +528,29 @@ def _follow_up(ctx: _Context, previous: Sequence[_Play], applied: _Play) -> list
         cards = _regather(play.cards, held)
         if cards is not None:
             plays.append(_Play(play.index, play.before, play.after, cards,
-                               _score(ctx, play.before, play.after, cards, size - len(cards))))
+                               ctx.score(play.base, play.wild, size - len(cards)), play.base, play.wild))
     meld = ctx.own[changed]
     for card in accepted_cards(meld, [copies[0] for copies in held.values()]):
-        after = ctx.memo.attach(meld, card)
-        if after is not None:
-            plays.append(_Play(changed, meld, after, (card,), _score(ctx, meld, after, (card,), size - 1)))
+        scored = ctx.memo.attach(meld, card)
+        if scored is not None:
+            after, base, wild = scored
+            plays.append(_Play(changed, meld, after, (card,), ctx.score(base, wild, size - 1), base, wild))
     return plays
 
 
-@dataclass(frozen=True)
 class _Turn:
     """What a greedy bot remembers between two plays of the same turn."""
 
-    game: int
-    history: int
-    plays: list[_Play]
-    applied: _Play
-    own: tuple[Meld, ...]
-    hand: tuple[Card, ...]
+    __slots__ = ("game", "history", "plays", "applied", "own", "hand")
+
+    def __init__(self, game: int, history: int, plays: list[_Play], applied: _Play, own: tuple[Meld, ...],
+                 hand: tuple[Card, ...]) -> None:
+        self.game = game
+        self.history = history
+        self.plays = plays
+        self.applied = applied
+        self.own = own
+        self.hand = hand
 
     def still_matches(self, game: Game, ctx: _Context) -> bool:
         """Whether the game is this turn's game, just after the remembered play and nothing else."""
@@ -590,7 +642,7 @@ class GreedyBot:
             left = tuple([c for c in ctx.hand if c not in used])
             self._turn = _Turn(id(game), len(game.history) + 1, found, play, ctx.own, left)
             return play.action
-        for card in _ranked_discards(ctx, self.rng):
+        for card in _ranked_discards(ctx, self.rng, found):
             action = Discard(card)
             if game.explain(action) is None:
                 return action

@@ -130,6 +130,11 @@ class Game:
         return tuple(self._s.stock)
 
     @property
+    def stock_size(self) -> int:
+        """How many cards the stock holds (``len(game.stock)`` without copying the stock)."""
+        return len(self._s.stock)
+
+    @property
     def discard_pile(self) -> Cards:
         """The discard pile, bottom to top."""
         return Cards._of(self._s.pile)
@@ -140,10 +145,19 @@ class Game:
         wrap = Cards._of
         return tuple([wrap(h) for h in self._s.hands])
 
+    def hand_of(self, player: int) -> Cards:
+        """One player's cards (``game.hands[player]`` without copying the other hands)."""
+        return Cards._of(self._s.hands[player])
+
     @property
     def pozzetti(self) -> tuple[tuple[Card, ...], ...]:
         """The pozzetti nobody has taken yet."""
-        return tuple(tuple(p) for p in self._s.pozzetti)
+        return tuple([tuple(p) for p in self._s.pozzetti])
+
+    @property
+    def pozzetti_left(self) -> int:
+        """How many pozzetti nobody has taken yet (``len(game.pozzetti)`` without copying them)."""
+        return len(self._s.pozzetti)
 
     @property
     def melds(self) -> tuple[tuple[Meld, ...], tuple[Meld, ...]]:

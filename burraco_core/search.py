@@ -23,12 +23,21 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .cards import Card
+from .cards import SUITS, Card, full_deck
 from .errors import IllegalMove
 from .melds import GROUP, HIGH_ACE, Meld
 from .rulesets import Ruleset
 
 Face = tuple[int, str]
+FaceKey = int
+"""The faces of a set of cards as one integer (:data:`FACE_BITS` summed): equal for two sets
+exactly when they hold the same faces, as often each (the copy of a card does not count)."""
+
+FACE_BITS: dict[Card, int] = {
+    card: 1 << 2 * (0 if card.is_joker else 1 + SUITS.index(card.suit) * 13 + card.rank - 1)
+    for card in full_deck(4)}
+"""Each card's share of a :data:`FaceKey`: two bits per face (a candidate meld holds a face at
+most twice, a joker once), so the sum of a set's values never carries into the next face."""
 Reach = tuple[int, int, int]
 """Lowest and highest slot of a run's natural cards, and the bit mask of the slots they fill
 (bit n set: slot n, 1 the low ace .. 14 the high ace)."""
@@ -44,8 +53,8 @@ class MeldPlay:
     cards: tuple[Card, ...]
 
 
-def lay_down_or_none(key: tuple[Face, ...], cards: tuple[Card, ...], rules: Ruleset) -> Meld | None:
-    """The meld ``cards`` make, or None (``key``: their sorted faces, for callers that cache)."""
+def lay_down_or_none(key: FaceKey, cards: tuple[Card, ...], rules: Ruleset) -> Meld | None:
+    """The meld ``cards`` make, or None (``key``: their faces, for callers that cache)."""
     try:
         return Meld.lay_down(cards, rules)
     except IllegalMove:
@@ -106,7 +115,7 @@ def meld_plays(
     own: Sequence[Meld],
     rules: Ruleset,
     must_use: frozenset[Card] = frozenset(),
-    lay_down: Callable[[tuple[Face, ...], tuple[Card, ...]], Meld | None] | None = None,
+    lay_down: Callable[[FaceKey, tuple[Card, ...]], Meld | None] | None = None,
     attach: Callable[[Meld, Card], Meld | None] = attach_or_none,
 ) -> Iterator[MeldPlay]:
     """Every lay-down and single-card attach the meld rules allow from ``hand``, with the melds made.
@@ -145,18 +154,19 @@ def attaches(hand: Sequence[Card], own: Sequence[Meld], must_use: frozenset[Card
 
 def lay_down_candidates(hand: Sequence[Card], own: Sequence[Meld], rules: Ruleset,
                         must_use: frozenset[Card] = frozenset()
-                        ) -> list[tuple[tuple[Card, ...], tuple[Face, ...]]]:
-    """The card sets :func:`meld_plays` tries as lay-downs, in its order, each with its faces sorted
-    (a key for callers that cache): one per set of faces, none that would give the side a second
-    group of a rank, with ``must_use`` only those using one of those cards. The meld rules have
-    still to say which are melds."""
+                        ) -> list[tuple[tuple[Card, ...], FaceKey]]:
+    """The card sets :func:`meld_plays` tries as lay-downs, in its order, each with its faces as a
+    :data:`FaceKey` (for callers that cache): one per set of faces, none that would give the side a
+    second group of a rank, with ``must_use`` only those using one of those cards. The meld rules
+    have still to say which are melds."""
     groups = {m.rank for m in own if m.kind == GROUP}
-    seen: set[tuple[Face, ...]] = set()
-    found: list[tuple[tuple[Card, ...], tuple[Face, ...]]] = []
+    seen: set[FaceKey] = set()
+    found: list[tuple[tuple[Card, ...], FaceKey]] = []
+    bit = FACE_BITS.__getitem__
     for cards, rank in _candidates(hand, rules, must_use):
-        if must_use and not any([c in must_use for c in cards]):
+        if must_use and must_use.isdisjoint(cards):
             continue
-        key = tuple(sorted([c.face for c in cards]))
+        key = sum(map(bit, cards))
         if key in seen:
             continue
         seen.add(key)
@@ -171,12 +181,47 @@ def attach_candidates(hand: Sequence[Card], own: Sequence[Meld],
     """The single-card attaches :func:`meld_plays` tries, in its order: (index of the meld, the meld,
     the card) for every meld and every face held (its first copy; with ``must_use``, of those
     cards only) that :func:`may_attach` lets through. The meld rules have still to say yes."""
-    faces: dict[Face, Card] = {}
+    # the first copy of each face held, sorted out by suit and by rank (the wilds apart), so
+    # that each meld looks only at the cards of its suit or rank
+    order: dict[Card, int] = {}
+    faces: set[Face] = set()
+    wilds: list[Card] = []
+    by_suit: dict[str, list[Card]] = {}
+    by_rank: dict[int, list[Card]] = {}
     for card in hand:
-        if not must_use or card in must_use:
-            faces.setdefault(card.face, card)
-    held = list(faces.values())
-    return [(index, meld, card) for index, meld in enumerate(own) for card in accepted_cards(meld, held)]
+        if (must_use and card not in must_use) or card.face in faces:
+            continue
+        faces.add(card.face)
+        order[card] = len(order)
+        if card.is_wild:
+            wilds.append(card)
+            continue
+        same = by_suit.get(card.suit)
+        if same is None:
+            by_suit[card.suit] = [card]
+        else:
+            same.append(card)
+        same = by_rank.get(card.rank)
+        if same is None:
+            by_rank[card.rank] = [card]
+        else:
+            same.append(card)
+    found: list[tuple[int, Meld, Card]] = []
+    for index, meld in enumerate(own):
+        if meld.kind == GROUP:
+            near = by_rank.get(meld.rank, [])
+        else:
+            near = by_suit.get(meld.suit, [])
+            if near:
+                low, high, taken = run_reach(meld)
+                ace = (not taken & 2 and low <= 3) or (not taken >> HIGH_ACE & 1 and high >= 12)
+                low -= 2
+                high += 2
+                near = [c for c in near if (ace if c.rank == 1 else (not taken >> c.rank & 1 and low <= c.rank <= high))]
+        if wilds:
+            near = sorted(near + wilds, key=order.__getitem__) if near else wilds
+        found.extend([(index, meld, card) for card in near])
+    return found
 
 
 def accepted_cards(meld: Meld, cards: Iterable[Card]) -> list[Card]:
@@ -214,10 +259,15 @@ def _candidates(hand: Sequence[Card], rules: Ruleset,
     wilds: dict[Face, list[Card]] = {}
     by_suit: dict[str, dict[int, Card]] = {}
     by_rank: dict[int, list[Card]] = {}
+    later_aces: dict[str, Card] = {}  # per suit, the last ace held that is not the first
     for card in hand:
         rank = card.rank
         if card.is_wild:
-            wilds.setdefault(card.face, []).append(card)
+            copies = wilds.get(card.face)
+            if copies is None:
+                wilds[card.face] = [card]
+            else:
+                copies.append(card)
             if rank != 2:
                 continue
         slots = by_suit.get(card.suit)
@@ -227,8 +277,14 @@ def _candidates(hand: Sequence[Card], rules: Ruleset,
             slots[rank] = card
             if rank == 1:
                 slots[HIGH_ACE] = card
+        elif rank == 1 and card is not slots[1]:
+            later_aces[card.suit] = card
         if rank != 2:
-            by_rank.setdefault(rank, []).append(card)
+            ranks_cards = by_rank.get(rank)
+            if ranks_cards is None:
+                by_rank[rank] = [card]
+            else:
+                ranks_cards.append(card)
     out: list[tuple[list[Card], int | None]] = []
     suits: set[str] | None = None
     ranks: set[int] | None = None
@@ -236,30 +292,34 @@ def _candidates(hand: Sequence[Card], rules: Ruleset,
         # runs of a suit no such card belongs to, groups of a rank none has, would all be left out
         suits = {c.suit for c in must_use}
         ranks = {c.rank for c in must_use}
-    copies_list = list(wilds.values())
-
-    def with_wild(cards: list[Card]) -> Iterable[list[Card]]:
-        for copies in copies_list:
-            for free in copies:
-                if free not in cards:
-                    yield cards + [free]
-                    break
+    # the wild a candidate takes: the first copy held of each wild face, or the next copy when the
+    # first is already in the candidate (only a run's natural 2 can be)
+    firsts = [copies[0] for copies in wilds.values()]
+    add = out.append
 
     # ace to ace: the second copy of the ace stands at the top of a run from the low ace
-    top_aces = {c.suit: c for c in hand if c.rank == 1 and c is not by_suit[c.suit][1]} if rules.ace_to_ace else {}
+    top_aces = later_aces if rules.ace_to_ace else {}
     for suit, slots in by_suit.items():
         if suits is not None and suit not in suits:
             continue
         present = sorted(slots)
-        if len(present) < (2 if copies_list else 3):
+        if len(present) < (2 if firsts else 3):
             continue
         top_ace = top_aces.get(suit)
+        two = slots.get(2)
+        beside_two = firsts
+        if two is not None:  # a window holding the natural 2 takes the 2's other copy, if held
+            copies = wilds[two.face]
+            beside_two = [w for w in firsts if w is not two]
+            if len(copies) > 1:
+                beside_two.insert(firsts.index(two), copies[1])
         for first, low in enumerate(present):
             # the window grows from ``low`` over the slots held, while it has at most one hole;
             # from the low ace, the top place (slot 14) is the ace's second copy or a hole
             holes = 0
             window: list[Card] = []
             previous = low - 1
+            at_two = -1  # where the 2 stands in the window
             for slot in present[first:]:
                 card = slots[slot]
                 if slot == HIGH_ACE and low == 1:
@@ -270,16 +330,21 @@ def _candidates(hand: Sequence[Card], rules: Ruleset,
                 if holes > 1:
                     break
                 previous = slot
+                if slot == 2:
+                    at_two = len(window)
                 window.append(card)
                 size = len(window)
                 if size >= 3 and holes == 0:
-                    out.append((window[:], None))
+                    add((window[:], None))
                     # a wild may also stand for a card the player holds: leave out an inner card
-                    if copies_list:
+                    if firsts:
                         for skip in range(1, size - 1):
-                            out.extend([(c, None) for c in with_wild(window[:skip] + window[skip + 1:])])
-                if size >= 2 and copies_list:
-                    out.extend([(c, None) for c in with_wild(window)])
+                            rest = window[:skip] + window[skip + 1:]
+                            for wild in (beside_two if at_two >= 0 and skip != at_two else firsts):
+                                add((rest + [wild], None))
+                if size >= 2 and firsts:
+                    for wild in (beside_two if at_two >= 0 else firsts):
+                        add((window + [wild], None))
     if rules.groups_allowed:
         for rank, naturals in by_rank.items():
             if len(naturals) < 2 or (ranks is not None and rank not in ranks):
@@ -287,26 +352,28 @@ def _candidates(hand: Sequence[Card], rules: Ruleset,
             for size in range(2, len(naturals) + 1):
                 for subset in _distinct_combinations(naturals, size):
                     if size >= 3:
-                        out.append((list(subset), rank))
-                    if copies_list:
-                        out.extend([(c, rank) for c in with_wild(list(subset))])
+                        add((list(subset), rank))
+                    for wild in firsts:
+                        add(([*subset, wild], rank))
     return out
 
 
 def _distinct_combinations(cards: list[Card], size: int) -> Iterable[tuple[Card, ...]]:
     """Combinations of ``size`` cards, one per distinct set of faces."""
     if size == len(cards):
-        yield tuple(cards)
-        return
+        return (tuple(cards),)
     seen = set()
+    found = []
+    bit = FACE_BITS.__getitem__
     for combo in combinations(cards, size):
-        key = tuple(sorted([c.face for c in combo]))
+        key = sum(map(bit, combo))
         if key not in seen:
             seen.add(key)
-            yield combo
+            found.append(combo)
+    return found
 
 
-__all__ = ["MeldPlay", "candidate_melds", "meld_plays", "lay_downs", "attaches", "lay_down_candidates",
+__all__ = ["MeldPlay", "Face", "FaceKey", "FACE_BITS", "candidate_melds", "meld_plays", "lay_downs", "attaches", "lay_down_candidates",
            "attach_candidates", "accepted_cards", "may_attach", "fits",
            "reach_of", "run_reach",
            "lay_down_or_none", "attach_or_none"]

@@ -194,6 +194,7 @@ class HandSession:
         self._snapshots: list[_Snapshot] = []
         self._goals_reached = 0
         self._bot_actions = 0   # computer moves in a row since the human last played
+        self._whos: tuple[object, list[Message]] = (object(), [])
 
     @classmethod
     def new(cls, rules: str | Ruleset = "classic", players: int = 4, deal: int | None = None, *,
@@ -315,12 +316,12 @@ class HandSession:
         A move the engine refuses is not replaced by another: the session stops (``waiting`` is
         ``"stopped"``, ``stopped`` the refusal) and the event says so (kind ``"refused"``).
         """
-        if self.waiting != "computer":
+        game = self.game
+        player = game.current_player
+        if game.is_over or self.stopped is not None or player == self.human:  # not waiting for a computer move
             return None
         if self._bot_actions >= self.max_bot_actions:
             raise BurracoError(f"the hand did not end within {self.max_bot_actions} actions")
-        game = self.game
-        player = game.current_player
         action = self.bots[player].choose(game)
         self._bot_actions += 1
         try:
@@ -372,8 +373,10 @@ class HandSession:
         player = game.current_player
         if not self.narrated:   # no copy, no narration: a simulation's speed
             game.apply(action)
-            message = Message("session.move", who=who(player, self.names), action=str(action))
-            return self._add(Event(len(self._events), "move", player, action, message, human=player == self.human))
+            message = Message("session.move", who=self._who(player), action=str(action))
+            event = Event(len(self._events), "move", player, action, message, human=player == self.human)
+            self._events.append(event)
+            return event
         before = game.copy()
         game.apply(action)
         message = narrate(action, player, before, game, viewer=self.human, names=self.names)
@@ -401,6 +404,14 @@ class HandSession:
             return (taken or action.cards), (side, action.meld)
         assert isinstance(action, Discard)
         return (after.discard_pile[-1],) if after.discard_pile else (action.card,), None
+
+    def _who(self, player: int) -> Message:
+        """``who(player, self.names)``, made once per player (Messages are immutable)."""
+        names, said = self._whos
+        if names is not self.names:
+            said = [who(p, self.names) for p in range(self.game.players)]
+            self._whos = (self.names, said)
+        return said[player]
 
     def _add(self, event: Event) -> Event:
         self._events.append(event)
