@@ -37,7 +37,15 @@ from .game import Game
 from .melds import BURRACO_MIN_CARDS, GROUP, HIGH_ACE, Meld
 from .messages import DEFAULT_LANGUAGE, Message
 from .rulesets import Ruleset
-from .search import Face, FaceKey, accepted_cards, attach_candidates, lay_down_candidates, may_attach
+from .search import (
+    Face,
+    FaceKey,
+    accepted_cards,
+    attach_candidates,
+    lay_down_candidates,
+    may_attach,
+    run_reach,
+)
 
 MAX_ACTIONS = 10_000
 """``play_hand`` gives up after this many actions (a hand takes a few hundred)."""
@@ -353,18 +361,45 @@ def _pile_may_help(pile: Sequence[Card], cards: Sequence[Card], own: Sequence[Me
     """Whether a pile card may help: as a wild, on one of the side's melds, or beside another
     card of ``cards`` that could share a meld with it (as one of the two naturals a meld needs
     at least: a natural of its rank, or a natural or the 2 of its suit one or two places away)."""
-    if any([c.is_wild for c in pile]) or any([accepted_cards(m, pile) for m in own]):
-        return True
-    ranks = Counter([c.rank for c in cards if not c.is_wild])
-    suited = {c.face for c in cards if not c.is_wild or c.rank == 2}
+    pile_ranks: dict[str, int] = {}  # per suit, the ranks of the pile's cards as bits
     for card in pile:
-        rank, suit = card.rank, card.suit
-        if groups and ranks[rank] > 1:
+        if card.is_wild:
             return True
-        for slot in ((1, HIGH_ACE) if rank == 1 else (rank,)):
-            for other in (slot - 2, slot - 1, slot + 1, slot + 2):
-                if 1 <= other <= HIGH_ACE and ((1 if other == HIGH_ACE else other), suit) in suited:
-                    return True
+        pile_ranks[card.suit] = pile_ranks.get(card.suit, 0) | 1 << card.rank
+    for meld in own:  # what search.accepted_cards lets through
+        if meld.kind == GROUP:
+            if any([bits >> meld.rank & 1 for bits in pile_ranks.values()]):
+                return True
+            continue
+        bits = pile_ranks.get(meld.suit)
+        if bits:
+            low, high, taken = run_reach(meld)
+            lowest, highest = max(low - 2, 3), min(high + 2, 13)
+            near = ((1 << highest + 1) - (1 << lowest)) & ~taken if highest >= lowest else 0
+            if (not taken & 2 and low <= 3) or (not taken >> HIGH_ACE & 1 and high >= 12):
+                near |= 2  # the ace
+            if bits & near:
+                return True
+    counts: dict[int, int] = {}
+    suited: dict[str, int] = {}  # per suit, the slots of its naturals and 2s, as bits from bit 2 (slot 0)
+    for card in cards:
+        rank = card.rank
+        if not card.is_wild:
+            counts[rank] = counts.get(rank, 0) + 1
+        elif rank != 2:
+            continue
+        suited[card.suit] = suited.get(card.suit, 0) | (4 << rank if rank != 1 else 8 | 4 << HIGH_ACE)
+    for card in pile:
+        rank = card.rank
+        if groups and counts[rank] > 1:
+            return True
+        slots = suited[card.suit]
+        # bits slot .. slot + 4 are the slots two below to two above; 0b11011 leaves out the card's own
+        if rank == 1:
+            if slots >> 1 & 0b11011 or slots >> HIGH_ACE & 0b11011:
+                return True
+        elif slots >> rank & 0b11011:
+            return True
     return False
 
 
@@ -478,24 +513,38 @@ def _ranked_discards(ctx: _Context, rng: random.Random | None, found: Sequence[_
     return cards
 
 
-def _draw_choice(game: Game, ctx: _Context) -> tuple[Action, Message]:
-    can_draw = game.explain(Draw()) is None
+def _draw_decision(game: Game, ctx: _Context) -> tuple[Action, str, _Play | None]:
+    """Draw or take the pile: the action, the key of its reason and the play the pile opens."""
     if not ctx.pile:
-        return Draw(), Message("hint.draw.pile-empty")
-    if not can_draw:
-        return TakePile(), Message("hint.take.last-two")
+        return Draw(), "hint.draw.pile-empty", None
+    if game.explain(Draw()) is not None:
+        return TakePile(), "hint.take.last-two", None
     plays = _pile_plays(game, ctx)
     best = max(plays, key=lambda p: p.score, default=None)
     if best is not None and best.score > 12:
-        taken = tuple(c for c in best.cards if c in ctx.pile)
-        what = (Message("hint.take.lay-down", cards=best.after.cards) if best.before is None
-                else _about("hint.take.attach", best.before, cards=best.cards))
-        return TakePile(), Message("hint.take.opens", count=len(ctx.pile), cards=taken, play=what)
-    return Draw(), Message("hint.draw.pile-useless")
+        return TakePile(), "hint.take.opens", best
+    return Draw(), "hint.draw.pile-useless", None
+
+
+def _draw_choice(game: Game, ctx: _Context) -> tuple[Action, Message]:
+    """:func:`_draw_decision` with its reason."""
+    action, key, best = _draw_decision(game, ctx)
+    if best is None:
+        return action, Message(key)
+    taken = tuple(c for c in best.cards if c in ctx.pile)
+    what = (Message("hint.take.lay-down", cards=best.after.cards) if best.before is None
+            else _about("hint.take.attach", best.before, cards=best.cards))
+    return action, Message(key, count=len(ctx.pile), cards=taken, play=what)
 
 
 def _regather(cards: Sequence[Card], held: dict[Face, list[Card]]) -> tuple[Card, ...] | None:
     """The same faces from the cards held (the same physical cards where possible), or None."""
+    if len(cards) == 1:  # an attach
+        card = cards[0]
+        copies = held.get(card.face)
+        if not copies:
+            return None
+        return (card,) if card in copies else (copies[0],)
     chosen: list[Card] = []
     for card in cards:
         options = [c for c in held.get(card.face, ()) if c not in chosen]
@@ -515,20 +564,26 @@ def _follow_up(ctx: _Context, previous: Sequence[_Play], applied: _Play) -> list
     """
     held: dict[Face, list[Card]] = {}
     for card in ctx.hand:
-        held.setdefault(card.face, []).append(card)
+        copies = held.get(card.face)
+        if copies is None:
+            held[card.face] = [card]
+        else:
+            copies.append(card)
     changed = applied.index if applied.index is not None else len(ctx.own) - 1
     groups = {m.rank for m in ctx.own if m.kind == GROUP}
     size = len(ctx.hand)
     plays: list[_Play] = []
+    score = ctx.score
     for play in previous:
-        if play is applied or play.index == changed:
+        index = play.index
+        if play is applied or index == changed:
             continue
-        if play.index is None and play.after.kind == GROUP and play.after.rank in groups:
+        if index is None and play.after.kind == GROUP and play.after.rank in groups:
             continue
         cards = _regather(play.cards, held)
         if cards is not None:
-            plays.append(_Play(play.index, play.before, play.after, cards,
-                               ctx.score(play.base, play.wild, size - len(cards)), play.base, play.wild))
+            plays.append(_Play(index, play.before, play.after, cards,
+                               score(play.base, play.wild, size - len(cards)), play.base, play.wild))
     meld = ctx.own[changed]
     for card in accepted_cards(meld, [copies[0] for copies in held.values()]):
         scored = ctx.memo.attach(meld, card)
@@ -629,7 +684,7 @@ class GreedyBot:
         ctx = _Context(game, self._memo)
         self._memo = ctx.memo
         if phase == "draw":
-            return _draw_choice(game, ctx)[0]
+            return _draw_decision(game, ctx)[0]
         turn, self._turn = self._turn, None
         if turn is not None and turn.still_matches(game, ctx):
             found = _follow_up(ctx, turn.plays, turn.applied)

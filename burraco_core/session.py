@@ -141,6 +141,30 @@ class Event:
         return self.text(DEFAULT_LANGUAGE)
 
 
+class _MoveEvent(Event):
+    """A move of an unnarrated session (``narrated=False``): an :class:`Event` like the others,
+    whose message (``session.move``) is made the first time it is read; a simulation reads none."""
+
+    def __init__(self, index: int, player: int, action: Action, said: Message, human: bool) -> None:
+        put = object.__setattr__
+        put(self, "index", index)
+        put(self, "kind", "move")
+        put(self, "player", player)
+        put(self, "action", action)
+        put(self, "human", human)
+        put(self, "_who", said)
+
+    def __getattr__(self, name: str) -> Any:
+        if name != "message":
+            raise AttributeError(name)
+        message = Message("session.move", who=self.__dict__["_who"], action=str(self.action))
+        object.__setattr__(self, "message", message)
+        return message
+
+    def __repr__(self) -> str:
+        return "Event" + Event.__repr__(self).removeprefix(type(self).__qualname__)
+
+
 @dataclass(frozen=True)
 class _Snapshot:
     game: Game
@@ -373,8 +397,7 @@ class HandSession:
         player = game.current_player
         if not self.narrated:   # no copy, no narration: a simulation's speed
             game.apply(action)
-            message = Message("session.move", who=self._who(player), action=str(action))
-            event = Event(len(self._events), "move", player, action, message, human=player == self.human)
+            event = _MoveEvent(len(self._events), player, action, self._who(player), player == self.human)
             self._events.append(event)
             return event
         before = game.copy()
