@@ -181,6 +181,8 @@ def attach_candidates(hand: Sequence[Card], own: Sequence[Meld],
     """The single-card attaches :func:`meld_plays` tries, in its order: (index of the meld, the meld,
     the card) for every meld and every face held (its first copy; with ``must_use``, of those
     cards only) that :func:`may_attach` lets through. The meld rules have still to say yes."""
+    if not own:
+        return []
     # the first copy of each face held, sorted out by suit and by rank (the wilds apart), so
     # that each meld looks only at the cards of its suit or rank
     order: dict[Card, int] = {}
