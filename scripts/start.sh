@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set up and start the tutorial as a Voilà app; its home page is printed once it answers.
 # Voilà reads its settings (no source shown, no tracebacks, a theme, kernel culling) from
-# voila.json in this folder. PORT=9000 bash scripts/start.sh picks another port.
+# voila.json and voila.py in this folder. PORT=9000 bash scripts/start.sh picks another port.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh app
