@@ -2,8 +2,8 @@
 
 Debian's Chromium (``/usr/bin/chromium``, or ``$BURRACO_CHROMIUM``) is driven by
 Playwright, never a downloaded browser. Servers listen on a free port of 127.0.0.1
-and log to ``test-artifacts/``. Used by ``tests/browser/conftest.py``,
-``tests/browser/test_lite.py`` and ``benchmarks/bench_ui.py``/``bench_lite.py``.
+and log to ``test-artifacts/`` (``start_server``: any server, up once a URL answers;
+``start_voila``, ``serve_static``). Used by the browser tests and the benchmarks.
 """
 
 from __future__ import annotations
@@ -73,11 +73,22 @@ def _wait_until_up(process: subprocess.Popen[bytes], url: str, timeout: float, w
     raise RuntimeError(f"{what} did not answer within {timeout:g} s; see {log}")
 
 
-def _server(command: list[str], name: str) -> tuple[subprocess.Popen[bytes], pathlib.Path]:
+def _server(command: list[str], name: str,
+            env: dict[str, str] | None = None) -> tuple[subprocess.Popen[bytes], pathlib.Path]:
     ARTIFACTS.mkdir(exist_ok=True)
     log = ARTIFACTS / f"{name}.log"
     with open(log, "wb") as out:  # the child keeps its own copy of the file descriptor
-        process = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env)
+    return process, log
+
+
+def start_server(command: list[str], name: str, ready_url: str, *, what: str, timeout: float = 90.0,
+                 env: dict[str, str] | None = None) -> tuple[subprocess.Popen[bytes], pathlib.Path]:
+    """Start a server (``command`` run from the repository, in ``env`` or this environment), logging
+    to ``test-artifacts/NAME.log``; return it and its log once ``ready_url`` answers below HTTP 500.
+    Raises RuntimeError (the server stopped) if it exits or does not answer within ``timeout`` s."""
+    process, log = _server(command, name, env)
+    _wait_until_up(process, ready_url, timeout, what, str(log))
     return process, log
 
 
@@ -88,10 +99,9 @@ def start_voila(folder: str | pathlib.Path = "tutorial/", timeout: float = 60.0)
     if voila is None:
         raise RuntimeError("voila is not installed")
     port = free_port()
-    process, log = _server(
-        [voila, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", str(folder)], f"voila-{port}")
     url = f"http://127.0.0.1:{port}"
-    _wait_until_up(process, url + "/", timeout, "voila", str(log))
+    process, _ = start_server([voila, "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", str(folder)],
+                              f"voila-{port}", url + "/", what="voila", timeout=timeout)
     return process, url
 
 
@@ -100,11 +110,10 @@ def serve_static(folder: pathlib.Path, probe: str = "/", timeout: float = 20.0,
     """Serve ``folder`` with Python's static file server on a free port; return the process and its
     base URL once ``probe`` (a path on it) answers."""
     port = free_port()
-    process, log = _server(
-        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(folder)],
-        f"{name}-{port}")
     url = f"http://127.0.0.1:{port}"
-    _wait_until_up(process, url + probe, timeout, "the static server", str(log))
+    process, _ = start_server(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(folder)],
+        f"{name}-{port}", url + probe, what="the static server", timeout=timeout)
     return process, url
 
 

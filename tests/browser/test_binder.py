@@ -37,7 +37,7 @@ from tests.browser.pages import (
     wait_home_stars,
     wait_ready,
 )
-from tests.browser.support import ARTIFACTS, ROOT, SCREENSHOTS, _server, _wait_until_up, free_port, stop
+from tests.browser.support import ARTIFACTS, ROOT, SCREENSHOTS, free_port, start_server, stop
 
 pytestmark = pytest.mark.browser
 
@@ -94,20 +94,8 @@ class BinderSession:
                    f"--port={port}", "--ServerApp.ip=127.0.0.1", f"--ServerApp.base_url={BASE}",
                    f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={ROOT}"]
         self.url = f"http://127.0.0.1:{port}{BASE}"
-        log_name = f"binder-server-{port}-{int(time.time())}"
-        self.process, log = self._start(command, env, log_name)
-        _wait_until_up(self.process, f"{self.url}api/status?token={TOKEN}", 90, "jupyter server", str(log))
-
-    @staticmethod
-    def _start(command, env, name):
-        old = dict(os.environ)
-        os.environ.clear()
-        os.environ.update(env)
-        try:
-            return _server(command, name)
-        finally:
-            os.environ.clear()
-            os.environ.update(old)
+        self.process, _ = start_server(command, f"binder-server-{port}-{int(time.time())}",
+                                       f"{self.url}api/status?token={TOKEN}", what="jupyter server", env=env)
 
     def voila(self, notebook: str, token: bool = False) -> str:
         return f"{self.url}voila/render/tutorial/{notebook}" + (f"?token={TOKEN}" if token else "")

@@ -31,7 +31,7 @@ from tests.browser.pages import (
     wait_home_stars,
     wait_ready,
 )
-from tests.browser.support import ROOT, SCREENSHOTS, _server, _wait_until_up, free_port, stop
+from tests.browser.support import ROOT, SCREENSHOTS, free_port, start_server, stop
 
 pytestmark = pytest.mark.browser
 
@@ -76,10 +76,10 @@ def hub(tmp_path_factory):
 
         c.Spawner.pre_spawn_hook = make_home
     """))
-    process, log = _server([str(bin_dir / "jupyterhub"), "-f", str(folder / "jupyterhub_config.py")], f"hub-{port}")
     url = f"http://127.0.0.1:{port}"
+    process, _ = start_server([str(bin_dir / "jupyterhub"), "-f", str(folder / "jupyterhub_config.py")],
+                              f"hub-{port}", f"{url}/hub/login", what="jupyterhub")
     try:
-        _wait_until_up(process, f"{url}/hub/login", 90, "jupyterhub", str(log))
         yield url, folder
     finally:
         stop(process)
