@@ -10,7 +10,10 @@ by a script as well as by a person. Its texts are messages of the catalogues
 (keys ``cli.*``, ``narrate.*``, ``hint.*``, ``score.*``), shown in the language of
 ``--lang``; a text the language lacks, and every text of an unknown language, is
 shown in English. The commands themselves (``draw``, ``meld 5H 6H 7H``...) are
-notation and the same in every language.
+notation and the same in every language, with one difference from the engine's
+notation (``parse_action``): a person counts melds from 1, as the table lists them
+(``attach 1 8H`` is the engine's ``attach 0 8H``). The translation is this view's
+(:func:`typed_action`, :func:`typed`); the engine's notation stays as it is.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TextIO
 
-from .actions import Action
+from .actions import Action, Attach, parse_action
 from .bots import GreedyBot, RandomBot, play_hand
 from .cards import Card
 from .errors import BurracoError, IllegalMove, NotationError
@@ -38,7 +41,7 @@ COMMANDS = (
     ("draw", "cli.help.draw"),
     ("take", "cli.help.take"),
     ("meld 5H 6H 7H", "cli.help.meld"),
-    ("attach 0 8H", "cli.help.attach"),
+    ("attach 1 8H", "cli.help.attach"),
     ("discard 7H", "cli.help.discard"),
     ("pozzetto", "cli.help.pozzetto"),
     ("hint", "cli.help.hint"),
@@ -78,18 +81,35 @@ def _hand_text(hand: Sequence[Card]) -> str:
     return " | ".join(_cards(p) for p in parts) or "-"
 
 
-def _typed(action: Action) -> str:
-    """An action as a player would type it: which deck a card comes from does not matter here."""
+def typed(action: Action) -> str:
+    """An action as a player types it: melds counted from 1; which deck a card comes from does not matter."""
+    if isinstance(action, Attach):
+        action = Attach(action.meld + 1, action.cards, action.option)
     return str(action).replace("'", "")
 
 
-def _meld_line(index: int, meld: Meld) -> Message:
-    """One meld of the table, numbered as the ``attach`` command numbers it (from 0)."""
+def typed_action(line: str) -> Action:
+    """What a player typed, as the engine's action (its melds counted from 0). NotationError if unreadable."""
+    action = parse_action(line)
+    if isinstance(action, Attach):
+        return Attach(action.meld - 1, action.cards, action.option)
+    return action
+
+
+def _refusal(err: IllegalMove) -> Message:
+    """The engine's refusal, its meld numbered as the player typed it."""
+    if err.rule == "attach.no-such-meld":
+        return Message(err.msg.key, **{**err.params, "meld": err.params["meld"] + 1})
+    return err.msg
+
+
+def _meld_line(number: int, meld: Meld) -> Message:
+    """One meld of the table, numbered as the player's ``attach`` command numbers it (from 1)."""
     wild = (Message("cli.meld.wild", wild=meld.wild, stands_for=meld.wild_stands_for)
             if meld.wild is not None else Message("empty"))
     burraco = (Message("cli.meld.burraco", burraco=Message("a-burraco", kind=meld.burraco))
                if meld.burraco else Message("empty"))
-    return Message("cli.meld", index=index, cards=meld.cards, kind=meld.kind, count=len(meld),
+    return Message("cli.meld", index=number, cards=meld.cards, kind=meld.kind, count=len(meld),
                    wild=wild, burraco=burraco)
 
 
@@ -136,7 +156,7 @@ class Terminal:
             melds = game.melds[which]
             self.say(Message("cli.melds", whose=whose, count=len(melds)))
             for index, meld in enumerate(melds):
-                self.say(_meld_line(index, meld), indent=2)
+                self.say(_meld_line(index + 1, meld), indent=2)
         others = tuple(Message("cli.other-hand", player=p, partner=str(game.side_of(p) == side),
                                count=len(game.hands[p]))
                        for p in range(game.players) if p != me)
@@ -147,7 +167,7 @@ class Terminal:
 
     def say_hints(self) -> None:
         for hint in self.session.hints(3):
-            self.say(Message("cli.hint", action=_typed(hint.action), reason=hint.reason), indent=2)
+            self.say(Message("cli.hint", action=typed(hint.action), reason=hint.reason), indent=2)
 
     def ask(self) -> str | None:
         self.out.write("> ")
@@ -202,8 +222,11 @@ class Terminal:
                 shown = False
                 continue
             try:
-                event = session.play(line)
-            except (IllegalMove, NotationError) as err:
+                event = session.play(typed_action(line))
+            except IllegalMove as err:
+                self.say(Message("cli.refused", reason=_refusal(err)))
+                continue
+            except NotationError as err:
                 self.say(Message("cli.refused", reason=err.msg or str(err)))
                 continue
             except BurracoError as err:   # SessionError, or any other error that says a Message

@@ -627,6 +627,7 @@ class GuidedView(AnswerView):
         self.refused: str | None = None     # the learner's last action, when the engine refused it
         self.table = PlayTable(session=exercise.prepared.extra["session"](), pace=0, lang=lang)
         self.table.children[0].layout.display = "none"      # no new deals or rulesets: this deal is the lesson
+        self.table.goal.layout.display = "none"             # the goal is said once, above the table (below)
         played = self.table.play
 
         def play(action: bc.Action) -> bool:

@@ -43,6 +43,7 @@ from burraco_core import svg
 from burraco_core.messages import Message
 from burraco_core.session import Event, HandSession, SessionError
 
+from .exercise_widget import move_text
 from .hand import Hand
 from .score import ScoreCalculator, SideResult, breakdown_html
 from .ui import BAD, GOOD, NEUTRAL, WARN, box, esc, refusal_html, safe_ruleset_picker, shielded
@@ -530,7 +531,9 @@ class PlayTable(w.VBox):
         if not found:
             self._say(NEUTRAL, self._text("table.say.no-hint"), big=False)
             return
-        items = "".join(f"<li><code>{esc(h.action)}</code>: {esc(h.text(self.lang))}</li>" for h in found)
+        # in words, its meld numbered as the table shows it (from 1), not in the engine's notation (from 0)
+        items = "".join(f"<li><b>{esc(move_text(str(h.action), self.lang))}</b>: {esc(h.text(self.lang))}</li>"
+                        for h in found)
         self._say(NEUTRAL, self._text("table.say.hints"), f"<ol style='margin:4px 0;padding-left:1.4em'>{items}</ol>",
                   big=False)
 

@@ -322,7 +322,9 @@ class HintReader(io.StringIO):
         self.terminal = None
 
     def readline(self, *args) -> str:
-        return str(bc.hints(self.terminal.game, 1)[0].action) + "\n"
+        from burraco_core.__main__ import typed
+
+        return typed(bc.hints(self.terminal.game, 1)[0].action) + "\n"      # as a player types it
 
 
 def test_play_a_whole_hand_through_the_terminal(monkeypatch):
@@ -343,3 +345,24 @@ def test_play_a_whole_hand_through_the_terminal(monkeypatch):
     text = out.getvalue()
     assert made[0].game.is_over
     assert "Total" in text and "Side 1 (you):" in text and "Side 2:" in text
+
+
+def test_the_terminal_counts_melds_from_1_as_it_lists_them():
+    from burraco_core.__main__ import typed, typed_action
+
+    assert typed_action("attach 1 8H") == bc.Attach(0, "8H")             # the engine counts from 0
+    assert typed(bc.Attach(0, "8H'", 1)) == "attach 1 8H #1"
+    assert typed_action(typed(bc.Attach(2, "JK"))) == bc.Attach(2, "JK")
+    assert typed_action("meld 5H 6H 7H") == bc.parse_action("meld 5H 6H 7H")
+    game = bc.Game.setup("classic", hands=[["5H", "6H", "7H", "8H", "KS"], ["4C", "9D", "JS", "2C", "QD"]],
+                         phase="play")
+    out = io.StringIO()
+    script = io.StringIO("meld 5H 6H 7H\nattach 2 8H\nattach 1 8H\nquit\n")
+    from burraco_core.__main__ import Terminal
+    from burraco_core.session import HandSession
+
+    Terminal(HandSession(game, {1: bc.GreedyBot()}, 0), script, out).run()
+    said = out.getvalue()
+    assert "  1: 5♥ 6♥ 7♥" in said                                            # the table lists meld 1
+    assert "no meld number 2: it has 1 meld(s)" in said                      # the number typed
+    assert "attached 8♥" in said

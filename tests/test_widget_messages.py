@@ -149,3 +149,25 @@ def test_a_click_on_the_intro_the_page_left_changes_nothing(tmp_path):
     view = widget.view
     widget.start_button.click()                      # ...as the learner clicks the intro's Start
     assert widget.view is view and widget.session.index == 1
+
+
+def test_the_guided_hand_says_its_goal_once():
+    widget = LessonWidget(lessons.get_lesson("play"), progress=Progress())
+    widget.start_button.click()
+    view = widget.view
+    assert "Goal 1 of 3" in view.goal_html.value
+    assert view.table.goal.layout.display == "none"      # the play table's own goal panel stays hidden
+
+
+def test_the_play_tables_hints_number_melds_as_the_table_does():
+    import burraco_core as bc
+    from lessons.table import PlayTable
+
+    exercise = lessons.get_lesson("play").exercise("play.guided-hand")
+    table = PlayTable(session=exercise.prepared.extra["session"](), pace=0)
+    for action in exercise.solution.split("; ")[:5]:                 # up to the attach to the first meld
+        table.play(bc.parse_action(action))
+    assert "attach 0 JH" in [str(hint.action) for hint in table.session.hints(3)]   # the engine's notation
+    table.hint.click()
+    assert "Attach J♥ to meld 1" in table.message.value and "attach 0" not in table.message.value
+    assert table.attach_to.options[0][0].startswith("Meld 1:")         # what the learner picks: meld 1

@@ -447,7 +447,7 @@ def test_play_table_undo_restores_the_learners_turn():
 def test_play_table_hint_sort_and_new_hand():
     table = PlayTable(players=2, seed=7, pace=0)
     table.hint.click()
-    assert "Hints" in table.message.value and "<code>draw</code>" in table.message.value
+    assert "Hints" in table.message.value and "Draw from the stock" in table.message.value
     table.sort_rank.click()
     assert list(table.hand.cards) == sorted(table.hand.cards, key=lambda c: ({1: 14, 2: 15, 0: 16}.get(c.rank, c.rank)))
     table.player_count.value = 4

@@ -93,6 +93,7 @@ def test_guided_hand_played_by_clicks(page, voila_url, shoot, console_errors):
     page.locator(".bt-strip-item").nth(0).click()      # the guided hand (if not open already)
     wait_for_text(page, ".bt-exercise", f"Exercise 1 of {len(lesson.exercises)}")
     wait_for_text(page, ".bt-guided-goal", "Goal 1 of 3")
+    assert page.get_by_text("Goal 1 of 3").filter(visible=True).count() == 1     # said once, above the table
     # from now on the exercise must stay the one drawn: count every lesson body or table drawn anew
     page.evaluate("""() => { window.__redraws = 0;
       new MutationObserver((changes) => { for (const change of changes) for (const node of change.addedNodes)
