@@ -395,7 +395,9 @@ class Recorder(io.StringIO):
         if self.script:
             return self.script.pop(0) + "\n"
         assert self.terminal is not None
-        return str(bc.hints(self.terminal.game, 1)[0].action) + "\n"
+        from burraco_core.__main__ import typed
+
+        return typed(bc.hints(self.terminal.game, 1)[0].action) + "\n"      # as a player types it
 
 
 def terminal_messages(found: Collector, monkeypatch: pytest.MonkeyPatch) -> None:
