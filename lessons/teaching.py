@@ -9,13 +9,13 @@
   printable worksheet (``lessons.worksheet``).
 
 They decide no rule: the practice session, the class summary and the engine do. A failure in a
-callback is logged and a short message shown, never a traceback.
+callback is logged and a short message shown in the widget's status line (``ui.shielded``), never a
+traceback.
 """
 
 from __future__ import annotations
 
 import base64
-import functools
 import logging
 import pathlib
 from collections.abc import Callable, Iterable
@@ -32,7 +32,7 @@ from .generators import DIFFICULTIES, GENERATED_KINDS
 from .navigation import HOME, chosen_language, href, notebook_name
 from .practice import PracticeSession
 from .progress import Progress
-from .ui import ruleset_picker
+from .ui import failure_html, ruleset_picker, shielded
 
 __all__ = ["ClassSummaryWidget", "PracticeWidget", "WorksheetMaker", "class_summary", "practice_link"]
 
@@ -55,19 +55,13 @@ _TEACH_STYLE = """<style>
 </style>"""
 
 
-def _guarded(method: Callable[..., Any]) -> Callable[..., Any]:
-    """A callback whose failure is logged and shown as a short message (``self.status``), never raised."""
+class _StatusLine:
+    """A teaching widget's ``status`` line is where a failure is told (see ``ui.shielded``)."""
 
-    @functools.wraps(method)
-    def run(self: Any, *args: Any, **kwargs: Any) -> Any:
-        try:
-            return method(self, *args, **kwargs)
-        except Exception:
-            _log.exception("%s failed in %s", type(self).__name__, method.__name__)
-            self.status.value = box(BAD, t("widget.error", self.lang), role="alert")
-            return None
+    status: w.HTML
 
-    return run
+    def show_failure(self, html: str) -> None:
+        self.status.value = html
 
 
 def _rule_summary(rule: str, lang: str) -> str:
@@ -80,7 +74,7 @@ def _link(name: str, text: str, css: str = "bt-link-button") -> str:
 
 # -- practise what I missed ------------------------------------------------------------------------
 
-class PracticeWidget(w.VBox):
+class PracticeWidget(_StatusLine, w.VBox):
     """Generated exercises on the rules the learner missed, until each is answered correctly twice.
 
     ``keeper``: the shared progress keeper (answers saved, the browser's copy followed); or
@@ -175,7 +169,7 @@ class PracticeWidget(w.VBox):
 
     def _card(self, exercise: Any) -> w.Widget:
         self.view = answer_view(exercise, self.lang)
-        self.view.on_error = lambda: setattr(self.status, "value", box(BAD, t("widget.error", self.lang), role="alert"))
+        self.view.on_error = lambda: self.show_failure(failure_html(self.lang))
         for html_box in (self.verdict_html, self.hints_html, self.solution_html, self.end_html):
             html_box.value = ""
         self.check_button.disabled = self.hint_button.disabled = self.solution_button.disabled = False
@@ -249,7 +243,7 @@ class PracticeWidget(w.VBox):
             _log.exception("the practice could not be redrawn")
 
     # ---------------------------------------------------------------- buttons
-    @_guarded
+    @shielded
     def _on_check(self, _button: object = None) -> None:
         assert self.view is not None
         self.acted = True
@@ -272,7 +266,7 @@ class PracticeWidget(w.VBox):
         else:
             self.verdict_html.value = box(NOTE, verdict.message(self.lang))
 
-    @_guarded
+    @shielded
     def _on_hint(self, _button: object = None) -> None:
         self.acted = True
         if self.session.current is None:     # answered already: the next exercise's hints wait for it
@@ -285,7 +279,7 @@ class PracticeWidget(w.VBox):
         more = "" if len(shown) < count else f"<div>{esc(t('widget.no-more-hints', self.lang))}</div>"
         self.hints_html.value = f'<ul class="bt-hints" aria-live="polite">{items}</ul>{more}'
 
-    @_guarded
+    @shielded
     def _on_solution(self, _button: object = None) -> None:
         assert self.view is not None
         self.acted = True
@@ -297,7 +291,7 @@ class PracticeWidget(w.VBox):
                                     f"<div>{esc(t('practice.solution-note', self.lang))}</div></div>")
         self.next_button.layout.display = "flex"
 
-    @_guarded
+    @shielded
     def _on_next(self, _button: object = None) -> None:
         self.acted = True
         if self.session.current is not None:      # the solution was shown: another exercise
@@ -323,7 +317,7 @@ def practice_link(progress: Progress, lang: str) -> str:
 
 # -- the class summary ----------------------------------------------------------------------------
 
-class ClassSummaryWidget(w.VBox):
+class ClassSummaryWidget(_StatusLine, w.VBox):
     """Upload the progress files pupils exported; see pupils x lessons with stars and the rules missed most."""
 
     def __init__(self, paths: Iterable[str | pathlib.Path] = (), *, lang: str | None = None) -> None:
@@ -361,7 +355,7 @@ class ClassSummaryWidget(w.VBox):
             self.summary.add(name, content)
         self._draw()
 
-    @_guarded
+    @shielded
     def _uploaded(self, change: dict[str, Any]) -> None:
         files = change["new"]
         if not files:
@@ -369,7 +363,7 @@ class ClassSummaryWidget(w.VBox):
         self.add_files((str(f["name"]), bytes(f["content"])) for f in files)
         self.upload.value = ()        # the same files may be chosen again
 
-    @_guarded
+    @shielded
     def _clear(self, _button: object = None) -> None:
         self.summary = ClassSummary()
         self._draw()
@@ -432,7 +426,7 @@ def class_summary(paths: Iterable[str | pathlib.Path] | str | pathlib.Path = (),
         return ClassSummaryWidget(paths, lang=lang)
     except Exception:
         _log.exception("the class summary could not be shown")
-        return w.HTML(box(BAD, t("widget.error", lang or "en"), role="alert"))
+        return w.HTML(failure_html(lang or "en"))
 
 
 # -- worksheets -----------------------------------------------------------------------------------
@@ -443,7 +437,7 @@ def kind_label(kind: str, lang: str) -> str:
     return t(key, lang) if key in catalogue("en") else kind
 
 
-class WorksheetMaker(w.VBox):
+class WorksheetMaker(_StatusLine, w.VBox):
     """Choose kinds, number, seed, ruleset and difficulty; get the printable worksheet to download."""
 
     def __init__(self, rules: str | bc.Ruleset = "classic", *, lang: str | None = None,
@@ -489,7 +483,7 @@ class WorksheetMaker(w.VBox):
     def chosen_kinds(self) -> list[str]:
         return [kind for kind, checkbox in self.kinds.items() if checkbox.value]
 
-    @_guarded
+    @shielded
     def _make(self, _button: object = None) -> None:
         from .worksheet import worksheet
 

@@ -81,9 +81,14 @@ def safe_ruleset_picker(value: object, lang: str = "en") -> tuple[w.Dropdown, st
         return ruleset_picker("classic", description, lang), warning
 
 
+def failure_html(lang: str = "en") -> str:
+    """The friendly "something went wrong on our side" box (key ``widget.error``), in ``lang``."""
+    return box(BAD, Message("widget.error").text(lang), big=False, role="alert")
+
+
 def shielded(method: Callable[..., Any]) -> Callable[..., Any]:
     """A widget callback that never lets a traceback reach the page: a failure is logged and the
-    widget's ``show_failure(html)`` shows a friendly message instead."""
+    widget's ``show_failure(html)`` shows a friendly message (:func:`failure_html`) instead."""
 
     @functools.wraps(method)
     def run(self: Any, *args: Any, **kwargs: Any) -> Any:
@@ -91,8 +96,7 @@ def shielded(method: Callable[..., Any]) -> Callable[..., Any]:
             return method(self, *args, **kwargs)
         except Exception:
             _log.exception("%s failed in %s", type(self).__name__, method.__name__)
-            lang = getattr(self, "lang", "en")
-            self.show_failure(box(BAD, Message("referee.failed").text(lang), big=False, role="alert"))
+            self.show_failure(failure_html(getattr(self, "lang", "en")))
             return None
 
     return run
@@ -129,5 +133,5 @@ def facts_table(rows: list[tuple[str, str]]) -> str:
     return f'<table class="bt-facts" style="border-collapse:collapse;margin:6px 0">{cells}</table>'
 
 
-__all__ = ["BAD", "GOOD", "NEUTRAL", "WARN", "box", "choose_ruleset", "esc", "facts_table", "picker_value",
+__all__ = ["BAD", "GOOD", "NEUTRAL", "WARN", "box", "choose_ruleset", "esc", "facts_table", "failure_html", "picker_value",
            "refusal_html", "ruleset_picker", "safe_ruleset_picker", "shielded"]

@@ -13,6 +13,8 @@ import pytest
 
 import burraco_core as bc
 import lessons
+import lessons.worksheet
+from burraco_core.messages import Message
 from lessons.exercise_widget import LessonWidget
 from lessons.generators import GENERATED_KINDS, generate
 from lessons.practice import PracticeSession, parse_generated_id, practised, rules_to_practise
@@ -235,6 +237,50 @@ def test_the_worksheet_maker_gives_the_page_to_download():
     page = base64.b64decode(data.group(1)).decode("utf-8")
     assert page == maker.page and page.count('class="bt-exercise"') == 4
     assert generate("judge-meld", 77, "italiano", 2).id in page and "bt-key" in page
+
+
+# -- a failure in a teaching widget: told in words, never a traceback --------------------------------
+
+def _kaput(*args: object, **kwargs: object) -> None:
+    raise RuntimeError("kaput in a callback")
+
+
+def _told(status: str, lang: str) -> bool:
+    shown = text_of(status)
+    return (Message("widget.error").text(lang) in shown and "kaput" not in shown and "Traceback" not in shown
+            and 'role="alert"' in status)
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es"])
+def test_a_failing_action_in_a_teaching_widget_is_told_in_words(lang, monkeypatch, caplog):
+    practice = PracticeWidget(progress=missed("run.gap"), lang=lang)
+    assert practice.status.value == ""
+    monkeypatch.setattr(practice.session, "answer", _kaput)
+    practice.check_button.click()                     # no exception reaches the caller
+    assert _told(practice.status.value, lang)
+    practice.status.value = ""
+    assert practice.view is not None and practice.view.on_error is not None
+    practice.view.on_error()                          # what the answer view calls when its own callback fails
+    assert _told(practice.status.value, lang)
+
+    maker = WorksheetMaker("classic", lang=lang)
+    monkeypatch.setattr(lessons.worksheet, "worksheet", _kaput)
+    maker.make_button.click()
+    assert _told(maker.status.value, lang) and maker.result.value == ""
+
+    summary = ClassSummaryWidget(lang=lang)
+    monkeypatch.setattr(summary.summary, "add", _kaput)
+    summary.upload.value = ({"name": "anna.json", "type": "application/json", "size": 1,
+                             "content": memoryview(_pupil(1, "run.gap")), "last_modified": NOW},)
+    assert _told(summary.status.value, lang)
+    assert caplog.text.count("RuntimeError: kaput in a callback") == 3     # the details are in the log
+
+
+def test_one_text_says_something_went_wrong_in_every_widget():
+    from burraco_core.messages import catalogue
+
+    for lang in ("en", "it", "es"):
+        assert "widget.error" in catalogue(lang) and "referee.failed" not in catalogue(lang)
 
 
 # -- lessons and exercises under a house ruleset ---------------------------------------------------
