@@ -109,19 +109,13 @@ class SidePanel(w.VBox):
         return bc.SideCount(tuple(melds), hand, self.took_pozzetto.value, self.pozzetto_unused.value), []
 
     def count(self, rules: str | bc.Ruleset, closed: bool) -> SideResult:
-        """This side alone (``score_side``); the calculator counts both sides together with ``score_hand``."""
-        melds, problems = read_melds(self.melds.value, rules, self.lang)
-        try:
-            hand = bc.parse_cards(self.in_hand.value)
-        except bc.NotationError as err:
-            problems.append(_t("referee.score.hand-cards", self.lang, reason=err.message(self.lang)))
-            hand = ()
-        if problems:
+        """This side alone (``score_side``) from the boxes as :meth:`read` reads them; the calculator
+        counts both sides together with ``score_hand``."""
+        side, problems = self.read(rules)
+        if side is None:
             return SideResult(None, problems)
-        breakdown = bc.score_side(melds, hand, rules, closed=closed,
-                                  took_pozzetto=self.took_pozzetto.value,
-                                  pozzetto_unused=self.pozzetto_unused.value)
-        return SideResult(breakdown)
+        return SideResult(bc.score_side(side.melds, side.in_hand, rules, closed=closed,
+                                        took_pozzetto=side.took_pozzetto, pozzetto_unused=side.pozzetto_unused))
 
 
 class ScoreCalculator(w.VBox):

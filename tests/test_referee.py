@@ -14,7 +14,7 @@ import pytest
 import burraco_core as bc
 import lessons.referee
 from lessons.referee import MeldReferee
-from lessons.score import ScoreCalculator
+from lessons.score import ScoreCalculator, SidePanel
 from lessons.table import PlayTable
 from lessons.ui import choose_ruleset
 
@@ -74,6 +74,24 @@ def test_a_failure_inside_the_referee_is_told_in_words(monkeypatch, caplog):
     ref.meld_text.value = "8S 8D 8C"             # no exception reaches the caller
     assert "Something went wrong on our side" in ref.verdict.value
     assert "boom" in caplog.text                 # the details are in the log
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_side_alone_is_counted_from_the_boxes_as_they_are_read(lang):
+    panel = SidePanel("A", lang)
+    panel.melds.value = "5H 6H 7H 8H 9H 10H JH\n7S 7D 7C"
+    panel.in_hand.value = "KD 3C"
+    panel.took_pozzetto.value = True
+    side, problems = panel.read("classic")
+    assert side is not None and problems == []
+    for closed in (False, True):
+        expected = bc.score_side(side.melds, "KD 3C", "classic", closed=closed, took_pozzetto=True)
+        assert panel.count("classic", closed).breakdown == expected
+    panel.in_hand.value = "KD 3X"                     # a card that cannot be read
+    panel.melds.value = "5H 6H 9C"                    # and a meld that is not one
+    side, problems = panel.read("classic")
+    counted = panel.count("classic", closed=False)
+    assert side is None and counted.breakdown is None and counted.problems == problems and len(problems) == 2
 
 
 def test_score_calculator_counts_under_house_rules():
