@@ -544,26 +544,31 @@ def _extension(deal: Deal, run: Sequence[bc.Card], count: int) -> list[bc.Card]:
     return out
 
 
+def _eleven(deal: Deal, rules: bc.Ruleset, start: Sequence[bc.Card], lengths: Sequence[int],
+            melded: int) -> list[bc.Card] | None:
+    """Eleven cards: ``start`` and the cards of melds of these ``lengths`` (runs, or groups where the
+    rules allow them), at most ``melded`` of those, then other cards; None when the deal runs short."""
+    cards = list(start)
+    for length in lengths:
+        meld = deal.meld_cards(length, rules.groups_allowed)
+        if meld is None:
+            return None
+        cards += meld
+    return cards[:melded] + _others(deal, 11 - min(len(cards), melded))
+
+
 def _guided_deal(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: int) -> Position | None:
     """Two players. Your hand holds melds to find; your pozzetto the cards that grow the first run
     to a burraco and two melds more (what a computer player makes of it decides the goals)."""
     first = deal.run(rng.randint(4, 5))
     if first is None:
         return None
-    hand = list(first)
-    for length in (3, 3):
-        cards = deal.meld_cards(length, rules.groups_allowed)
-        if cards is None:
-            return None
-        hand += cards
-    hand = hand[:10] + _others(deal, 11 - min(len(hand), 10))
-    pozzetto = _extension(deal, first, 7 - len(first) + rng.randint(0, 1))
-    for length in (3, 4):
-        cards = deal.meld_cards(length, rules.groups_allowed)
-        if cards is None:
-            return None
-        pozzetto += cards
-    pozzetto = pozzetto[:11] + _others(deal, 11 - min(len(pozzetto), 11))
+    hand = _eleven(deal, rules, first, (3, 3), melded=10)      # a card left over to discard
+    if hand is None:
+        return None
+    pozzetto = _eleven(deal, rules, _extension(deal, first, 7 - len(first) + rng.randint(0, 1)), (3, 4), melded=11)
+    if pozzetto is None:
+        return None
     rng.shuffle(hand)
     rng.shuffle(pozzetto)
     theirs = _others(deal, 11)

@@ -185,3 +185,26 @@ def test_a_generated_exercise_round_trips_with_its_goal(made):
             assert back == ex and back.checks == ex.checks
             assert back.check(ex.solution).correct
             assert all(back.check(answer).rule == rule for answer, rule in ex.wrong_answers)
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_a_guided_hand_and_pozzetto_are_eleven_cards_holding_melds(made, rules):
+    import random
+
+    from lessons.generators import Deal
+    from lessons.position_generators import _eleven
+
+    ruleset = bc.ruleset(rules)
+    for seed in range(20):
+        rng = random.Random(seed)
+        deal = Deal(rng, ruleset)
+        start = deal.run(4)
+        assert start is not None
+        cards = _eleven(deal, ruleset, start, (3, 3), melded=10)
+        assert cards is not None and len(cards) == 11 and cards[:4] == start
+        for meld in (cards[4:7], cards[7:10]):       # each length: a meld of its own
+            assert bc.Meld.lay_down(tuple(meld), ruleset).kind in (bc.RUN, bc.GROUP)
+    for ex in made["guided-hand", rules]:
+        position = ex.data["position"]
+        assert len(bc.parse_cards(position["hands"][0])) == 11
+        assert len(bc.parse_cards(position["pozzetti"][0])) == 11
