@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
+
+import pytest
 
 from lessons.generators import exercises
 from lessons.worksheet import save_worksheet, worksheet
@@ -44,3 +47,19 @@ def test_the_worksheet_holds_n_exercises_and_their_answers(tmp_path):
     assert "page-break-before: always" in page and "Soluzioni" in page
     path = save_worksheet(tmp_path / "sheet.html", KINDS, n, seed, "pulito", "es")
     assert "Soluciones" in path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("lang", "title"), [
+    ("en", "Burraco worksheet · sheet no. 2026"),
+    ("it", "Scheda di Burraco · numero della scheda 2026"),
+    ("es", "Hoja de ejercicios de Burraco · hoja n.º 2026"),
+])
+def test_the_title_says_the_sheets_number_not_a_year(lang, title):
+    page = worksheet(["judge-meld", "attach"], 3, 2026, "classic", lang)
+    assert f"<title>{title}</title>" in page and f"<h1>{title}</h1>" in page
+    assert "seme" not in title.lower()                        # Italian: a seed is the sheet's number
+    # each answer in the key is named as its exercise's prompt names it
+    prompts = re.findall(r'<p class="bt-prompt">([^:<]+):', page)
+    key = re.findall(r'<li class="bt-answer"[^>]*>([^:<]+):', page)
+    assert len(prompts) == 3 and key == prompts
+    assert [p.split()[-1] for p in prompts] == ["2026", "2027", "2028"]
