@@ -1,11 +1,14 @@
 """PositionReferee: settle a dispute at the table. Is this move legal in this position?
 
 Type the table as it is (each side's melds, the hand of the player to move, the discard pile,
-which pozzetti are taken, whose turn and what has happened this turn) and a move in action
-notation (``attach 0 8H``, ``discard 7H``, ``meld 5H 6H 7H``, ``take``, ``draw``). The position
+which pozzetti are taken, whose turn and what has happened this turn) and a move as a player
+types it in the terminal game (``attach 1 8H``, ``discard 7H``, ``meld 5H 6H 7H``, ``take``,
+``draw``): melds counted from 1, as the table labels them ("Meld 1"); the terminal game's
+``typed_action``/``typed`` translate to and from the engine's notation (melds from 0). The position
 is built by ``Game.setup`` and the move judged by ``Game.explain``: the verdict is the engine's,
-naming the rule, its id and the cards. A table that no hand can lead to is refused in the
-engine's words (``GameFileError``). This module decides no rule.
+naming the rule, its id and the cards (a meld number in it said as typed, by the terminal game's
+``_refusal``: one translation for both views, to be made public in burraco_core). A table that no
+hand can lead to is refused in the engine's words (``GameFileError``). This module decides no rule.
 
 The other players' hands are not typed: they are filled with cards nobody has placed (11 each,
 or ``other_hand_size``), since no rule of the player's move depends on which cards they hold.
@@ -22,6 +25,8 @@ import ipywidgets as w
 
 import burraco_core as bc
 from burraco_core import svg
+from burraco_core.__main__ import _refusal as typed_refusal
+from burraco_core.__main__ import typed, typed_action
 from burraco_core.messages import Message
 
 from .hand import Hand
@@ -129,31 +134,37 @@ def _cards_in(err: bc.IllegalMove) -> list[bc.Card]:
     return found
 
 
-def refusal_body(err: bc.IllegalMove, lang: str = "en", four_colour: bool = False) -> str:
-    """The refusal said in ``lang``: what is wrong, the rule with its id, and the cards concerned."""
+def refusal_body(err: bc.IllegalMove, lang: str = "en", four_colour: bool = False,
+                 reason: Message | None = None) -> str:
+    """The refusal said in ``lang``: what is wrong (``reason``, else the engine's words), the rule
+    with its id, and the cards concerned."""
     cards = _cards_in(err)
     picture = (f'<div class="bt-ruling-cards" style="margin:6px 0">'
                f"{svg.hand_svg(cards, width=48, overlap=0.0, four_colour=four_colour, lang=lang)}</div>") if cards else ""
     rule = _t("referee.position.rule", lang, rule=err.rule, summary=err.summary_in(lang))
-    return (f'<div class="bt-reason" style="font-size:1.1em;margin:4px 0">{esc(err.message(lang))}</div>'
+    said = (reason or err.msg).text(lang)
+    return (f'<div class="bt-reason" style="font-size:1.1em;margin:4px 0">{esc(said)}</div>'
             f'{picture}<div class="bt-rule">{esc(rule)} <code class="bt-rule-id">{esc(err.rule)}</code></div>')
 
 
 def rule_on(game: bc.Game, move: str, lang: str = "en", four_colour: bool = False) -> Ruling:
-    """Is ``move`` (action notation) legal in ``game``? The engine's ``explain`` decides."""
+    """Is ``move``, as a player types it (melds counted from 1: ``attach 1 8H`` is the engine's
+    ``attach 0 8H``), legal in ``game``? The engine's ``explain`` decides; ``Ruling.error`` is its
+    refusal (the engine's numbering), the page says the move and a meld number as typed."""
     if not move.strip():
         return Ruling(box(NEUTRAL, _t("referee.position.no-move", lang), big=False))
     try:
-        action = bc.parse_action(move)
+        action = typed_action(move)
     except bc.NotationError as unreadable:
         return Ruling(box(WARN, _t("referee.position.unreadable-move", lang, move=move.strip()),
                           f"<div>{esc(unreadable.message(lang))}</div>", big=False))
     err = game.explain(action)
     if err is None:
-        return Ruling(box(GOOD, _t("referee.position.legal", lang, move=str(action)),
+        return Ruling(box(GOOD, _t("referee.position.legal", lang, move=typed(action)),
                           f"<div>{esc(_t('referee.position.legal.why', lang))}</div>"), legal=True)
-    return Ruling(box(BAD, _t("referee.position.illegal", lang, move=str(action)),
-                      refusal_body(err, lang, four_colour)), legal=False, rule=err.rule, error=err)
+    return Ruling(box(BAD, _t("referee.position.illegal", lang, move=typed(action)),
+                      refusal_body(err, lang, four_colour, reason=typed_refusal(err))),
+                  legal=False, rule=err.rule, error=err)
 
 
 def _file_error_text(err: bc.BurracoError, lang: str) -> str:

@@ -13,6 +13,7 @@ import pytest
 
 import burraco_core as bc
 import lessons.referee
+from burraco_core.messages import Message
 from lessons.referee import MeldReferee
 from lessons.score import ScoreCalculator, SidePanel
 from lessons.table import PlayTable
@@ -179,6 +180,7 @@ def test_palette_clicks_fill_the_text_with_either_copy():
 
 
 # ------------------------------------------------------------------ the position referee
+from burraco_core.__main__ import typed_action  # noqa: E402
 from lessons.position_referee import PositionReferee, read_position, rule_on  # noqa: E402
 
 DISPUTE = dict(melds=("5H 6H 7H", "QS QD QC"), hand="8H 9S 9S' KD 4C", discard_pile="3D 9C",
@@ -197,9 +199,35 @@ def test_position_referee_settles_a_disputed_discard():
     assert "<svg" in page                                           # the card concerned, drawn
     ref.move.value = "discard 4C"
     assert ref.ruling.legal is True and "Legal" in ref.verdict.value
-    ref.move.value = "attach 0 8H"
+    ref.move.value = "attach 1 8H"                                  # melds counted from 1, as labelled
     ref.ask.click()
     assert ref.ruling.legal is True
+
+
+def _shown(markup: str) -> str:
+    import html as html_module
+    import re
+
+    return " ".join(html_module.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es"])
+def test_position_referee_counts_melds_from_1_as_the_table_labels_them(lang):
+    ref = PositionReferee(**{**DISPUTE, "this_turn": "drew"}, move="attach 1 8H", lang=lang)
+    label = Message("table.meld.caption", number=1, burraco=Message("empty")).text(lang)
+    assert label in _shown(ref.table.view.value)                   # "Meld 1" is the side's 5♥ 6♥ 7♥
+    assert ref.game.melds[0][0].table_code == "5H 6H 7H"
+    assert ref.ruling.legal is True and "attach 1 8H" in _shown(ref.verdict.value)
+    after = ref.game.copy()
+    after.apply(typed_action("attach 1 8H"))
+    assert after.melds[0][0].table_code == "5H 6H 7H 8H"           # it went to that meld
+    for typed_move, said in (("attach 0 8H", 0), ("attach 2 8H", 2)):
+        ref.move.value = typed_move                                # no meld 0; no second meld either
+        shown = _shown(ref.verdict.value)
+        assert ref.ruling.legal is False and ref.ruling.rule == "attach.no-such-meld"
+        reason = Message("rule.attach.no-such-meld", meld=said, count=1).text(lang)
+        assert reason in shown and typed_move in shown and "-1" not in shown and "Traceback" not in shown
+        assert ref.ruling.error is not None and ref.ruling.error.params["meld"] == said - 1   # the engine's own
 
 
 def test_position_referee_says_it_in_italian():
@@ -221,12 +249,12 @@ def test_position_referee_follows_the_turn():
     assert ref.ruling.legal is False and ref.ruling.rule == ref.game.explain("meld QH KH AH").rule
 
 
-@pytest.mark.parametrize("move", ["draw", "take", "discard 8H", "attach 0 8H", "attach 1 KD", "meld 9S 9S' 9C",
-                                  "attach 0 4C", "meld 8H 9S KD"])
+@pytest.mark.parametrize("move", ["draw", "take", "discard 8H", "attach 1 8H", "attach 2 KD", "meld 9S 9S' 9C",
+                                  "attach 1 4C", "attach 0 8H", "meld 8H 9S KD"])
 def test_rule_on_is_explain(move):
     for this_turn in ("not-drawn", "drew", "took-pile"):
         game = read_position("classic", **{**DISPUTE, "this_turn": this_turn})
-        err = game.explain(move)
+        err = game.explain(typed_action(move))                    # the move as a person types it
         ruling = rule_on(game, move)
         assert ruling.legal is (err is None) and ruling.rule == (err.rule if err else None)
 
