@@ -99,6 +99,58 @@ def _key(value: Any, where: str, name: str) -> Message:
     return Message(value)
 
 
+def _text(value: Any, where: str, name: str) -> Message:
+    """A text of an exercise: a catalogue key, or ``{"key": ..., "params": {...}}`` when it has
+    parameters (a generated exercise's seed, a goal); see :func:`_text_dict`."""
+    if isinstance(value, Mapping):
+        unknown = set(value) - {"key", "params"}
+        params = value.get("params", {})
+        if unknown or not isinstance(params, Mapping):
+            raise CurriculumError(where, name, f'a key, or {{"key": ..., "params": {{...}}}}, not {value!r}')
+        key = _key(value.get("key"), where, name).key
+        return Message(key, **{str(p): _param(v, where, f"{name}.params.{p}") for p, v in params.items()})
+    return _key(value, where, name)
+
+
+def _param(value: Any, where: str, name: str) -> Any:
+    """A parameter as the dict holds it: JSON values as they are, a card ``{"card": "7H"}``, cards
+    ``{"cards": "7H 8H"}``, a message ``{"key": ..., "params": ...}``, a list for a tuple."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, list):
+        return tuple(_param(v, where, f"{name}[{i}]") for i, v in enumerate(value))
+    if isinstance(value, Mapping) and set(value) in ({"card"}, {"cards"}):
+        try:
+            return bc.parse_card(value["card"]) if "card" in value else bc.parse_cards(value["cards"])
+        except (bc.NotationError, TypeError) as err:
+            raise CurriculumError(where, name, str(err)) from err
+    if isinstance(value, Mapping) and "key" in value:
+        return _text(value, where, name)
+    raise CurriculumError(where, name, f"a number, text, list, card, cards or message, not {value!r}")
+
+
+def _text_dict(msg: Message) -> str | dict[str, Any]:
+    """A text as :func:`_text` reads it back: its key alone when it has no parameters."""
+    if not msg.params:
+        return msg.key
+    return {"key": msg.key, "params": {name: _param_dict(value) for name, value in msg.params.items()}}
+
+
+def _param_dict(value: Any) -> Any:
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, bc.Card):
+        return {"card": value.code}
+    if isinstance(value, Message):
+        text = _text_dict(value)
+        return {"key": text} if isinstance(text, str) else text
+    if isinstance(value, (tuple, list)):
+        if value and all(isinstance(v, bc.Card) for v in value):
+            return {"cards": bc.format_cards(tuple(value))}
+        return [_param_dict(v) for v in value]
+    raise TypeError(f"a message parameter that an exercise dict cannot hold: {value!r}")
+
+
 def _block(data: Any, rules: bc.Ruleset, where: str, name: str) -> Block:
     if not isinstance(data, dict):
         raise CurriculumError(where, name, f"an intro block is an object, not {data!r}")
@@ -224,21 +276,22 @@ class Exercise:
             raise CurriculumError(where, "solution", f"a plain answer (text or number), not {d['solution']!r}")
         return cls(
             id=ex_id, kind=kind.name, ruleset=rules.id, house=None if bc.RULESETS.get(rules.id) == rules else rules,
-            prompt=_key(d["prompt"], where, "prompt"),
+            prompt=_text(d["prompt"], where, "prompt"),
             data=json.loads(json.dumps(data)), checks=json.loads(json.dumps(checks)),
             solution=d["solution"], wrong_answers=tuple(pairs),
-            hints=tuple(_key(h, where, f"hints[{i}]") for i, h in enumerate(hints)),
-            explain=_key(d["explain"], where, "explain"),
+            hints=tuple(_text(h, where, f"hints[{i}]") for i, h in enumerate(hints)),
+            explain=_text(d["explain"], where, "explain"),
             teaches=frozenset(teaches), goal_rule=goal_rule, prepared=prepared, _check=check,
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """The dict :meth:`from_dict` reads back (``Exercise.from_dict(ex.to_dict()) == ex``)."""
+        """The dict :meth:`from_dict` reads back (``Exercise.from_dict(ex.to_dict()) == ex``): plain
+        JSON, a text with parameters (a generated exercise's seed) as ``{"key": ..., "params": ...}``."""
         out: dict[str, Any] = {
-            "id": self.id, "kind": self.kind, "ruleset": self.ruleset, "prompt": self.prompt.key,
+            "id": self.id, "kind": self.kind, "ruleset": self.ruleset, "prompt": _text_dict(self.prompt),
             "data": json.loads(json.dumps(self.data)), "checks": json.loads(json.dumps(self.checks)),
             "solution": self.solution, "wrong_answers": [list(p) for p in self.wrong_answers],
-            "hints": [h.key for h in self.hints], "explain": self.explain.key,
+            "hints": [_text_dict(h) for h in self.hints], "explain": _text_dict(self.explain),
             "teaches": sorted(self.teaches),
         }
         if self.goal_rule is not None:
@@ -262,7 +315,7 @@ class Exercise:
             raise CurriculumError(f"exercise {self.id!r}", "ruleset", str(err)) from err
         d = self.to_dict()
         d["ruleset"] = ruleset
-        return dataclasses.replace(Exercise.from_dict(d), prompt=self.prompt)   # the prompt's params (a seed) stay
+        return Exercise.from_dict(d)
 
     def holds(self) -> bool:
         """Whether its solution is correct and its wrong answers incorrect (under its own rules)."""
@@ -297,7 +350,7 @@ class Exercise:
             return Verdict("incorrect", err.msg)
         failure = self._check(attempt)
         if failure is None:
-            why = Message(self.explain.key, **_explain_params(attempt))
+            why = Message(self.explain.key, **{**self.explain.params, **_explain_params(attempt)})
             return Verdict("correct", Message("ex.verdict.correct", why=why), cards=attempt.cards)
         msg = failure.msg
         rule = failure.rule

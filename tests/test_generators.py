@@ -87,3 +87,59 @@ def test_a_set_takes_the_kinds_in_turn():
     made = list(exercises(["attach", "stands-for"], 4, seed=10))
     assert [ex.kind for ex in made] == ["attach", "stands-for", "attach", "stands-for"]
     assert len({ex.id for ex in made}) == 4
+
+
+@pytest.mark.parametrize("kind", GENERATED_KINDS)
+def test_a_generated_exercise_round_trips_with_its_texts_params(kind):
+    import json
+
+    for seed, rules, difficulty in ((3, "classic", 1), (41, "italiano", 2), (2026, "pulito", 3)):
+        ex = generate(kind, seed, rules, difficulty)
+        d = ex.to_dict()
+        assert json.loads(json.dumps(d)) == d                     # plain JSON: a file, a cell, a store
+        back = Exercise.from_dict(json.loads(json.dumps(d)))
+        assert back == ex and back.to_dict() == d
+        assert back.prompt == ex.prompt and back.hints == ex.hints and back.explain == ex.explain
+        assert back.prompt.params and back.prompt.params["seed"] == seed
+        for lang in ("en", "it", "es"):
+            assert back.prompt.text(lang) == ex.prompt.text(lang) and str(seed) in back.prompt.text(lang)
+            assert [h.text(lang) for h in back.hints] == [h.text(lang) for h in ex.hints]
+        assert back.check(ex.solution).message("es") == ex.check(ex.solution).message("es")
+        assert back.under(rules).prompt == ex.prompt                  # under() reads the dict too
+
+
+def test_texts_with_params_in_a_teachers_dict_and_old_dicts_read_as_before():
+    import lessons
+
+    old = lessons.get_lesson("melds").exercises[0]
+    d = old.to_dict()
+    assert isinstance(d["prompt"], str) and all(isinstance(h, str) for h in d["hints"])   # no params: keys
+    goal = Message("gen.pick-cards.what.suit-value", suit="D", value=5)
+    d["prompt"] = {"key": "gen.count.prompt", "params": {"seed": 9, "cards": {"cards": "4D' 5D 6D"}}}
+    d["hints"] = [{"key": "gen.pick-cards.prompt", "params": {"seed": 1, "what": {"key": goal.key,
+                                                                                    "params": {"suit": "D", "value": 5}}}},
+                  {"key": "gen.pick-cards.prompt", "params": {"seed": 2, "what": {"key": "gen.pick-cards.what.wild"}}}]
+    ex = Exercise.from_dict(d)
+    assert ex.prompt == Message("gen.count.prompt", seed=9, cards=bc.parse_cards("4D' 5D 6D"))
+    assert ex.hints[0] == Message("gen.pick-cards.prompt", seed=1, what=goal)
+    assert ex.hints[1].params["what"] == Message("gen.pick-cards.what.wild")
+    assert Exercise.from_dict(ex.to_dict()) == ex and ex.to_dict()["hints"] == d["hints"]
+    assert ex.hints[0].text("en") == Message("gen.pick-cards.prompt", seed=1, what=goal).text("en")
+
+
+@pytest.mark.parametrize(("text", "field"), [
+    ({"key": "gen.count.prompt", "colour": "red"}, "prompt"),
+    ({"key": "lesson.no.such.key", "params": {}}, "prompt"),
+    ({"key": "gen.count.prompt", "params": {"seed": {"weird": 1}}}, "prompt.params.seed"),
+    ({"key": "gen.count.prompt", "params": {"cards": {"cards": "4D 5X"}}}, "prompt.params.cards"),
+    ({"key": "gen.count.prompt", "params": [1]}, "prompt"),
+])
+def test_a_malformed_text_with_params_names_the_field(text, field):
+    import lessons
+    from lessons.checks import CurriculumError
+
+    d = lessons.get_lesson("melds").exercises[0].to_dict()
+    d["prompt"] = text
+    with pytest.raises(CurriculumError) as caught:
+        Exercise.from_dict(d)
+    assert caught.value.field == field
