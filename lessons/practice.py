@@ -3,7 +3,8 @@ answered correctly twice.
 
 A :class:`PracticeSession` is pure Python (no ipywidgets): it takes the rules from a
 :class:`~lessons.progress.Progress` (``missed_rules``), draws exercises from
-:mod:`lessons.generators` whose ``teaches`` holds a rule still to practise, and records every
+:mod:`lessons.generators` whose ``teaches`` holds a rule still to practise (at the session's
+difficulty, or a harder one for a rule only harder exercises teach), and records every
 answer in that progress, under the generated exercise's id (``gen.judge-meld.1234``), like a
 lesson's answer. So the practice is kept with the progress (the file, the browser's copy, an
 export) and a reload goes on where it stopped: the correct answers per rule are counted from
@@ -74,8 +75,18 @@ def rules_to_practise(progress: Progress, needed: int = NEEDED) -> tuple[str, ..
     return tuple(rule for rule in progress.missed_rules() if done.get(rule, 0) < needed)
 
 
+def _nearest_first(difficulty: int) -> list[int]:
+    """The difficulties from ``difficulty``: itself, the harder ones, then the easier ones."""
+    return [difficulty, *(d for d in DIFFICULTIES if d > difficulty),
+            *(d for d in reversed(DIFFICULTIES) if d < difficulty)]
+
+
 class PracticeSession:
     """Exercises on ``rules_to_practise`` (rule ids, most missed first), reproducible by ``seed``.
+
+    They are drawn at ``difficulty``, or at the nearest difficulty whose exercises teach the rule
+    (a side credited with a closing it could not make, ``score.closed-without-pozzetto``, is only
+    counted in harder exercises).
 
     Answers are recorded in ``progress`` (a fresh Progress when none is given).
     """
@@ -104,6 +115,7 @@ class PracticeSession:
         self.solution_shown = False
         self._seed = seed * 100_000
         self._turn = 0
+        self._found: dict[str, tuple[int, str]] = {}   # rule -> difficulty and kind of its last exercise
         self.refresh()
 
     @classmethod
@@ -153,11 +165,25 @@ class PracticeSession:
         return None
 
     def _find(self, rule: str) -> Exercise | None:
+        """An exercise teaching ``rule``: at the session's difficulty, else at the nearest one whose
+        exercises teach it (some rules come up only in harder ones); a rule found only so is looked
+        for next time in the kind and difficulty that taught it first."""
+        level, kind = self._found.get(rule, (self.difficulty, ""))
+        tries: list[tuple[int, Sequence[str]]] = [(level, (kind,))] if kind and level != self.difficulty else []
+        tries += [(difficulty, self.kinds) for difficulty in _nearest_first(level)]
+        for difficulty, kinds in tries:
+            found = self._search(rule, difficulty, kinds)
+            if found is not None:
+                self._found[rule] = (difficulty, found.kind)
+                return found
+        return None
+
+    def _search(self, rule: str, difficulty: int, kinds: Sequence[str]) -> Exercise | None:
         for _ in range(_SEARCH):
             self._seed += 1
-            kind = self.kinds[self._seed % len(self.kinds)]
+            kind = kinds[self._seed % len(kinds)]
             try:
-                ex = generate(kind, self._seed, self.rules, self.difficulty)
+                ex = generate(kind, self._seed, self.rules, difficulty)
             except GeneratorError:
                 continue
             if rule in ex.teaches and not self.progress.solved(ex.id):

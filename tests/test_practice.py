@@ -52,3 +52,32 @@ def test_the_same_seed_gives_the_same_practice():
     a = PracticeSession(["run.gap"], seed=3).next()
     b = PracticeSession(["run.gap"], seed=3).next()
     assert a is not None and b is not None and a == b
+
+
+def test_a_rule_only_harder_exercises_teach_is_practised_at_their_difficulty():
+    from lessons.generators import GENERATED_KINDS, generate
+    from lessons.practice import parse_generated_id, practised
+
+    rule = "score.closed-without-pozzetto"        # a closing credited to a side that could not close
+    assert not any(rule in generate(kind, seed).teaches for kind in GENERATED_KINDS for seed in range(20))
+    for seed in range(3):
+        progress = _missed(rule)
+        session = PracticeSession.from_progress(progress, seed=seed)
+        for answered in range(2):
+            ex = session.next()
+            assert ex is not None and rule in ex.teaches and session.practising == (rule,)
+            kind, _, _, difficulty = parse_generated_id(ex.id)
+            assert difficulty > 1 and kind == ex.kind
+            assert session.answer(ex.solution).correct
+            assert practised(progress)[rule] == answered + 1      # counted again from the saved ids
+        assert session.done and session.unpractisable == []
+
+
+def test_a_rule_easy_exercises_teach_stays_at_the_sessions_difficulty():
+    from lessons.practice import parse_generated_id
+
+    session = PracticeSession(["run.gap"], seed=5)
+    ex = session.next()
+    assert ex is not None and "run.gap" in ex.teaches and parse_generated_id(ex.id)[3] == 1
+    harder = PracticeSession(["run.gap"], seed=5, difficulty=3).next()
+    assert harder is not None and parse_generated_id(harder.id)[3] == 3
