@@ -231,7 +231,7 @@ def test_the_worksheet_maker_gives_the_page_to_download():
     maker.kinds["stands-for"].value = True
     maker.number.value, maker.seed.value, maker.difficulty.value, maker.rules.value = 4, 77, 2, "italiano"
     maker.make_button.click()
-    assert "4 exercises, seed 77" in text_of(maker.result.value)
+    assert "4 exercises, sheet no. 77" in text_of(maker.result.value)      # as the sheet's title says it
     data = re.search(r'href="data:text/html;charset=utf-8;base64,([^"]+)"', maker.result.value)
     assert data is not None
     page = base64.b64decode(data.group(1)).decode("utf-8")
@@ -362,7 +362,7 @@ def test_a_generated_exercise_and_the_teaching_widgets_take_a_derived_ruleset():
     maker = WorksheetMaker(HOUSE, lang="en")
     assert maker.rules.value == "classic"
     maker.make_button.click()
-    assert "seed 1" in text_of(maker.result.value)
+    assert "sheet no. 1," in text_of(maker.result.value)
 
 
 def test_the_lesson_page_shows_the_practice_button_once_a_rule_is_missed(monkeypatch, tmp_path):
