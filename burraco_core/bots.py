@@ -433,6 +433,10 @@ def _pile_may_help(pile: Sequence[Card], cards: Sequence[Card], own: Sequence[Me
     return False
 
 
+_WORTH_TAKING = 12
+"""The pile is taken when a play it opens scores more than this."""
+
+
 def _pile_plays(game: Game, ctx: _Context) -> list[_Play]:
     """Plays that taking the discard pile would open (the pile as the player can see it)."""
     pile = ctx.pile if game.rules.open_discard_pile else ctx.pile[-1:]
@@ -440,6 +444,30 @@ def _pile_plays(game: Game, ctx: _Context) -> list[_Play]:
     if not _pile_may_help(pile, cards, ctx.own, ctx.rules.groups_allowed):
         return []
     return _meld_plays(ctx, cards, frozenset(pile))
+
+
+def _pile_opens(game: Game, ctx: _Context) -> bool:
+    """Whether one of :func:`_pile_plays` scores more than :data:`_WORTH_TAKING`: the same answer,
+    but the search stops at the first such play, and the attaches (quick to list) come first."""
+    pile = ctx.pile if game.rules.open_discard_pile else ctx.pile[-1:]
+    cards = ctx.hand + list(pile)
+    if not _pile_may_help(pile, cards, ctx.own, ctx.rules.groups_allowed):
+        return False
+    must_use = frozenset(pile)
+    size = len(cards)
+    memo, score = ctx.memo, ctx.score
+    attach = memo.attach
+    for _, before, card in attach_candidates(cards, ctx.own, must_use):
+        scored = attach(before, card)
+        if scored is not None and score(scored[1], scored[2], size - 1) > _WORTH_TAKING:
+            return True
+    laid, lay_down = memo.laid, memo.lay_down
+    for used, key in lay_down_candidates(cards, ctx.own, ctx.rules, must_use):
+        known = laid.get(key, _UNKNOWN)
+        scored = lay_down(key, used) if known is _UNKNOWN else known
+        if scored is not None and score(scored[1], scored[2], size - len(used)) > _WORTH_TAKING:
+            return True
+    return False
 
 
 # --------------------------------------------------------------------------- reasons
@@ -550,9 +578,18 @@ def _draw_decision(game: Game, ctx: _Context) -> tuple[Action, str, _Play | None
         return TakePile(), "hint.take.last-two", None
     plays = _pile_plays(game, ctx)
     best = max(plays, key=lambda p: p.score, default=None)
-    if best is not None and best.score > 12:
+    if best is not None and best.score > _WORTH_TAKING:
         return TakePile(), "hint.take.opens", best
     return Draw(), "hint.draw.pile-useless", None
+
+
+def _draws(game: Game, ctx: _Context) -> Action:
+    """:func:`_draw_decision`'s action alone (what the bot plays: no reason, no best play to name)."""
+    if not ctx.pile:
+        return Draw()
+    if game.explain(Draw()) is not None or _pile_opens(game, ctx):
+        return TakePile()
+    return Draw()
 
 
 def _draw_choice(game: Game, ctx: _Context) -> tuple[Action, Message]:
@@ -720,7 +757,7 @@ class GreedyBot:
         ctx = _Context(game, self._memo)
         self._memo = ctx.memo
         if phase == "draw":
-            return _draw_decision(game, ctx)[0]
+            return _draws(game, ctx)
         turn, self._turn = self._turn, None
         if turn is not None and turn.still_matches(game, ctx):
             found = _follow_up(ctx, turn.plays, turn.applied)
