@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .actions import Action, Attach, Discard, Draw, LayDown, TakePile, TakePozzetto
-from .cards import Card, full_deck
+from .cards import SUITS, Card, full_deck
 from .errors import BurracoError, IllegalMove
 from .game import Game
 from .melds import BURRACO_MIN_CARDS, GROUP, HIGH_ACE, Meld
@@ -144,6 +144,7 @@ class _Memo:
         self.laid: dict[FaceKey, _Scored | None] = {}
         self.attached: dict[tuple[int, Face], tuple[Meld, _Scored | None]] = {}
         self.verdicts: dict[tuple[int, Face], tuple[Meld, bool]] = {}
+        self.taking: dict[int, list[Any]] = {}
 
     def lay_down(self, key: FaceKey, cards: tuple[Card, ...]) -> _Scored | None:
         """The meld ``cards`` make (None: none), remembered by their faces ``key``."""
@@ -215,6 +216,30 @@ class _Memo:
         self.verdicts[key] = (meld, verdict)
         return verdict
 
+    def taken(self, melds: Sequence[Meld], faces: int) -> int:
+        """Of the natural ``faces`` (a :data:`_FACE_BIT` mask), those one of ``melds`` takes as a
+        single-card attach, by :meth:`takes`: each meld remembers, as masks, the faces worth
+        asking about (what :func:`~burraco_core.search.fits` lets through), those already asked
+        and those it takes, so that a decision asks only about faces no earlier one did."""
+        found = 0
+        taking = self.taking
+        for meld in melds:
+            entry = taking.get(id(meld))
+            if entry is None or entry[0] is not meld:
+                worth = _worth_asking(meld)
+                if len(taking) > self.LIMIT:
+                    taking.clear()
+                entry = taking[id(meld)] = [meld, worth, 0, 0]
+            ask = faces & entry[1] & ~entry[2]
+            while ask:
+                bit = ask & -ask
+                ask ^= bit
+                entry[2] |= bit
+                if self.takes(meld, _CARD_OF_BIT[bit]):
+                    entry[3] |= bit
+            found |= faces & entry[3]
+        return found
+
     def accepted(self, melds: Sequence[Meld], cards: Sequence[Card], verdicts: bool = False) -> set[Face]:
         """The faces of the natural ``cards`` one of ``melds`` takes as a single-card attach (each
         card offered to the melds in order until one takes it); ``verdicts``: by :meth:`takes`
@@ -247,6 +272,26 @@ class _Memo:
 
 _UNKNOWN: Any = object()  # a dict.get default that no answer equals
 
+_FACE_BIT: dict[Face, int] = {(rank, suit): 1 << 13 * i + rank - 1
+                              for i, suit in enumerate(SUITS) for rank in range(1, 14) if rank != 2}
+"""Each natural face's bit in a face mask: 13 bits a suit, from the ace (the 2's bit stays clear)."""
+_CARD_OF_BIT: dict[int, Card] = {bit: Card(*face) for face, bit in _FACE_BIT.items()}
+_RANKS_3_TO_K = sum(1 << slot for slot in range(3, 14))
+
+
+def _worth_asking(meld: Meld) -> int:
+    """The natural faces :func:`~burraco_core.search.fits` lets through to ``meld``, as a mask."""
+    if meld.kind == GROUP:
+        bit = 1 << meld.rank - 1
+        return bit | bit << 13 | bit << 26 | bit << 39
+    low, high, taken = run_reach(meld)
+    # slots low - 2 .. high + 2 not taken, of the ranks 3 to king (bit n: slot n)
+    near = ((1 << high + 3) - (1 << max(low - 2, 0))) & ~taken & _RANKS_3_TO_K
+    mask = near >> 1  # slot n is rank n's bit, n - 1
+    if (not taken & 2 and low <= 3) or (not taken >> HIGH_ACE & 1 and high >= 12):
+        mask |= 1  # the ace
+    return mask << 13 * SUITS.index(meld.suit)
+
 
 class _Context:
     """What the evaluation needs to know about the current player's situation."""
@@ -274,7 +319,7 @@ class _Context:
         self._wild_cost: tuple[float, float] = (0.0 if ends_soon else 45.0,
                                                  0.0 if ends_soon or not self.pozzetto_left else 45.0)
         self.closing = 60 if self.pozzetto_left else rules.closing_bonus
-        self._theirs_take: set[Face] | None = None
+        self._theirs_take: int | None = None
 
     def wild_cost(self, hand_left: int) -> float:
         """How much keeping a wild in hand is worth over spending it now."""
@@ -290,15 +335,19 @@ class _Context:
             score += self.closing
         return score
 
-    def theirs_take(self) -> set[Face]:
-        """The faces in hand an opponent's meld would take (worked out once a decision)."""
+    def theirs_take(self) -> int:
+        """The natural faces in hand an opponent's meld would take, as a :data:`_FACE_BIT` mask
+        (worked out once a decision)."""
         if self._theirs_take is None:
-            naturals: dict[Face, Card] = {}
-            for card in self.hand:
-                if not card.is_wild and card.face not in naturals:
-                    naturals[card.face] = card
-            self._theirs_take = (self.memo.accepted(self.theirs, list(naturals.values()), verdicts=True)
-                                 if self.theirs else set())
+            if self.theirs:
+                bits = _FACE_BIT
+                faces = 0
+                for card in self.hand:
+                    if not card.is_wild:
+                        faces |= bits[card.face]
+                self._theirs_take = self.memo.taken(self.theirs, faces)
+            else:
+                self._theirs_take = 0
         return self._theirs_take
 
 
@@ -379,7 +428,7 @@ def _keep_values(ctx: _Context, hand: Sequence[Card], found: Sequence[_Play] | N
                       + 6 * ((slots >> slot & 1) + (slots >> slot + 4 & 1)))
         if face in own_take:
             value += 40
-        if face in theirs_take:
+        if theirs_take and _FACE_BIT[face] & theirs_take:
             value += 35  # feeding an opponent's meld
         if face == top:
             value += 3
@@ -553,7 +602,7 @@ def _discard_reason(ctx: _Context, card: Card, hand: Sequence[Card]) -> Message:
         return Message("hint.discard.last-close", card=card, points=ctx.rules.closing_bonus)
     if card.is_wild:
         return Message("hint.discard.only-wilds", card=card)
-    if card.face in ctx.theirs_take():
+    if _FACE_BIT[card.face] & ctx.theirs_take():
         return Message("hint.discard.fits-opponent", card=card)
     if _neighbours(card, hand):
         return Message("hint.discard.least-useful", card=card)
