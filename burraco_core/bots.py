@@ -197,20 +197,12 @@ class _Memo:
     def takes(self, meld: Meld, card: Card) -> bool:
         """Whether ``meld`` takes ``card`` as a single-card attach: the verdict alone, remembered by
         meld and face apart from :meth:`attach` (for the opponents' melds, which the bot never
-        plays on). A group takes a card when all its cards make a meld (``Meld.is_legal``)."""
+        plays on), by ``Meld.can_attach``."""
         key = (id(meld), card.face)
         known = self.verdicts.get(key)
         if known is not None and known[0] is meld:
             return known[1]
-        if meld.kind == GROUP:
-            verdict = Meld.is_legal((*meld.cards, card), self.rules)
-        else:
-            try:
-                meld.attach((card,))
-            except IllegalMove:
-                verdict = False
-            else:
-                verdict = True
+        verdict = meld.can_attach((card,))
         if len(self.verdicts) > self.LIMIT:
             self.verdicts.clear()
         self.verdicts[key] = (meld, verdict)

@@ -775,6 +775,19 @@ class Meld:
             return _judged_meld(whole, total, verdict, self.rules)
         return self._attach(new, False)[0]
 
+    def can_attach(self, cards: CardsLike) -> bool:
+        """Whether :meth:`attach` takes these cards: its verdict alone, without building the
+        meld or a refusal where the fast verdict decides (nothing is remembered between calls)."""
+        new = _as_cards(cards)
+        if new and self._attach_is_lay_down(new):
+            whole = self.cards + new
+            return _judge(sum(map(_PACKED.__getitem__, whole)), len(whole), self.rules) != _ILLEGAL
+        try:
+            self._attach(new, False)
+        except IllegalMove:
+            return False
+        return True
+
     def _attach_is_lay_down(self, new: tuple[Card, ...]) -> bool:
         """Whether attaching ``new`` gives the meld all the cards make when laid down anew.
 

@@ -52,6 +52,18 @@ NATURAL_FACES = [(rank, suit) for suit in SUITS for rank in range(1, 14)]
 ALL_FACES = NATURAL_FACES + [JOKER]
 
 
+def attach_checked(meld, cards):
+    """``meld.attach(cards)``, with ``Meld.can_attach`` asked first: the verdict alone must agree."""
+    verdict = meld.can_attach(cards)
+    try:
+        after = meld.attach(cards)
+    except bc.IllegalMove:
+        assert not verdict, f"can_attach says yes to {meld.table_code} + {cards}, attach refuses"
+        raise
+    assert verdict, f"can_attach says no to {meld.table_code} + {cards}, attach makes {after.table_code}"
+    return after
+
+
 def is_wild(face):
     return face[0] in (0, 2)
 
@@ -315,7 +327,7 @@ def test_every_attach_to_a_short_clean_run(rules_id):
             expected = reference_for(tuple(sorted(run + new)), RULE_FEATURES[rules_id])
             label = f"{rules_id}: {meld.table_code} + {' '.join(c.code for c in cards[len(run):])}"
             try:
-                after = meld.attach(cards[len(run):])
+                after = attach_checked(meld, cards[len(run):])
             except bc.IllegalMove:
                 assert expected[0] == "illegal", f"{label}: refused, the reference lays down {expected}"
                 continue
@@ -456,7 +468,7 @@ def test_every_attach_to_a_small_group(rules_id):
             meld = bc.Meld.lay_down(cards[:len(group)], rules)
             label = f"{meld.table_code} + {new}"
             try:
-                fast = meld.attach(cards[len(group):])
+                fast = attach_checked(meld, cards[len(group):])
             except bc.IllegalMove as err:
                 with pytest.raises(bc.IllegalMove) as general:
                     meld.attach_options(cards[len(group):])
@@ -491,7 +503,7 @@ def test_every_attach_to_a_short_run_with_a_free_wild(rules_id):
                         cards = cards_for(tuple(c.face for c in meld.cards) + new)[len(meld.cards):]
                         label = f"{rules_id}: {meld.table_code} + {' '.join(c.code for c in cards)}"
                         try:
-                            fast = meld.attach(cards)
+                            fast = attach_checked(meld, cards)
                         except bc.IllegalMove as err:
                             with pytest.raises(bc.IllegalMove) as general:
                                 meld.attach_options(cards)
@@ -524,7 +536,7 @@ def test_every_attach_to_a_short_run_with_a_bound_wild(rules_id):
                         cards = cards_for(tuple(c.face for c in meld.cards) + new)[len(meld.cards):]
                         label = f"{rules_id}: {meld.table_code} + {' '.join(c.code for c in cards)}"
                         try:
-                            fast = meld.attach(cards)
+                            fast = attach_checked(meld, cards)
                         except bc.IllegalMove as err:
                             with pytest.raises(bc.IllegalMove) as general:
                                 meld.attach_options(cards)
@@ -580,7 +592,7 @@ def test_every_attach_to_a_short_run_with_an_ace(rules_id):
             cards = cards_for(tuple(c.face for c in meld.cards) + new)[len(meld.cards):]
             label = f"{rules_id}: {meld.table_code} + {' '.join(c.code for c in cards)}"
             try:
-                fast = meld.attach(cards)
+                fast = attach_checked(meld, cards)
             except bc.IllegalMove as err:
                 with pytest.raises(bc.IllegalMove) as general:
                     meld.attach_options(cards)

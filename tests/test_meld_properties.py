@@ -131,10 +131,15 @@ def verdict(cards, rules):
 
 
 def attach_verdict(meld, cards):
+    """(rule id, None) for a refusal, (None, meld) for an attach; Meld.can_attach agrees."""
+    verdict = meld.can_attach(cards)
     try:
-        return None, meld.attach(cards)
+        after = meld.attach(cards)
     except bc.IllegalMove as err:
+        assert not verdict, f"can_attach says yes to {meld.table_code} + {cards}, attach refuses ({err.rule})"
         return err.rule, None
+    assert verdict, f"can_attach says no to {meld.table_code} + {cards}, attach makes {after.table_code}"
+    return None, after
 
 
 # --------------------------------------------------------- the invariants of a meld
