@@ -50,6 +50,12 @@ from .state import PHASES, HandState, Phase, Result
 
 def _take(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card] | None:
     """The physical cards of ``hand`` matching ``cards`` (same card first, else its twin), or None."""
+    if len(cards) == 1:  # a discard or a single-card attach
+        card = cards[0]
+        if card in hand:
+            return [card]
+        twin = next((c for c in hand if c.face == card.face), None)
+        return None if twin is None else [twin]
     left = list(hand)
     chosen: list[Card] = []
     for card in cards:

@@ -146,13 +146,8 @@ class _MoveEvent(Event):
     whose message (``session.move``) is made the first time it is read; a simulation reads none."""
 
     def __init__(self, index: int, player: int, action: Action, said: Message, human: bool) -> None:
-        put = object.__setattr__
-        put(self, "index", index)
-        put(self, "kind", "move")
-        put(self, "player", player)
-        put(self, "action", action)
-        put(self, "human", human)
-        put(self, "_who", said)
+        # one write past the frozen dataclass's __setattr__ (a simulation makes one per move)
+        self.__dict__.update(index=index, kind="move", player=player, action=action, human=human, _who=said)
 
     def __getattr__(self, name: str) -> Any:
         if name != "message":
