@@ -717,7 +717,9 @@ class _Turn:
     def still_matches(self, game: Game, ctx: _Context) -> bool:
         """Whether the game is this turn's game, just after the remembered play and nothing else."""
         history = game.history
-        if id(game) != self.game or len(history) != self.history or history[-1] != str(self.applied.action):
+        # (the last move's text is not compared: a different play leaving the same hand and melds
+        # leaves the same plays to follow, and one leaving others fails the checks below)
+        if id(game) != self.game or len(history) != self.history:
             return False
         changed = self.applied.index if self.applied.index is not None else len(self.own)
         own = ctx.own
