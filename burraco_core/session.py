@@ -344,6 +344,11 @@ class HandSession:
         action = self.bots[player].choose(game)
         self._bot_actions += 1
         try:
+            if not self.narrated:   # _apply's first case, without looking the player up again
+                game.apply(action)
+                event = _MoveEvent(len(self._events), player, action, self._who(player), False)
+                self._events.append(event)
+                return event
             return self._apply(action)
         except IllegalMove as err:
             self.stopped = err
@@ -353,10 +358,11 @@ class HandSession:
 
     def run_bots(self) -> list[Event]:
         """Play every computer move up to the human's turn (or the end, or a refusal); their events."""
-        played = []
-        while (event := self.step()) is not None:
-            played.append(event)
-        return played
+        first = len(self._events)
+        step = self.step
+        while step() is not None:
+            pass
+        return self._events[first:]
 
     def undo(self) -> Event | None:
         """Take back the human's last action and everything after it; returns its event (None: nothing to undo)."""
