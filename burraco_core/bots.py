@@ -173,9 +173,8 @@ class _Memo:
         known = self.attached.get(key)
         if known is not None and known[0] is meld:
             return known[1]
-        try:
-            after = meld.attach((card,))
-        except IllegalMove:
+        after = meld.try_attach((card,))
+        if after is None:
             scored = None
         else:
             size, old_len = len(after.cards), len(meld.cards)
@@ -287,6 +286,9 @@ def _worth_asking(meld: Meld) -> int:
 
 class _Context:
     """What the evaluation needs to know about the current player's situation."""
+
+    __slots__ = ("memo", "values", "rules", "side", "hand", "own", "theirs", "pozzetto_left", "stock", "pile",
+                 "players", "ends_soon", "_wild_cost", "closing", "_theirs_take")
 
     def __init__(self, game: Game, memo: _Memo | None = None) -> None:
         rules = game.rules

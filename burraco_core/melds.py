@@ -775,6 +775,20 @@ class Meld:
             return _judged_meld(whole, total, verdict, self.rules)
         return self._attach(new, False)[0]
 
+    def try_attach(self, cards: CardsLike) -> Meld | None:
+        """:meth:`attach`'s meld, or None where it refuses: no refusal is built where the fast
+        verdict decides (a caller weighing many attaches wants the melds, not the reasons)."""
+        new = _as_cards(cards)
+        if new and self._attach_is_lay_down(new):
+            whole = self.cards + new
+            total = sum(map(_PACKED.__getitem__, whole))
+            verdict = _judge(total, len(whole), self.rules)
+            return None if verdict == _ILLEGAL else _judged_meld(whole, total, verdict, self.rules)
+        try:
+            return self._attach(new, False)[0]
+        except IllegalMove:
+            return None
+
     def can_attach(self, cards: CardsLike) -> bool:
         """Whether :meth:`attach` takes these cards: its verdict alone, without building the
         meld or a refusal where the fast verdict decides (nothing is remembered between calls)."""

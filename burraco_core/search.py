@@ -63,10 +63,7 @@ def lay_down_or_none(key: FaceKey, cards: tuple[Card, ...], rules: Ruleset) -> M
 
 def attach_or_none(meld: Meld, card: Card) -> Meld | None:
     """The meld with ``card`` attached, or None."""
-    try:
-        return meld.attach((card,))
-    except IllegalMove:
-        return None
+    return meld.try_attach((card,))
 
 
 def run_reach(meld: Meld) -> Reach:

@@ -53,14 +53,17 @@ ALL_FACES = NATURAL_FACES + [JOKER]
 
 
 def attach_checked(meld, cards):
-    """``meld.attach(cards)``, with ``Meld.can_attach`` asked first: the verdict alone must agree."""
-    verdict = meld.can_attach(cards)
+    """``meld.attach(cards)``, with ``Meld.can_attach`` and ``Meld.try_attach`` asked first: the
+    verdict alone, and the meld or None, must agree with it."""
+    verdict, tried = meld.can_attach(cards), meld.try_attach(cards)
     try:
         after = meld.attach(cards)
     except bc.IllegalMove:
         assert not verdict, f"can_attach says yes to {meld.table_code} + {cards}, attach refuses"
+        assert tried is None, f"try_attach makes {tried.table_code} of {meld.table_code} + {cards}, attach refuses"
         raise
     assert verdict, f"can_attach says no to {meld.table_code} + {cards}, attach makes {after.table_code}"
+    assert tried == after, f"try_attach makes {tried} of {meld.table_code} + {cards}, attach {after.table_code}"
     return after
 
 

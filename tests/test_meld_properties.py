@@ -131,14 +131,17 @@ def verdict(cards, rules):
 
 
 def attach_verdict(meld, cards):
-    """(rule id, None) for a refusal, (None, meld) for an attach; Meld.can_attach agrees."""
-    verdict = meld.can_attach(cards)
+    """(rule id, None) for a refusal, (None, meld) for an attach; Meld.can_attach and
+    Meld.try_attach agree."""
+    verdict, tried = meld.can_attach(cards), meld.try_attach(cards)
     try:
         after = meld.attach(cards)
     except bc.IllegalMove as err:
         assert not verdict, f"can_attach says yes to {meld.table_code} + {cards}, attach refuses ({err.rule})"
+        assert tried is None, f"try_attach makes {tried.table_code} of {meld.table_code} + {cards}, attach refuses"
         return err.rule, None
     assert verdict, f"can_attach says no to {meld.table_code} + {cards}, attach makes {after.table_code}"
+    assert tried == after, f"try_attach makes {tried} of {meld.table_code} + {cards}, attach {after.table_code}"
     return None, after
 
 
