@@ -518,6 +518,20 @@ def _run_fits(slots: int, free: int) -> bool:
     return holes == 1 or (not holes and (low > 1 or high < HIGH_ACE))  # the one gap, or an end
 
 
+def _totalled(cards: CardsLike, rules: str | Ruleset) -> tuple[tuple[Card, ...], int, Ruleset]:
+    """The cards as a tuple, the sum of their packed integers, and the ruleset (read if named)."""
+    if type(rules) is not Ruleset:
+        rules = ruleset(rules)
+    if type(cards) is not tuple:
+        cards = _as_cards(cards)
+    try:
+        total = sum(map(_PACKED.__getitem__, cards))
+    except (KeyError, TypeError):  # card codes rather than cards
+        cards = _as_cards(cards)
+        total = sum(map(_PACKED.__getitem__, cards))
+    return cards, total, rules
+
+
 def _judge(total: int, count: int, rules: Ruleset) -> int:
     """What the cards whose packed integers add up to ``total`` make as a new meld.
 
@@ -602,15 +616,7 @@ class Meld:
     def is_legal(cards: CardsLike, rules: str | Ruleset) -> bool:
         """Whether these cards make a new meld: the verdict of :meth:`lay_down` alone, without
         building the meld or a refusal (the fastest check; nothing is remembered between calls)."""
-        if type(rules) is not Ruleset:
-            rules = ruleset(rules)
-        if type(cards) is not tuple:
-            cards = _as_cards(cards)
-        try:
-            total = sum(map(_PACKED.__getitem__, cards))
-        except (KeyError, TypeError):  # card codes rather than cards
-            cards = _as_cards(cards)
-            total = sum(map(_PACKED.__getitem__, cards))
+        cards, total, rules = _totalled(cards, rules)
         return _judge(total, len(cards), rules) != _ILLEGAL
 
     @classmethod
@@ -620,15 +626,7 @@ class Meld:
         The verdict comes first (:meth:`is_legal`'s arithmetic); the common melds are then
         arranged directly, and a refusal works out which rule it names only when asked.
         """
-        if type(rules) is not Ruleset:
-            rules = ruleset(rules)
-        if type(cards) is not tuple:
-            cards = _as_cards(cards)
-        try:
-            total = sum(map(_PACKED.__getitem__, cards))
-        except (KeyError, TypeError):
-            cards = _as_cards(cards)
-            total = sum(map(_PACKED.__getitem__, cards))
+        cards, total, rules = _totalled(cards, rules)
         verdict = _judge(total, len(cards), rules)
         if verdict == _ILLEGAL:
             raise _Refusal(lambda: cls._lay_down(cards, rules, False))
