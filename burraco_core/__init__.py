@@ -43,7 +43,7 @@ __all__ = [
 # the referee) starts fast; ``from burraco_core import Game`` works as usual.
 _LAZY = {
     "actions": ("Action", "Attach", "Discard", "Draw", "LayDown", "TakePile", "TakePozzetto",
-                "parse_action"),
+                "parse_action", "typed", "typed_action", "typed_refusal"),
     "game": ("Game",),
     "bots": ("GreedyBot", "Hint", "RandomBot", "hints", "play_hand"),
     "match": ("Match",),
@@ -52,6 +52,7 @@ _LAZY = {
 _LAZY_NAMES = {name: module for module, names in _LAZY.items() for name in names}
 __all__ += [
     "Action", "Attach", "Discard", "Draw", "LayDown", "TakePile", "TakePozzetto", "parse_action",
+    "typed", "typed_action", "typed_refusal",
     "Game",
     "GreedyBot", "Hint", "RandomBot", "hints", "play_hand",
     "Match", "narrate",
@@ -72,7 +73,19 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from .actions import Action, Attach, Discard, Draw, LayDown, TakePile, TakePozzetto, parse_action
+    from .actions import (
+        Action,
+        Attach,
+        Discard,
+        Draw,
+        LayDown,
+        TakePile,
+        TakePozzetto,
+        parse_action,
+        typed,
+        typed_action,
+        typed_refusal,
+    )
     from .bots import GreedyBot, Hint, RandomBot, hints, play_hand
     from .game import Game
     from .match import Match

@@ -12,8 +12,9 @@ by a script as well as by a person. Its texts are messages of the catalogues
 shown in English. The commands themselves (``draw``, ``meld 5H 6H 7H``...) are
 notation and the same in every language, with one difference from the engine's
 notation (``parse_action``): a person counts melds from 1, as the table lists them
-(``attach 1 8H`` is the engine's ``attach 0 8H``). The translation is this view's
-(:func:`typed_action`, :func:`typed`); the engine's notation stays as it is.
+(``attach 1 8H`` is the engine's ``attach 0 8H``), translated by
+``burraco_core.actions`` (:func:`~burraco_core.actions.typed_action`, :func:`~burraco_core.actions.typed`,
+:func:`~burraco_core.actions.typed_refusal`); the engine's notation stays as it is.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TextIO
 
-from .actions import Action, Attach, parse_action
+from .actions import typed, typed_action, typed_refusal
 from .bots import GreedyBot, RandomBot, play_hand
 from .cards import Card
 from .errors import BurracoError, IllegalMove, NotationError
@@ -79,28 +80,6 @@ def _hand_text(hand: Sequence[Card]) -> str:
     if wilds:
         parts.append(wilds)
     return " | ".join(_cards(p) for p in parts) or "-"
-
-
-def typed(action: Action) -> str:
-    """An action as a player types it: melds counted from 1; which deck a card comes from does not matter."""
-    if isinstance(action, Attach):
-        action = Attach(action.meld + 1, action.cards, action.option)
-    return str(action).replace("'", "")
-
-
-def typed_action(line: str) -> Action:
-    """What a player typed, as the engine's action (its melds counted from 0). NotationError if unreadable."""
-    action = parse_action(line)
-    if isinstance(action, Attach):
-        return Attach(action.meld - 1, action.cards, action.option)
-    return action
-
-
-def _refusal(err: IllegalMove) -> Message:
-    """The engine's refusal, its meld numbered as the player typed it."""
-    if err.rule == "attach.no-such-meld":
-        return Message(err.msg.key, **{**err.params, "meld": err.params["meld"] + 1})
-    return err.msg
 
 
 def _meld_line(number: int, meld: Meld) -> Message:
@@ -224,7 +203,7 @@ class Terminal:
             try:
                 event = session.play(typed_action(line))
             except IllegalMove as err:
-                self.say(Message("cli.refused", reason=_refusal(err)))
+                self.say(Message("cli.refused", reason=typed_refusal(err)))
                 continue
             except NotationError as err:
                 self.say(Message("cli.refused", reason=err.msg or str(err)))

@@ -15,6 +15,11 @@ action             text                        meaning
 
 ``parse_action(str(action)) == action`` for every action.
 
+What a person types differs in one thing: a person counts melds from 1, as a table lists them
+(``attach 1 8H`` is the engine's ``attach 0 8H``). :func:`typed_action` reads such a line,
+:func:`typed` writes an action so, :func:`typed_refusal` says a refusal with its meld number as
+typed; files, exercises and programs keep the engine's notation.
+
 An action's cards name a face and a copy: ``7H`` is the first deck's seven of hearts,
 ``7H'`` the second deck's. The two copies are the same card at the table, so when the
 player holds only the other copy the engine plays that one (``Game.apply``, ``explain``);
@@ -28,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card, format_cards, parse_card, parse_cards
-from .errors import NotationError
+from .errors import IllegalMove, NotationError
 from .messages import Message
 
 
@@ -133,3 +138,27 @@ def parse_action(text: str | Action) -> Action:
     if verb == "discard" and len(rest) == 1:
         return Discard(rest[0])
     raise NotationError(Message("notation.action", text=text), text)
+
+
+# ------------------------------------------------------------ as a person types them
+
+def typed(action: Action) -> str:
+    """An action as a player types it: melds counted from 1; which deck a card comes from does not matter."""
+    if isinstance(action, Attach):
+        action = Attach(action.meld + 1, action.cards, action.option)
+    return str(action).replace("'", "")
+
+
+def typed_action(line: str) -> Action:
+    """What a player typed, as the engine's action (its melds counted from 0). NotationError if unreadable."""
+    action = parse_action(line)
+    if isinstance(action, Attach):
+        return Attach(action.meld - 1, action.cards, action.option)
+    return action
+
+
+def typed_refusal(err: IllegalMove) -> Message:
+    """The engine's refusal, its meld numbered as the player typed it (from 1)."""
+    if err.rule == "attach.no-such-meld":
+        return Message(err.msg.key, **{**err.params, "meld": err.params["meld"] + 1})
+    return err.msg

@@ -3,11 +3,11 @@
 Type the table as it is (each side's melds, the hand of the player to move, the discard pile,
 which pozzetti are taken, whose turn and what has happened this turn) and a move as a player
 types it in the terminal game (``attach 1 8H``, ``discard 7H``, ``meld 5H 6H 7H``, ``take``,
-``draw``): melds counted from 1, as the table labels them ("Meld 1"); the terminal game's
+``draw``): melds counted from 1, as the table labels them ("Meld 1"); ``burraco_core.actions``'
 ``typed_action``/``typed`` translate to and from the engine's notation (melds from 0). The position
 is built by ``Game.setup`` and the move judged by ``Game.explain``: the verdict is the engine's,
-naming the rule, its id and the cards (a meld number in it said as typed, by the terminal game's
-``_refusal``: one translation for both views, to be made public in burraco_core). A table that no
+naming the rule, its id and the cards (a meld number in it said as typed, by
+``burraco_core.actions.typed_refusal``, as the terminal game says it). A table that no
 hand can lead to is refused in the engine's words (``GameFileError``). This module decides no rule.
 
 The other players' hands are not typed: they are filled with cards nobody has placed (11 each,
@@ -25,8 +25,7 @@ import ipywidgets as w
 
 import burraco_core as bc
 from burraco_core import svg
-from burraco_core.__main__ import _refusal as typed_refusal
-from burraco_core.__main__ import typed, typed_action
+from burraco_core.actions import typed, typed_action, typed_refusal
 from burraco_core.messages import Message
 
 from .hand import Hand

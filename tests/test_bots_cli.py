@@ -322,7 +322,7 @@ class HintReader(io.StringIO):
         self.terminal = None
 
     def readline(self, *args) -> str:
-        from burraco_core.__main__ import typed
+        from burraco_core.actions import typed
 
         return typed(bc.hints(self.terminal.game, 1)[0].action) + "\n"      # as a player types it
 
@@ -348,7 +348,7 @@ def test_play_a_whole_hand_through_the_terminal(monkeypatch):
 
 
 def test_the_terminal_counts_melds_from_1_as_it_lists_them():
-    from burraco_core.__main__ import typed, typed_action
+    from burraco_core.actions import typed, typed_action
 
     assert typed_action("attach 1 8H") == bc.Attach(0, "8H")             # the engine counts from 0
     assert typed(bc.Attach(0, "8H'", 1)) == "attach 1 8H #1"

@@ -395,7 +395,7 @@ class Recorder(io.StringIO):
         if self.script:
             return self.script.pop(0) + "\n"
         assert self.terminal is not None
-        from burraco_core.__main__ import typed
+        from burraco_core.actions import typed
 
         return typed(bc.hints(self.terminal.game, 1)[0].action) + "\n"      # as a player types it
 

@@ -180,7 +180,7 @@ def test_palette_clicks_fill_the_text_with_either_copy():
 
 
 # ------------------------------------------------------------------ the position referee
-from burraco_core.__main__ import typed_action  # noqa: E402
+from burraco_core.actions import typed_action  # noqa: E402
 from lessons.position_referee import PositionReferee, read_position, rule_on  # noqa: E402
 
 DISPUTE = dict(melds=("5H 6H 7H", "QS QD QC"), hand="8H 9S 9S' KD 4C", discard_pile="3D 9C",
