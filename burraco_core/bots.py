@@ -298,7 +298,7 @@ class _Context:
         side = game.side_of(player)
         self.rules: Ruleset = rules
         self.side = side
-        self.hand: list[Card] = list(game.hand_of(player))
+        self.hand: tuple[Card, ...] = game.hand_of(player)
         melds = game.melds
         self.own: tuple[Meld, ...] = melds[side]
         self.theirs: tuple[Meld, ...] = melds[1 - side]
@@ -483,7 +483,7 @@ _WORTH_TAKING = 12
 def _pile_plays(game: Game, ctx: _Context) -> list[_Play]:
     """Plays that taking the discard pile would open (the pile as the player can see it)."""
     pile = ctx.pile if game.rules.open_discard_pile else ctx.pile[-1:]
-    cards = ctx.hand + list(pile)
+    cards = [*ctx.hand, *pile]
     if not _pile_may_help(pile, cards, ctx.own, ctx.rules.groups_allowed):
         return []
     return _meld_plays(ctx, cards, frozenset(pile))
@@ -493,7 +493,7 @@ def _pile_opens(game: Game, ctx: _Context) -> bool:
     """Whether one of :func:`_pile_plays` scores more than :data:`_WORTH_TAKING`: the same answer,
     but the search stops at the first such play, and the attaches (quick to list) come first."""
     pile = ctx.pile if game.rules.open_discard_pile else ctx.pile[-1:]
-    cards = ctx.hand + list(pile)
+    cards = [*ctx.hand, *pile]
     if not _pile_may_help(pile, cards, ctx.own, ctx.rules.groups_allowed):
         return False
     must_use = frozenset(pile)
@@ -729,7 +729,7 @@ class _Turn:
             return False
         if any(a is not b for i, (a, b) in enumerate(zip(self.own, own, strict=False)) if i != changed):
             return False
-        hand = tuple(ctx.hand)
+        hand = ctx.hand
         return hand == self.hand or Counter([c.face for c in hand]) == Counter([c.face for c in self.hand])
 
 
