@@ -6,7 +6,8 @@ wrong answers with the rule each breaks, graduated hints and the rule ids it
 teaches. ``exercise.check(answer)`` puts the answer to the engine and returns a
 :class:`Verdict` (correct / incorrect and why / not attempted), in the manner of
 Kaggle's learntools. Every text is a key of the message catalogues
-(``lessons/locale/<lang>.txt``). The format is in ``lessons/content/FORMAT.md``.
+(``lessons/locale/<lang>.txt``), or, in a teacher's own exercise, words written per language in
+the dict (:class:`OwnText`). The format is in ``lessons/content/FORMAT.md``.
 
 No ipywidgets here: the widgets (``lessons.exercise_widget``) only show this.
 """
@@ -23,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import burraco_core as bc
-from burraco_core.messages import Message, add_catalogue_dir, catalogue
+from burraco_core.messages import Message, add_catalogue_dir, catalogue, languages
 
 from .checks import Attempt, Check, CurriculumError, compile_check
 from .kinds import KIND_TABLE, KINDS, Choice, Prepared, Unreadable
@@ -90,18 +91,71 @@ class Block:
         return out
 
 
+OWN_TEXT = "ex.own-text"
+"""The key of every :class:`OwnText` (in no catalogue: its words are its own)."""
+
+
+class OwnText(Message):
+    """A text an exercise brings in its own words, one per language (``{"text": {"en": ..., "it": ...}}``
+    in its dict): a teacher has no catalogue. It is a Message, so every widget shows it as it shows
+    a catalogue text; ``text(lang)`` is the author's text in ``lang``, else the English one, else the
+    first one written. Plain text: no placeholders (a ``{`` is a brace), no HTML (widgets escape it)."""
+
+    __slots__ = ()
+
+    def __init__(self, texts: Mapping[str, str]) -> None:
+        if not texts:
+            raise ValueError("an own text needs a text in at least one language")
+        # the pairs keep the author's order (the first one written is the last fallback)
+        super().__init__(OWN_TEXT, texts=tuple((str(lang), str(text)) for lang, text in texts.items()))
+
+    @property
+    def texts(self) -> dict[str, str]:
+        """The texts as written, language -> text, in the author's order."""
+        return dict(self.params["texts"])
+
+    def text(self, lang: str = "en") -> str:
+        texts = self.texts
+        return texts.get(lang) or texts.get("en") or next(iter(texts.values()))
+
+    def __repr__(self) -> str:
+        return f"OwnText({self.texts!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (OwnText, (self.texts,))
+
+
 def _key(value: Any, where: str, name: str) -> Message:
     """A catalogue key that exists (in English, the source language)."""
     if not isinstance(value, str) or not value:
         raise CurriculumError(where, name, f"a message key of lessons/locale/en.txt, not {value!r}")
     if value not in catalogue("en"):
-        raise CurriculumError(where, name, f"the message key {value!r} is not in any English catalogue")
+        raise CurriculumError(where, name, f"the message key {value!r} is not in any English catalogue "
+                              f'(to write the words yourself: {{"text": {{"en": "...", "it": "..."}}}})')
     return Message(value)
 
 
+def _own_text(value: Any, where: str, name: str) -> OwnText:
+    """``{"en": "...", "it": "..."}``: a text in each language the author writes, one at least."""
+    known = languages()
+    if not isinstance(value, Mapping) or not value:
+        raise CurriculumError(where, name, f'texts by language, {{"en": "...", "it": "..."}}, not {value!r}')
+    for lang, text in value.items():
+        if lang not in known:
+            raise CurriculumError(where, f"{name}.{lang}", f"not a language code; known: {', '.join(known)}")
+        if not isinstance(text, str) or not text.strip():
+            raise CurriculumError(where, f"{name}.{lang}", f"a text (words the learner reads), not {text!r}")
+    return OwnText(value)
+
+
 def _text(value: Any, where: str, name: str) -> Message:
-    """A text of an exercise: a catalogue key, or ``{"key": ..., "params": {...}}`` when it has
-    parameters (a generated exercise's seed, a goal); see :func:`_text_dict`."""
+    """A text of an exercise: a catalogue key, ``{"key": ..., "params": {...}}`` when it has
+    parameters (a generated exercise's seed, a goal), or ``{"text": {"en": ..., "it": ...}}`` in
+    the author's own words (:class:`OwnText`); see :func:`_text_dict`."""
+    if isinstance(value, Mapping) and "text" in value:
+        if set(value) != {"text"}:
+            raise CurriculumError(where, name, f'{{"text": {{"en": ..., "it": ...}}}} and nothing else, not {value!r}')
+        return _own_text(value["text"], where, f"{name}.text")
     if isinstance(value, Mapping):
         unknown = set(value) - {"key", "params"}
         params = value.get("params", {})
@@ -124,13 +178,15 @@ def _param(value: Any, where: str, name: str) -> Any:
             return bc.parse_card(value["card"]) if "card" in value else bc.parse_cards(value["cards"])
         except (bc.NotationError, TypeError) as err:
             raise CurriculumError(where, name, str(err)) from err
-    if isinstance(value, Mapping) and "key" in value:
+    if isinstance(value, Mapping) and ("key" in value or "text" in value):
         return _text(value, where, name)
     raise CurriculumError(where, name, f"a number, text, list, card, cards or message, not {value!r}")
 
 
 def _text_dict(msg: Message) -> str | dict[str, Any]:
     """A text as :func:`_text` reads it back: its key alone when it has no parameters."""
+    if isinstance(msg, OwnText):
+        return {"text": msg.texts}
     if not msg.params:
         return msg.key
     return {"key": msg.key, "params": {name: _param_dict(value) for name, value in msg.params.items()}}
@@ -286,7 +342,8 @@ class Exercise:
 
     def to_dict(self) -> dict[str, Any]:
         """The dict :meth:`from_dict` reads back (``Exercise.from_dict(ex.to_dict()) == ex``): plain
-        JSON, a text with parameters (a generated exercise's seed) as ``{"key": ..., "params": ...}``."""
+        JSON, a text with parameters (a generated exercise's seed) as ``{"key": ..., "params": ...}``,
+        a text in the author's own words as ``{"text": {"en": ..., "it": ...}}``."""
         out: dict[str, Any] = {
             "id": self.id, "kind": self.kind, "ruleset": self.ruleset, "prompt": _text_dict(self.prompt),
             "data": json.loads(json.dumps(self.data)), "checks": json.loads(json.dumps(self.checks)),
@@ -350,7 +407,8 @@ class Exercise:
             return Verdict("incorrect", err.msg)
         failure = self._check(attempt)
         if failure is None:
-            why = Message(self.explain.key, **{**self.explain.params, **_explain_params(attempt)})
+            why = self.explain if isinstance(self.explain, OwnText) else Message(
+                self.explain.key, **{**self.explain.params, **_explain_params(attempt)})
             return Verdict("correct", Message("ex.verdict.correct", why=why), cards=attempt.cards)
         msg = failure.msg
         rule = failure.rule
@@ -502,4 +560,4 @@ def load_all(folder: str | pathlib.Path = CONTENT_DIR) -> tuple[Lesson, ...]:
     return tuple(lessons)
 
 
-__all__ = ["Block", "CurriculumError", "Exercise", "KINDS", "Lesson", "STATUSES", "Verdict", "load", "load_all"]
+__all__ = ["Block", "CurriculumError", "Exercise", "KINDS", "Lesson", "OwnText", "STATUSES", "Verdict", "load", "load_all"]
