@@ -8,6 +8,8 @@ from __future__ import annotations
 import copy
 import dataclasses
 import html
+import json
+import pathlib
 import pickle
 import re
 
@@ -22,6 +24,7 @@ from lessons.exercise_widget import LessonWidget
 from lessons.progress import Progress
 from lessons.worksheet import _exercise_html
 
+ROOT = pathlib.Path(__file__).resolve().parents[1]
 PROMPT = {"en": "Can Anna lay these down?", "it": "Anna può calarle?", "es": "¿Puede Ana bajarlas?"}
 HINT_1 = {"en": "Look at the diamonds.", "it": "Guarda i quadri.", "es": "Mira los diamantes."}
 HINT_2 = {"it": "Quattro quadri di fila.", "es": "Cuatro diamantes seguidos."}     # no English: the first given
@@ -187,3 +190,25 @@ def test_a_text_param_of_a_keyed_text_may_be_own_words_too():
     ex = Exercise.from_dict(d)
     assert "le rosse" in ex.hints[0].text("it") and "the reds" in ex.hints[0].text("es")
     assert Exercise.from_dict(ex.to_dict()) == ex and ex.to_dict()["hints"][0] == d["hints"][0]
+
+
+# -- the documented examples are what the code reads -------------------------------------------------------
+
+def test_the_classroom_pages_example_runs_and_speaks_each_language():
+    page = (ROOT / "docs" / "classroom.md").read_text(encoding="utf-8")
+    (cell,) = [block for block in re.findall(r"```python\n(.*?)```", page, re.S) if "from_dict" in block]
+    scope: dict = {}
+    exec(re.sub(r"(?m)^  ", "", cell), scope)        # the block is indented under its list item
+    mine = scope["mine"]
+    assert isinstance(mine.prompt, OwnText) and isinstance(scope["club"], bc.Ruleset)
+    assert mine.prompt.text("it") == "Anna può calare una scala?"
+    assert mine.check("4D 5D 6D 7D").message("es") == "¡Correcto! Cuatro diamantes seguidos: una escalera."
+
+
+def test_the_format_pages_example_reads_and_falls_back_as_it_says():
+    page = (ROOT / "lessons" / "content" / "FORMAT.md").read_text(encoding="utf-8")
+    (block,) = [b for b in re.findall(r"```json\n(.*?)```", page, re.S) if '"text": {' in b]
+    ex = Exercise.from_dict(json.loads(block))
+    assert ex.holds()
+    assert ex.hints[1].text("es") == "Four diamonds follow each other." and ex.explain.text("es").startswith("Four")
+    assert ex.prompt.text("es") == "¿Puede Ana bajar una escalera?"

@@ -5,6 +5,8 @@ the issue asks for (copied to docs/images/ by hand after looking at it)."""
 from __future__ import annotations
 
 import json
+import pathlib
+import re
 
 import nbformat
 import pytest
@@ -19,22 +21,10 @@ from tests.browser.support import start_voila, stop, wait_for_text
 
 pytestmark = pytest.mark.browser
 
-TEACHER_CELL = '''\
-import dataclasses
-import burraco_core as bc
-import lessons
-
-club = dataclasses.replace(bc.ruleset("classic"), id="club", name="Our club's rules", clean_bonus=300)
-mine = lessons.Exercise.from_dict({
-    "id": "class-3b.first-run", "kind": "build-meld",
-    "prompt": "lesson.melds.first-run.prompt", "data": {"hand": "9C 4D 5D QS 6D KH 7D"},
-    "solution": "4D 5D 6D 7D",
-    "wrong_answers": [["4D 5D", "meld.too-few-cards"], ["4D 5D QS", "meld.not-a-meld"]],
-    "hints": ["lesson.melds.first-run.hint.1", "lesson.melds.first-run.hint.2"],
-    "explain": "lesson.melds.first-run.explain", "teaches": ["meld.not-a-meld", "meld.too-few-cards"],
-})
-lessons.show(mine, rules=club)
-'''
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+# The cell as docs/classroom.md shows it to teachers (texts in the teacher's own words, per language).
+TEACHER_CELL = re.sub(r"(?m)^  ", "", next(block for block in re.findall(
+    r"```python\n(.*?)```", (ROOT / "docs" / "classroom.md").read_text(encoding="utf-8"), re.S) if "from_dict" in block))
 
 
 def _notebook(folder, name: str, source: str) -> None:
@@ -60,6 +50,7 @@ def test_a_teacher_written_exercise_in_one_cell(tmp_path, browser, shoot):
         lesson = page.locator(".bt-lesson")
         assert "Rules: Our club's rules (house rules)." in lesson.inner_text()
         assert "Traceback" not in page.locator("body").inner_text()
+        assert page.locator(".bt-prompt").inner_text() == "Can Anna lay down a run?"     # the teacher's words
         cards = page.locator(".bt-answer-hand .bh-card")
         assert cards.count() == 7
         for label in ("four of diamonds", "five of diamonds"):
@@ -69,7 +60,7 @@ def test_a_teacher_written_exercise_in_one_cell(tmp_path, browser, shoot):
         for label in ("six of diamonds", "seven of diamonds"):
             page.locator(f'.bt-answer-hand .bh-card[aria-label="{label}"]').click()
         page.locator(".bt-check").click()
-        wait_for_text(page, ".bt-verdict", "Correct!")
+        wait_for_text(page, ".bt-verdict", "Correct! Four diamonds in a row: a run.")
         shoot(lesson, "teacher-exercise")
     finally:
         context.close()
