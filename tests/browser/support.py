@@ -43,10 +43,21 @@ def missing(what: str) -> NoReturn:
 
 def free_port() -> int:
     """A TCP port of 127.0.0.1 that nothing listens on now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
+    return free_ports(1)[0]
+
+
+def free_ports(count: int) -> list[int]:
+    """``count`` different TCP ports of 127.0.0.1 that nothing listens on now. Each socket stays
+    bound until all are chosen: ports asked for one by one may come back twice (a hub once got
+    the same port for itself and its proxy's API, and could not start)."""
+    sockets = [socket.socket() for _ in range(count)]
+    try:
+        for sock in sockets:
+            sock.bind(("127.0.0.1", 0))
+        return [sock.getsockname()[1] for sock in sockets]
+    finally:
+        for sock in sockets:
+            sock.close()
 
 
 def voila_executable() -> str | None:

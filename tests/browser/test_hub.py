@@ -31,7 +31,7 @@ from tests.browser.pages import (
     wait_home_stars,
     wait_ready,
 )
-from tests.browser.support import ROOT, SCREENSHOTS, free_port, start_server, stop
+from tests.browser.support import ROOT, SCREENSHOTS, free_ports, start_server, stop
 
 pytestmark = pytest.mark.browser
 
@@ -46,7 +46,7 @@ def hub(tmp_path_factory):
     if not PROXY.exists():
         subprocess.run(["bash", "scripts/node_tools.sh"], cwd=ROOT, check=True, timeout=600)
     folder = tmp_path_factory.mktemp("hub")
-    port, hub_port, api_port = free_port(), free_port(), free_port()
+    port, hub_port, api_port = free_ports(3)
     bin_dir = pathlib.Path(sys.executable).parent
     (folder / "jupyterhub_config.py").write_text(textwrap.dedent(f"""
         import os
