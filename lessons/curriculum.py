@@ -234,6 +234,45 @@ def _block(data: Any, rules: bc.Ruleset, where: str, name: str) -> Block:
     raise CurriculumError(where, name, "an intro block has 'text', 'cards' or 'meld'")
 
 
+def ruleset_dict(rules: bc.Ruleset) -> dict[str, Any]:
+    """A house ruleset as an exercise dict holds it (plain JSON): its ``id`` and the fields it changes
+    from the built-in ruleset of that id (from the Ruleset defaults when no built-in has its id);
+    :func:`ruleset_from_dict` reads it back. A built-in ruleset gives ``{"id": ...}`` alone."""
+    base = bc.RULESETS.get(rules.id)
+    out: dict[str, Any] = {"id": rules.id}
+    for f in dataclasses.fields(bc.Ruleset):
+        value = getattr(rules, f.name)
+        was = getattr(base, f.name) if base is not None else f.default
+        if f.name != "id" and (type(value) is not type(was) or value != was):
+            out[f.name] = value
+    return out
+
+
+_RULESET_FIELDS = frozenset(f.name for f in dataclasses.fields(bc.Ruleset))
+
+
+def ruleset_from_dict(value: Any, where: str = "exercise") -> bc.Ruleset:
+    """The ruleset an exercise names: a built-in id, a Ruleset, or the dict :func:`ruleset_dict`
+    writes (``{"id": "classic", "groups_allowed": false}``: the built-in of that id with those
+    fields changed, or a Ruleset of its own when no built-in has the id); CurriculumError else."""
+    try:
+        if isinstance(value, Mapping):
+            unknown = sorted(set(value) - _RULESET_FIELDS)
+            if unknown:
+                raise CurriculumError(where, f"ruleset.{unknown[0]}", f"not a field of a Ruleset; known: "
+                                      f"{', '.join(sorted(_RULESET_FIELDS))}")
+            if not isinstance(value.get("id"), str):
+                raise CurriculumError(where, "ruleset.id", "a house ruleset needs its id (text)")
+            base = bc.RULESETS.get(value["id"])
+            if base is None:
+                return bc.Ruleset(**value)
+            made = dataclasses.replace(base, **value)
+            return base if made == base else made
+        return bc.ruleset(value)
+    except (bc.RulesetError, KeyError, TypeError) as err:
+        raise CurriculumError(where, "ruleset", str(err)) from err
+
+
 _EXERCISE_FIELDS = {"id", "kind", "ruleset", "prompt", "data", "checks", "solution", "wrong_answers",
                     "hints", "explain", "teaches", "goal_rule"}
 
@@ -292,11 +331,7 @@ class Exercise:
         kind = KIND_TABLE.get(kind_name) if isinstance(kind_name, str) else None
         if kind is None:
             raise CurriculumError(where, "kind", f"{kind_name!r} is not one of {', '.join(KINDS)}")
-        rules_id = d.get("ruleset", ruleset)
-        try:
-            rules = bc.ruleset(rules_id)
-        except (bc.BurracoError, KeyError, TypeError) as err:
-            raise CurriculumError(where, "ruleset", str(err)) from err
+        rules = ruleset_from_dict(d.get("ruleset", ruleset), where)
         data = d["data"]
         if not isinstance(data, Mapping):
             raise CurriculumError(where, "data", f"an object, not {data!r}")
@@ -343,9 +378,11 @@ class Exercise:
     def to_dict(self) -> dict[str, Any]:
         """The dict :meth:`from_dict` reads back (``Exercise.from_dict(ex.to_dict()) == ex``): plain
         JSON, a text with parameters (a generated exercise's seed) as ``{"key": ..., "params": ...}``,
-        a text in the author's own words as ``{"text": {"en": ..., "it": ...}}``."""
+        a text in the author's own words as ``{"text": {"en": ..., "it": ...}}``, a house ruleset
+        as its id and the fields it changes (:func:`ruleset_dict`)."""
         out: dict[str, Any] = {
-            "id": self.id, "kind": self.kind, "ruleset": self.ruleset, "prompt": _text_dict(self.prompt),
+            "id": self.id, "kind": self.kind, "prompt": _text_dict(self.prompt),
+            "ruleset": self.ruleset if self.house is None else ruleset_dict(self.house),
             "data": json.loads(json.dumps(self.data)), "checks": json.loads(json.dumps(self.checks)),
             "solution": self.solution, "wrong_answers": [list(p) for p in self.wrong_answers],
             "hints": [_text_dict(h) for h in self.hints], "explain": _text_dict(self.explain),
@@ -560,4 +597,5 @@ def load_all(folder: str | pathlib.Path = CONTENT_DIR) -> tuple[Lesson, ...]:
     return tuple(lessons)
 
 
-__all__ = ["Block", "CurriculumError", "Exercise", "KINDS", "Lesson", "OwnText", "STATUSES", "Verdict", "load", "load_all"]
+__all__ = ["Block", "CurriculumError", "Exercise", "KINDS", "Lesson", "OwnText", "STATUSES", "Verdict", "load", "load_all",
+           "ruleset_dict", "ruleset_from_dict"]

@@ -7,13 +7,22 @@ solution and the wrong answers are what the engine says, asked through the exerc
 own ``check`` (the solution is the candidate it calls correct, the wrong answers the
 candidates it refuses, each with the rule it names). The seed is in the exercise's id
 (``gen.judge-meld.1234``) and in its prompt, so a teacher can check a pupil's sheet.
+
+``rules`` is a built-in ruleset or any house variant (a ``Ruleset`` made with
+``dataclasses.replace``): the exercise is then dealt, solved and checked under it
+(``Exercise.house``), and its id names it by :func:`ruleset_tag` (``classic-3f2a9c1b``: the
+id and a fingerprint of the fields it changes), so it differs from the built-in's. A kind
+a variant cannot give raises :class:`KindUnavailable`, which says why in every language.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import itertools
+import json
 import random
+import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -22,7 +31,7 @@ from burraco_core.messages import Message
 
 from .checks import CurriculumError
 from .coverage import meld_rules
-from .curriculum import Exercise
+from .curriculum import Exercise, ruleset_dict
 
 DIFFICULTIES = (1, 2, 3)
 _TRIES = 60
@@ -30,6 +39,32 @@ _RANKS = {1: "A", 11: "J", 12: "Q", 13: "K", **{r: str(r) for r in range(2, 11)}
 
 class GeneratorError(CurriculumError):
     """No exercise of this kind could be generated (an unknown kind, a bad seed or difficulty)."""
+
+
+class KindUnavailable(GeneratorError):
+    """This kind gives no exercise under these rules: ``reason`` (a Message) says why to a teacher,
+    ``kind`` names it; ``str(err)`` is the English for a programmer."""
+
+    def __init__(self, kind: str, rules: bc.Ruleset, reason: Message) -> None:
+        super().__init__("generate", "rules", f"no {kind} exercise under {_said(rules.label)}: {reason.text('en')}")
+        self.kind = kind
+        self.rules = rules
+        self.reason = reason
+
+    @property
+    def msg(self) -> Message:
+        """What a teacher reads: the kind, the rules, and why (key ``gen.unavailable``)."""
+        return Message("gen.unavailable", kind=kind_name(self.kind), rules=self.rules.label, reason=self.reason)
+
+
+def _said(label: Message | str) -> str:
+    return label.text("en") if isinstance(label, Message) else label
+
+
+def kind_name(kind: str) -> Message | str:
+    """A generated kind's name as a message (``worksheet.kind.<kind>``), or its id when it has none."""
+    key = f"worksheet.kind.{kind}"
+    return Message(key) if key in _english() else kind
 
 
 Generator = Callable[[random.Random, "Deal", bc.Ruleset, int, int], "Exercise | None"]
@@ -116,8 +151,8 @@ def draft(kind: str, seed: int, rules: bc.Ruleset, difficulty: int, data: dict[s
            solution: Any, wrong: list[list[Any]], teaches: Sequence[str], checks: Any = None) -> Exercise:
     """The exercise as ``Exercise.from_dict`` reads it; ``checks``: the kind's default when None."""
     key = f"gen.{kind}"
-    spec: dict[str, Any] = {
-        "id": exercise_id(kind, seed, rules.id, difficulty), "kind": kind, "ruleset": rules.id,
+    spec: dict[str, Any] = {     # the Ruleset itself: a house variant is kept as the exercise's ``house``
+        "id": exercise_id(kind, seed, rules, difficulty), "kind": kind, "ruleset": rules,
         "prompt": f"{key}.prompt", "data": data, "solution": solution, "wrong_answers": wrong,
         "hints": [f"{key}.hint.1", f"{key}.hint.2"], "explain": f"{key}.explain",
         "teaches": sorted(set(teaches)),
@@ -307,28 +342,52 @@ def _english() -> Any:
     return catalogue("en")
 
 
-def exercise_id(kind: str, seed: int, rules: str = "classic", difficulty: int = 1) -> str:
-    """``gen.<kind>.<seed>``; the ruleset and difficulty are added when they are not the default."""
-    extra = "" if (rules, difficulty) == ("classic", 1) else f"{rules}.d{difficulty}."
+def ruleset_tag(rules: str | bc.Ruleset) -> str:
+    """The ruleset's part of a generated exercise's id and seed: a built-in's id (``classic``); for a
+    house variant its id (lowercase, ``-`` for other characters) and the first 8 hex digits of the
+    SHA-256 of :func:`~lessons.curriculum.ruleset_dict` (its id and the fields it changes), so it is
+    the same in every process and differs from the built-in's, and from any other variant's."""
+    if isinstance(rules, str):
+        return rules
+    if bc.RULESETS.get(rules.id) == rules:
+        return rules.id
+    said = json.dumps(ruleset_dict(rules), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    slug = re.sub(r"[^a-z0-9]+", "-", rules.id.lower()).strip("-") or "house"
+    return f"{slug}-{hashlib.sha256(said.encode('ascii')).hexdigest()[:8]}"
+
+
+def exercise_id(kind: str, seed: int, rules: str | bc.Ruleset = "classic", difficulty: int = 1) -> str:
+    """``gen.<kind>.<seed>``; the ruleset (:func:`ruleset_tag`) and difficulty are added when they are
+    not the default: ``gen.attach.pulito.d2.7``, ``gen.attach.classic-3f2a9c1b.d1.7`` (a house variant)."""
+    tag = ruleset_tag(rules)
+    extra = "" if (tag, difficulty) == ("classic", 1) else f"{tag}.d{difficulty}."
     return f"gen.{kind}.{extra}{seed}"
 
 
 def generate(kind: str, seed: int, rules: str | bc.Ruleset = "classic", difficulty: int = 1) -> Exercise:
-    """A reproducible exercise of ``kind`` for ``seed`` (the same seed gives the same exercise)."""
+    """A reproducible exercise of ``kind`` for ``seed`` (the same seed gives the same exercise), under
+    ``rules``: a built-in id or any Ruleset (a house variant: dealt, solved and checked under it).
+    :class:`KindUnavailable` when the kind gives no exercise under these rules."""
     if kind not in _GENERATORS:
         raise GeneratorError("generate", "kind", f"{kind!r} has no generator; known: {', '.join(GENERATED_KINDS)}")
     if type(seed) is not int or seed < 0:
         raise GeneratorError("generate", "seed", f"a whole number 0 or more, not {seed!r}")
     if difficulty not in DIFFICULTIES:
         raise GeneratorError("generate", "difficulty", f"one of {DIFFICULTIES}, not {difficulty!r}")
-    ruleset = rules if isinstance(rules, bc.Ruleset) else bc.ruleset(rules)
-    if ruleset.id not in bc.RULESETS:
-        raise GeneratorError("generate", "rules", "generated exercises use a built-in ruleset")
-    rng = random.Random(f"{kind}:{ruleset.id}:{difficulty}:{seed}")
+    try:
+        ruleset = bc.ruleset(rules)
+    except (bc.RulesetError, TypeError) as err:
+        raise GeneratorError("generate", "rules", str(err)) from err
+    # str seeds are hashed by SHA-512: the same in every process (a built-in's tag is its id, as before)
+    rng = random.Random(f"{kind}:{ruleset_tag(ruleset)}:{difficulty}:{seed}")
     for _ in range(_TRIES):
         ex = _GENERATORS[kind](rng, Deal(rng, ruleset), ruleset, difficulty, seed)
         if ex is not None:
             return ex
+    # Every built-in ruleset gives every seed (tests/test_generators.py); a house variant may make the
+    # kind pointless (no card worth anything: nothing to count), which no deal can mend.
+    if ruleset_tag(ruleset) not in bc.RULESETS:
+        raise KindUnavailable(kind, ruleset, Message("gen.unavailable.no-deal", tries=_TRIES))
     raise GeneratorError("generate", "seed", f"no {kind} exercise found for seed {seed}")
 
 
@@ -340,4 +399,5 @@ def exercises(kinds: str | Sequence[str], n: int, seed: int, rules: str | bc.Rul
         yield generate(kinds[i % len(kinds)], seed + i, rules, difficulty)
 
 
-__all__ = ["DIFFICULTIES", "GENERATED_KINDS", "Deal", "GeneratorError", "draft", "generator", "settle", "exercise_id", "exercises", "generate"]
+__all__ = ["DIFFICULTIES", "GENERATED_KINDS", "Deal", "GeneratorError", "KindUnavailable", "draft", "generator", "settle",
+           "exercise_id", "exercises", "generate", "kind_name", "ruleset_tag"]

@@ -381,7 +381,9 @@ def _predict(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: int,
         asked, ask, spares = (None, "", ()) if made is None else ({"cards": _code(made[1])}, made[0], VARIANT_RULES)
     if asked is None:
         return None
-    others = [r for r in bc.RULESETS.values() if r.id != rules.id]
+    # the built-ins that are other rules and say their name otherwise (a house variant renamed from
+    # the classic rules is compared with them too; one that kept their name would read the same)
+    others = [r for r in bc.RULESETS.values() if r != rules and r.label != rules.label]
     rng.shuffle(others)
     for other in others:
         data: dict[str, Any] = {"other": other.id, **asked, "ask": ask}

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import burraco_core as bc
 from burraco_core.messages import Message, catalogue, placeholders
-from lessons.curriculum import Exercise
-from lessons.generators import GENERATED_KINDS, GeneratorError, exercises, generate
+from lessons.curriculum import Exercise, ruleset_dict
+from lessons.generators import GENERATED_KINDS, GeneratorError, exercises, generate, ruleset_tag
 
 SEEDS = range(200)
 RULESETS = tuple(bc.RULESETS)
@@ -143,3 +145,100 @@ def test_a_malformed_text_with_params_names_the_field(text, field):
     with pytest.raises(CurriculumError) as caught:
         Exercise.from_dict(d)
     assert caught.value.field == field
+
+
+# -- under a house ruleset -----------------------------------------------------------------------
+
+HOUSES = {
+    "no-groups": dataclasses.replace(bc.ruleset("classic"), groups_allowed=False),
+    "clean-close": dataclasses.replace(bc.ruleset("classic"), name="Club", close_needs_clean=True, closing_bonus=150),
+    "no-jokers": dataclasses.replace(bc.ruleset("italiano"), id="casa", name="A casa", jokers=0, joker_value=0),
+}
+# Nothing counts: no count exercise has a wrong answer (every slip adds 0).
+NOTHING_COUNTS = dataclasses.replace(bc.ruleset("classic"), id="zero", name="Nothing counts", two_value=0,
+                                     joker_value=0, ace_value=0, high_value=0, low_value=0, clean_bonus=0,
+                                     dirty_bonus=0, closing_bonus=0, no_pozzetto_penalty=0)
+
+
+@pytest.mark.parametrize("house", HOUSES, ids=list(HOUSES))
+@pytest.mark.parametrize("kind", GENERATED_KINDS)
+def test_every_kind_is_generated_solved_and_checked_under_a_house_ruleset(kind, house):
+    import json
+
+    rules = HOUSES[house]
+    builtin = bc.RULESETS.get(rules.id, bc.ruleset("classic"))
+    for seed, difficulty in ((0, 1), (1, 1), (2, 2), (3, 3)):
+        ex = generate(kind, seed, rules, difficulty)
+        assert ex.rules is rules and ex.house is rules and ex.ruleset == rules.id
+        _solvable(ex)                          # every verdict asked of the engine under the house rules
+        assert ex.id == f"gen.{kind}.{ruleset_tag(rules)}.d{difficulty}.{seed}"
+        assert ex.id != generate(kind, seed, builtin, difficulty).id
+        again = generate(kind, seed, rules, difficulty)
+        assert again == ex and again.to_dict() == ex.to_dict()
+        d = ex.to_dict()
+        assert json.loads(json.dumps(d)) == d and d["ruleset"]["id"] == rules.id
+        back = Exercise.from_dict(json.loads(json.dumps(d)))
+        assert back == ex and back.house == rules and back.to_dict() == d and back.holds()
+
+
+def test_a_house_rulesets_id_part_is_a_stable_fingerprint_of_what_it_changes():
+    classic = bc.ruleset("classic")
+    no_groups = HOUSES["no-groups"]
+    # the same in every process (a SHA-256, not Python's hash()): pupils' progress files keep these ids
+    assert ruleset_tag(no_groups) == "classic-99d4bfad"
+    assert ruleset_dict(no_groups) == {"id": "classic", "groups_allowed": False}
+    assert ruleset_tag(dataclasses.replace(classic, groups_allowed=False)) == ruleset_tag(no_groups)
+    # any field changed, the name included, gives another id; none changed is the built-in itself
+    tags = {ruleset_tag(dataclasses.replace(classic, **change)) for change in (
+        {"groups_allowed": False}, {"closing_bonus": 150}, {"closing_bonus": 200}, {"name": "Club"},
+        {"id": "club"}, {"id": "Club"}, {"close_needs_clean": True})}
+    assert len(tags) == 7 and not tags & set(bc.RULESETS)
+    assert ruleset_tag(dataclasses.replace(classic, closing_bonus=100)) == "classic"
+    assert generate("attach", 5, dataclasses.replace(classic, closing_bonus=100)) == generate("attach", 5)
+    assert ruleset_tag(dataclasses.replace(classic, id="Our Club!")).startswith("our-club-")
+    # built-in rulesets keep their ids
+    assert generate("attach", 5).id == "gen.attach.5"
+    assert generate("attach", 5, bc.ruleset("pulito"), 2).id == "gen.attach.pulito.d2.5"
+    assert generate("attach", 5, "classic", 3).id == "gen.attach.classic.d3.5"
+
+
+def test_a_house_ruleset_with_a_built_in_id_is_no_longer_taken_for_the_built_in():
+    rules = HOUSES["no-groups"]
+    made = [generate("build-meld", seed, rules) for seed in range(6)]
+    assert all(ex.house is rules for ex in made)
+    # checked under these rules, not the built-in classic ones, which would call a group a meld
+    group = "7H 7S 7D"
+    judged = Exercise.from_dict({**made[0].to_dict(), "data": {"hand": f"{group} 9C 10C"}})
+    assert judged.house == rules and judged.check(group).rule == "group.not-allowed"
+    assert judged.under("classic").check(group).correct
+
+
+def test_a_kind_a_house_ruleset_cannot_give_is_refused_saying_why():
+    from lessons.generators import KindUnavailable
+
+    for kind in ("count", "count-score"):
+        with pytest.raises(GeneratorError) as caught:
+            generate(kind, 1, NOTHING_COUNTS)
+        err = caught.value
+        assert isinstance(err, KindUnavailable) and err.kind == kind and err.rules is NOTHING_COUNTS
+        assert kind in str(err) and "Nothing counts" in str(err)
+        for lang in ("en", "it", "es"):
+            said = err.msg.text(lang)
+            assert "Nothing counts" in said and Message(f"worksheet.kind.{kind}").text(lang) in said
+    assert generate("judge-meld", 1, NOTHING_COUNTS).house is NOTHING_COUNTS     # the other kinds are given
+    with pytest.raises(GeneratorError):
+        generate("attach", 1, "no-such-rules")
+
+
+def test_a_house_ruleset_in_an_exercise_dict_is_read_or_refused_by_field():
+    from lessons.checks import CurriculumError
+    from lessons.curriculum import ruleset_from_dict
+
+    assert ruleset_from_dict({"id": "classic", "jokers": 0}) == dataclasses.replace(bc.ruleset("classic"), jokers=0)
+    assert ruleset_from_dict({"id": "casa", "jokers": 0}) == bc.Ruleset(id="casa", jokers=0)
+    assert ruleset_from_dict({"id": "pulito"}) is bc.ruleset("pulito")
+    for bad, field in (({"id": "classic", "colour": "red"}, "ruleset.colour"), ({"jokers": 0}, "ruleset.id"),
+                       ({"id": "classic", "jokers": 9}, "ruleset"), ("no-such-rules", "ruleset")):
+        with pytest.raises(CurriculumError) as caught:
+            Exercise.from_dict({**generate("attach", 2).to_dict(), "ruleset": bad})
+        assert caught.value.field == field
