@@ -15,6 +15,10 @@ rules it teaches are generated again), and exercises already solved are not serv
     ex = session.next()                  # show it with lessons.show(ex) or the practice widget
     session.answer("legal")              # a Verdict; recorded in progress
     session.needed_for("run.gap")        # correct answers still needed for this rule
+
+Under a house ruleset (``PracticeSession(..., rules=house)``) the exercises are generated under it
+(their ids name it, ``gen.attach.classic-3f2a9c1b.d1.7``); a kind it cannot give is left out and
+said in ``unavailable``.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ import burraco_core as bc
 from burraco_core.messages import Message
 
 from .curriculum import Exercise, Verdict
-from .generators import DIFFICULTIES, GENERATED_KINDS, GeneratorError, generate
+from .generators import DIFFICULTIES, GENERATED_KINDS, GeneratorError, KindUnavailable, generate, ruleset_tag
 from .progress import Progress, stars
 
 NEEDED = 2          # correct answers per rule before it counts as practised
@@ -36,20 +40,31 @@ _SEARCH = 240       # generated exercises tried to find one on a rule, before gi
 _GENERATED_ID = re.compile(r"^gen\.(?P<kind>[a-z0-9-]+)\.(?:(?P<rules>[a-z0-9_-]+)\.d(?P<d>\d)\.)?(?P<seed>\d+)$")
 
 
-def parse_generated_id(exercise_id: str) -> tuple[str, int, str, int] | None:
-    """(kind, seed, ruleset id, difficulty) of a generated exercise's id, or None for any other id."""
+def _house(rules: str | bc.Ruleset | None) -> bc.Ruleset | None:
+    """These rules when they are a house variant (not a built-in ruleset), else None."""
+    return rules if isinstance(rules, bc.Ruleset) and ruleset_tag(rules) not in bc.RULESETS else None
+
+
+def parse_generated_id(exercise_id: str, rules: str | bc.Ruleset | None = None
+                       ) -> tuple[str, int, str | bc.Ruleset, int] | None:
+    """(kind, seed, ruleset, difficulty) of a generated exercise's id, or None for any other id. The
+    ruleset is a built-in's id, or the house Ruleset ``rules`` when the id names it (an id holds a
+    house variant's fingerprint, not its fields: only the one asked about is recognised)."""
     found = _GENERATED_ID.match(exercise_id)
     if found is None:
         return None
-    rules, difficulty = found["rules"] or "classic", int(found["d"] or 1)
-    if found["kind"] not in GENERATED_KINDS or rules not in bc.RULESETS or difficulty not in DIFFICULTIES:
+    tag, difficulty = found["rules"] or "classic", int(found["d"] or 1)
+    house = _house(rules)
+    ruleset: str | bc.Ruleset | None = (tag if tag in bc.RULESETS else
+                                        house if house is not None and ruleset_tag(house) == tag else None)
+    if found["kind"] not in GENERATED_KINDS or ruleset is None or difficulty not in DIFFICULTIES:
         return None
-    return found["kind"], int(found["seed"]), rules, difficulty
+    return found["kind"], int(found["seed"]), ruleset, difficulty
 
 
 @functools.lru_cache(maxsize=4096)
-def _teaches(exercise_id: str) -> frozenset[str]:
-    parsed = parse_generated_id(exercise_id)
+def _teaches(exercise_id: str, rules: bc.Ruleset | None = None) -> frozenset[str]:
+    parsed = parse_generated_id(exercise_id, rules)
     if parsed is None:
         return frozenset()
     try:
@@ -58,20 +73,24 @@ def _teaches(exercise_id: str) -> frozenset[str]:
         return frozenset()
 
 
-def practised(progress: Progress) -> dict[str, int]:
+def practised(progress: Progress, rules: str | bc.Ruleset | None = None) -> dict[str, int]:
     """Rule id -> generated exercises teaching it that this learner answered correctly on their own
-    (stars kept: not after the solution was shown)."""
+    (stars kept: not after the solution was shown); those generated under the house ruleset
+    ``rules`` count too."""
+    house = _house(rules)
     counts: dict[str, int] = {}
     for exercise_id in progress.exercise_ids():
         if exercise_id.startswith("gen.") and progress.stars(exercise_id) > 0:
-            for rule in _teaches(exercise_id):
+            for rule in _teaches(exercise_id, house):
                 counts[rule] = counts.get(rule, 0) + 1
     return counts
 
 
-def rules_to_practise(progress: Progress, needed: int = NEEDED) -> tuple[str, ...]:
-    """The rules this learner got wrong and has not yet answered correctly ``needed`` times in practice."""
-    done = practised(progress)
+def rules_to_practise(progress: Progress, needed: int = NEEDED,
+                      rules: str | bc.Ruleset | None = None) -> tuple[str, ...]:
+    """The rules this learner got wrong and has not yet answered correctly ``needed`` times in practice
+    (under a built-in ruleset, or the house ruleset ``rules``)."""
+    done = practised(progress, rules)
     return tuple(rule for rule in progress.missed_rules() if done.get(rule, 0) < needed)
 
 
@@ -88,20 +107,25 @@ class PracticeSession:
     (a side credited with a closing it could not make, ``score.closed-without-pozzetto``, is only
     counted in harder exercises).
 
-    Answers are recorded in ``progress`` (a fresh Progress when none is given).
+    Answers are recorded in ``progress`` (a fresh Progress when none is given). ``rules``: a built-in
+    id or a house Ruleset, under which every exercise is generated; the kinds it cannot give are
+    left out, each with why, in ``unavailable``.
     """
 
-    def __init__(self, rules_to_practise: Iterable[str], *, rules: str = "classic", seed: int = 0,
+    def __init__(self, rules_to_practise: Iterable[str], *, rules: str | bc.Ruleset = "classic", seed: int = 0,
                  kinds: Sequence[str] = GENERATED_KINDS, difficulty: int = 1, needed: int = NEEDED,
                  progress: Progress | None = None) -> None:
         wanted = list(dict.fromkeys(rules_to_practise))
         unknown = [r for r in wanted if r not in bc.RULE_IDS]
         if unknown:
             raise bc.BurracoError(f"not rule ids: {', '.join(unknown)}")
+        # a built-in's id, or the house Ruleset itself (an unknown id: the classic rules, as the pages do)
         if isinstance(rules, bc.Ruleset):
-            rules = rules.id if bc.RULESETS.get(rules.id) == rules else "classic"
-        self.rules = rules if rules in bc.RULESETS else "classic"   # generated exercises use a built-in ruleset
+            self.rules: str | bc.Ruleset = rules.id if bc.RULESETS.get(rules.id) == rules else rules
+        else:
+            self.rules = rules if rules in bc.RULESETS else "classic"
         self.kinds = tuple(kinds)
+        self.unavailable: dict[str, KindUnavailable] = {}   # kinds these rules give no exercise of, and why
         self.difficulty = difficulty
         self.needed = needed
         self.progress = progress if progress is not None else Progress()
@@ -125,7 +149,7 @@ class PracticeSession:
 
     def refresh(self) -> None:
         """Count the correct answers per rule again from the progress (another tab may have added some)."""
-        done = practised(self.progress)
+        done = practised(self.progress, self.rules)
         self.correct = {rule: done.get(rule, 0) for rule in self.wanted}
 
     @property
@@ -182,8 +206,13 @@ class PracticeSession:
         for _ in range(_SEARCH):
             self._seed += 1
             kind = kinds[self._seed % len(kinds)]
+            if kind in self.unavailable:
+                continue
             try:
                 ex = generate(kind, self._seed, self.rules, difficulty)
+            except KindUnavailable as err:     # no seed mends it: said once, not looked for again
+                self.unavailable[kind] = err
+                continue
             except GeneratorError:
                 continue
             if rule in ex.teaches and not self.progress.solved(ex.id):

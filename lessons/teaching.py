@@ -78,11 +78,13 @@ class PracticeWidget(_StatusLine, w.VBox):
     """Generated exercises on the rules the learner missed, until each is answered correctly twice.
 
     ``keeper``: the shared progress keeper (answers saved, the browser's copy followed); or
-    ``progress``: a Progress to record into (nothing saved). ``rules``: a built-in ruleset id.
+    ``progress``: a Progress to record into (nothing saved). ``rules``: a built-in ruleset id or a
+    house Ruleset (the exercises are generated under it; a kind it cannot give is left out, and said);
+    ``kinds``: the generated kinds to practise with (all of them by default).
     """
 
     def __init__(self, *, keeper: Any = None, progress: Progress | None = None, rules: str | bc.Ruleset = "classic",
-                 lang: str | None = None, seed: int = 0) -> None:
+                 lang: str | None = None, seed: int = 0, kinds: Iterable[str] = GENERATED_KINDS) -> None:
         self.keeper = keeper
         if keeper is not None:
             progress = keeper.progress
@@ -91,6 +93,7 @@ class PracticeWidget(_StatusLine, w.VBox):
         self.lang = lang or chosen_language(self.progress)
         self.rules = rules
         self.seed = seed
+        self.practice_kinds = tuple(kinds)
         self.acted = False              # the learner answered or asked something here
         self._saving = False
         self.view: AnswerView | None = None
@@ -129,7 +132,7 @@ class PracticeWidget(_StatusLine, w.VBox):
         return button
 
     def _new_session(self) -> PracticeSession:
-        return PracticeSession.from_progress(self.progress, rules=self.rules, seed=self.seed)
+        return PracticeSession.from_progress(self.progress, rules=self.rules, seed=self.seed, kinds=self.practice_kinds)
 
     # ---------------------------------------------------------------- drawing
     def _draw(self) -> None:
@@ -162,10 +165,13 @@ class PracticeWidget(_StatusLine, w.VBox):
             rows.append(f'<tr data-rule="{esc(rule)}" data-needed="{session.needed_for(rule)}">'
                         f"<td>{esc(_rule_summary(rule, self.lang))}</td><td><code>{esc(rule)}</code></td>"
                         f'<td class="bt-needed">{esc(state)}</td></tr>')
+        left_out = "".join(f'<div class="bt-left-out" data-kind="{esc(kind)}">{box(NOTE, err.msg.text(self.lang))}</div>'
+                           for kind, err in session.unavailable.items())
         self.rules_html.value = (f'<div class="bt-text">{esc(t("practice.about", self.lang, count=session.needed))}</div>'
                                  f'<table class="bt-rules-left"><tr><th>{esc(t("practice.col.rule", self.lang))}</th>'
                                  f'<th>{esc(t("practice.col.id", self.lang))}</th>'
-                                 f'<th>{esc(t("practice.col.needed", self.lang))}</th></tr>{"".join(rows)}</table>')
+                                 f'<th>{esc(t("practice.col.needed", self.lang))}</th></tr>{"".join(rows)}</table>'
+                                 + left_out)
 
     def _card(self, exercise: Any) -> w.Widget:
         self.view = answer_view(exercise, self.lang)
@@ -457,10 +463,10 @@ class WorksheetMaker(_StatusLine, w.VBox):
         self.difficulty = w.Dropdown(options=[(t("worksheet.difficulty.level", lang, level=d), d) for d in DIFFICULTIES],
                                      value=1, description=t("worksheet.difficulty", lang),
                                      style={"description_width": "initial"}, layout=w.Layout(width="auto"))
-        # generated exercises are drawn under a built-in ruleset
-        if isinstance(rules, bc.Ruleset):     # a house variant: the built-in it is, else the classic rules
-            rules = rules.id if bc.RULESETS.get(rules.id) == rules else "classic"
-        self.rules = ruleset_picker(rules if rules in bc.RULESETS else "classic", t("referee.rules", lang), lang)
+        # a house variant is offered as it is (the exercises are generated under it); an unknown id: classic
+        if not isinstance(rules, bc.Ruleset) and rules not in bc.RULESETS:
+            rules = "classic"
+        self.rules = ruleset_picker(rules, t("referee.rules", lang), lang)
         self.make_button = w.Button(description=t("worksheet.make", lang), button_style="primary",
                                     layout=w.Layout(width="auto"))
         self.make_button.add_class("bt-worksheet-make")
@@ -485,7 +491,7 @@ class WorksheetMaker(_StatusLine, w.VBox):
 
     @shielded
     def _make(self, _button: object = None) -> None:
-        from .worksheet import worksheet
+        from .worksheet import worksheet_page
 
         self.status.value = ""
         kinds = self.chosen_kinds()
@@ -493,15 +499,24 @@ class WorksheetMaker(_StatusLine, w.VBox):
             self.result.value = ""
             self.status.value = box(NOTE, t("worksheet.no-kind", self.lang), role="alert")
             return
-        rules = self.rules.value if isinstance(self.rules.value, str) else "classic"
-        self.page = worksheet(kinds, self.number.value, self.seed.value, rules, self.lang, self.difficulty.value)
+        rules = self.rules.value      # a built-in's id, or the house Ruleset itself
+        self.page, left_out = worksheet_page(kinds, self.number.value, self.seed.value, rules, self.lang,
+                                             self.difficulty.value)
+        # a kind these rules cannot give is left out, and the teacher told why
+        notes = "".join(f'<div class="bt-left-out" data-kind="{esc(kind)}">{box(NOTE, err.msg.text(self.lang))}</div>'
+                        for kind, err in left_out.items())
+        if not self.page:
+            self.result.value = ""
+            self.status.value = box(NOTE, t("worksheet.none-left", self.lang, rules=bc.ruleset(rules).label),
+                                    role="alert") + notes
+            return
         data = base64.b64encode(self.page.encode("utf-8")).decode("ascii")
         name = f"burraco-worksheet-{self.seed.value}.html"
         self.result.value = (
             box(GOOD, t("worksheet.ready", self.lang, count=self.number.value, seed=self.seed.value),
                 extra=f'<div style="margin-top:8px"><a class="bt-link-button bt-worksheet-download" download="{name}" '
                       f'href="data:text/html;charset=utf-8;base64,{data}">{esc(t("worksheet.download", self.lang))}</a></div>'
-                      f'<div>{esc(t("worksheet.print-tip", self.lang))}</div>'))
+                      f'<div>{esc(t("worksheet.print-tip", self.lang))}</div>')) + notes
 
 
 def teacher_page(rules: str = "classic", lang: str | None = None) -> w.Widget:

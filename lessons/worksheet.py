@@ -1,9 +1,11 @@
 """A worksheet for a class without computers: N generated exercises as a print-friendly HTML page.
 
-``worksheet(kinds, n, seed, rules, lang)`` gives the page: each exercise's prompt (its seed
-shows), its cards drawn by ``burraco_core.svg`` and its choices; then the answer key on a
-page of its own (a CSS page break). ``save_worksheet(path, ...)`` writes it to a file.
-No ipywidgets, no rule worked out: the answers are the generated exercises' solutions.
+``worksheet(kinds, n, seed, rules, lang)`` gives the page: the rules it is played under, each
+exercise's prompt (its seed shows), its cards drawn by ``burraco_core.svg`` and its choices; then
+the answer key on a page of its own (a CSS page break). ``rules`` is a built-in id or a house
+Ruleset: the exercises are generated under it, and a kind it cannot give is left out (the key
+says why). ``save_worksheet(path, ...)`` writes it to a file. No ipywidgets, no rule worked out:
+the answers are the generated exercises' solutions.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from burraco_core import svg
 from burraco_core.messages import Message
 
 from .curriculum import Exercise
-from .generators import exercises
+from .generators import KindUnavailable, exercises
 
 _CSS = """
 body { font-family: sans-serif; max-width: 48em; margin: 1em auto; color: #000; background: #fff; }
@@ -201,27 +203,61 @@ def _key_line(number: int, ex: Exercise, lang: str) -> str:
             f'{_t("worksheet.answer", lang, seed=seed, answer=_answer_text(ex, lang))}</li>')
 
 
-def worksheet(kinds: str | Sequence[str], n: int, seed: int, rules: str = "classic", lang: str = "en",
-              difficulty: int = 1) -> str:
-    """The HTML page of ``n`` exercises (kinds in turn, seeds from ``seed``) and its answer key."""
-    made = list(exercises(kinds, n, seed, rules, difficulty))
+def sheet_exercises(kinds: str | Sequence[str], n: int, seed: int, rules: str | bc.Ruleset = "classic",
+                    difficulty: int = 1) -> tuple[list[Exercise], dict[str, KindUnavailable]]:
+    """The sheet's ``n`` exercises (the kinds in turn, seeds from ``seed``) among the kinds these rules
+    give, and the kinds left out, each with why (:class:`~lessons.generators.KindUnavailable`)."""
+    usable = [kinds] if isinstance(kinds, str) else list(dict.fromkeys(kinds))
+    left_out: dict[str, KindUnavailable] = {}
+    while usable:
+        try:
+            return list(exercises(usable, n, seed, rules, difficulty)), left_out
+        except KindUnavailable as err:     # rare: the sheet is drawn again without that kind
+            left_out[err.kind] = err
+            usable.remove(err.kind)
+    return [], left_out
+
+
+def worksheet_page(kinds: str | Sequence[str], n: int, seed: int, rules: str | bc.Ruleset = "classic",
+                   lang: str = "en", difficulty: int = 1) -> tuple[str, dict[str, KindUnavailable]]:
+    """The page :func:`worksheet` gives and the kinds it left out (each with why); the page is ""
+    when these rules give none of the kinds."""
+    made, left_out = sheet_exercises(kinds, n, seed, rules, difficulty)
+    if left_out and not made:
+        return "", left_out
+    ruleset = bc.ruleset(rules)
+    said = "widget.rules-house" if bc.RULESETS.get(ruleset.id) != ruleset else "worksheet.rules"
     title = _t("worksheet.title", lang, seed=seed)
     body = "".join(_exercise_html(i + 1, ex, lang) for i, ex in enumerate(made))
     key = "".join(_key_line(i + 1, ex, lang) for i, ex in enumerate(made))
+    notes = "".join(f'<p class="bt-left-out" data-kind="{html.escape(kind)}">{html.escape(err.msg.text(lang))}</p>'
+                    for kind, err in left_out.items())
     return (f'<!DOCTYPE html>\n<html lang="{html.escape(lang)}"><head><meta charset="utf-8">'
             f"<title>{title}</title><style>{_CSS}</style></head><body>"
             f"<h1>{title}</h1><p>{_t('worksheet.name', lang)}</p>"
+            f'<p class="bt-rules">{_t(said, lang, rules=ruleset.label)}</p>'
             f'<ol class="bt-exercises">{body}</ol>'
-            f'<section class="bt-key"><h2>{_t("worksheet.key", lang)}</h2><ol>{key}</ol></section>'
-            "</body></html>\n")
+            f'<section class="bt-key"><h2>{_t("worksheet.key", lang)}</h2>{notes}<ol>{key}</ol></section>'
+            "</body></html>\n"), left_out
+
+
+def worksheet(kinds: str | Sequence[str], n: int, seed: int, rules: str | bc.Ruleset = "classic", lang: str = "en",
+              difficulty: int = 1) -> str:
+    """The HTML page of ``n`` exercises (kinds in turn, seeds from ``seed``) under ``rules`` (a built-in
+    id or a house Ruleset) and its answer key; :class:`~lessons.generators.KindUnavailable` when
+    these rules give none of the kinds."""
+    page, left_out = worksheet_page(kinds, n, seed, rules, lang, difficulty)
+    if not page:
+        raise next(iter(left_out.values()))
+    return page
 
 
 def save_worksheet(path: str | pathlib.Path, kinds: str | Sequence[str], n: int, seed: int,
-                   rules: str = "classic", lang: str = "en", difficulty: int = 1) -> pathlib.Path:
+                   rules: str | bc.Ruleset = "classic", lang: str = "en", difficulty: int = 1) -> pathlib.Path:
     """Write the worksheet to ``path`` (UTF-8) and return the path."""
     path = pathlib.Path(path)
     path.write_text(worksheet(kinds, n, seed, rules, lang, difficulty), encoding="utf-8")
     return path
 
 
-__all__ = ["save_worksheet", "worksheet"]
+__all__ = ["save_worksheet", "sheet_exercises", "worksheet", "worksheet_page"]

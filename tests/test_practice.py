@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import burraco_core as bc
@@ -81,3 +83,42 @@ def test_a_rule_easy_exercises_teach_stays_at_the_sessions_difficulty():
     assert ex is not None and "run.gap" in ex.teaches and parse_generated_id(ex.id)[3] == 1
     harder = PracticeSession(["run.gap"], seed=5, difficulty=3).next()
     assert harder is not None and parse_generated_id(harder.id)[3] == 3
+
+
+# -- under a house ruleset -----------------------------------------------------------------------
+
+NO_GROUPS = dataclasses.replace(bc.ruleset("classic"), name="Our club", groups_allowed=False)
+NOTHING_COUNTS = dataclasses.replace(bc.ruleset("classic"), id="zero", name="Nothing counts", two_value=0,
+                                     joker_value=0, ace_value=0, high_value=0, low_value=0, clean_bonus=0,
+                                     dirty_bonus=0, closing_bonus=0, no_pozzetto_penalty=0)
+
+
+def test_practice_under_a_house_ruleset_draws_its_exercises_under_it_and_goes_on_after_a_reload():
+    from lessons.generators import ruleset_tag
+    from lessons.practice import parse_generated_id, practised
+
+    progress = _missed("run.gap")
+    session = PracticeSession.from_progress(progress, rules=NO_GROUPS, seed=2)
+    assert session.rules is NO_GROUPS
+    ex = session.next()
+    assert ex is not None and ex.house is NO_GROUPS and f".{ruleset_tag(NO_GROUPS)}." in ex.id
+    assert parse_generated_id(ex.id, NO_GROUPS) == (ex.kind, int(ex.id.rsplit(".", 1)[1]), NO_GROUPS, 1)
+    assert parse_generated_id(ex.id) is None          # an id names its house ruleset by fingerprint only
+    assert session.answer(ex.solution).correct
+    assert practised(progress, NO_GROUPS)["run.gap"] == 1 and "run.gap" not in practised(progress)
+    again = PracticeSession.from_progress(progress, rules=NO_GROUPS, seed=2)   # a reload: counted from the ids
+    assert again.needed_for("run.gap") == 1
+    follow = again.next()
+    assert follow is not None and follow.house is NO_GROUPS and follow.id != ex.id
+    # a built-in ruleset given as a Ruleset is that built-in (its ids as before)
+    assert PracticeSession(["run.gap"], rules=bc.ruleset("pulito")).rules == "pulito"
+
+
+def test_a_kind_the_house_ruleset_cannot_give_is_left_out_of_the_practice_and_said():
+    session = PracticeSession(["meld.not-a-meld"], rules=NOTHING_COUNTS, kinds=("count", "build-meld"))
+    while not session.done:
+        ex = session.next()
+        assert ex is not None and ex.kind == "build-meld" and ex.house is NOTHING_COUNTS
+        assert session.answer(ex.solution).correct
+    assert list(session.unavailable) == ["count"] and not session.unpractisable
+    assert "Nothing counts" in session.unavailable["count"].msg.text("it")

@@ -16,7 +16,7 @@ import lessons
 import lessons.worksheet
 from burraco_core.messages import Message
 from lessons.exercise_widget import LessonWidget
-from lessons.generators import GENERATED_KINDS, generate
+from lessons.generators import GENERATED_KINDS, GeneratorError, generate
 from lessons.practice import PracticeSession, parse_generated_id, practised, rules_to_practise
 from lessons.progress import FileStore, Progress
 from lessons.store import ProgressKeeper
@@ -264,7 +264,7 @@ def test_a_failing_action_in_a_teaching_widget_is_told_in_words(lang, monkeypatc
     assert _told(practice.status.value, lang)
 
     maker = WorksheetMaker("classic", lang=lang)
-    monkeypatch.setattr(lessons.worksheet, "worksheet", _kaput)
+    monkeypatch.setattr(lessons.worksheet, "worksheet_page", _kaput)
     maker.make_button.click()
     assert _told(maker.status.value, lang) and maker.result.value == ""
 
@@ -357,12 +357,58 @@ def test_every_lesson_under_a_derived_ruleset_plays_through(lesson):
 def test_a_generated_exercise_and_the_teaching_widgets_take_a_derived_ruleset():
     ex = generate("judge-meld", 11).under(HOUSE)
     assert ex.rules is HOUSE and "11" in ex.prompt.text("en")           # the seed stays in the prompt
-    practice = PracticeWidget(progress=missed("run.gap"), rules=HOUSE)   # drawn under the built-in it comes from
-    assert practice.session.rules == "classic" and practice.session.current is not None
+    practice = PracticeWidget(progress=missed("run.gap"), rules=HOUSE)   # generated under the house rules
+    assert practice.session.rules is HOUSE and practice.session.current is not None
+    assert practice.session.current.house is HOUSE
     maker = WorksheetMaker(HOUSE, lang="en")
-    assert maker.rules.value == "classic"
+    assert maker.rules.value is HOUSE
     maker.make_button.click()
-    assert "sheet no. 1," in text_of(maker.result.value)
+    assert "sheet no. 1," in text_of(maker.result.value) and "bt-left-out" not in maker.result.value
+    made, left_out = lessons.worksheet.sheet_exercises(maker.chosen_kinds(), 6, 1, HOUSE)
+    assert not left_out and all(ex.house is HOUSE for ex in made)
+    assert re.findall(r'<li class="bt-exercise" data-id="([^"]+)"', maker.page) == [ex.id for ex in made]
+    assert "Rules: Our table (house rules)." in text_of(maker.page)
+
+
+NOTHING_COUNTS = dataclasses.replace(bc.ruleset("classic"), id="zero", name="Nothing counts", two_value=0,
+                                     joker_value=0, ace_value=0, high_value=0, low_value=0, clean_bonus=0,
+                                     dirty_bonus=0, closing_bonus=0, no_pozzetto_penalty=0)
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es"])
+def test_a_kind_the_house_rules_cannot_give_is_left_out_of_the_sheet_and_the_teacher_told(lang):
+    said = Message("gen.unavailable", kind=Message("worksheet.kind.count"), rules="Nothing counts",
+                   reason=Message("gen.unavailable.no-deal", tries=60)).text(lang)
+    maker = WorksheetMaker(NOTHING_COUNTS, lang=lang)
+    for kind, checkbox in maker.kinds.items():
+        checkbox.value = kind in ("count", "judge-meld")
+    maker.number.value = 4
+    maker.make_button.click()
+    assert said in text_of(maker.result.value) and 'data-kind="count"' in maker.result.value
+    assert maker.page.count('class="bt-exercise"') == 4 and 'data-id="gen.count.' not in maker.page
+    key = maker.page.split('class="bt-key"')[1]
+    assert said in text_of(key)                        # the answer key, the teacher's page, says it too
+    assert Message("worksheet.rules", rules="Nothing counts").text(lang) not in text_of(maker.page)
+    assert Message("widget.rules-house", rules="Nothing counts").text(lang) in text_of(maker.page)
+    maker.kinds["judge-meld"].value = False            # nothing left to make: said, no traceback, no page
+    maker.make_button.click()
+    assert maker.result.value == "" and maker.page == ""
+    shown = text_of(maker.status.value)
+    assert Message("worksheet.none-left", rules="Nothing counts").text(lang) in shown and said in shown
+    assert "Traceback" not in shown
+    with pytest.raises(GeneratorError):
+        lessons.worksheet.worksheet("count", 2, 1, NOTHING_COUNTS, lang)
+    # the practice page leaves the kind out too, and says so
+    practice = PracticeWidget(progress=missed("meld.not-a-meld"), rules=NOTHING_COUNTS, lang=lang,
+                              kinds=("count", "build-meld"))
+    for _ in range(2):
+        if practice.session.unavailable:
+            break
+        assert practice.view is not None and practice.session.current is not None
+        practice.view.fill(practice.session.current.solution)
+        practice.check_button.click()
+        practice.next_button.click()
+    assert list(practice.session.unavailable) == ["count"] and said in text_of(practice.rules_html.value)
 
 
 def test_the_lesson_page_shows_the_practice_button_once_a_rule_is_missed(monkeypatch, tmp_path):
