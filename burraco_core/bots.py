@@ -231,26 +231,22 @@ class _Memo:
             found |= faces & entry[3]
         return found
 
-    def accepted(self, melds: Sequence[Meld], cards: Sequence[Card], verdicts: bool = False) -> set[Face]:
+    def accepted(self, melds: Sequence[Meld], cards: Sequence[Card]) -> set[Face]:
         """The faces of the natural ``cards`` one of ``melds`` takes as a single-card attach (each
-        card offered to the melds in order until one takes it); ``verdicts``: by :meth:`takes`
-        (nothing of :meth:`attach` is remembered)."""
+        card offered to the melds in order until one takes it), by :meth:`attach`. (The opponents'
+        melds are asked through :meth:`taken`.)"""
         found: set[Face] = set()
         suits = {c.suit for c in cards}
         ranks = {c.rank for c in cards}
         left = cards
         attach = self.attach
-        takes = self.takes
         for meld in melds:
             if meld.kind == GROUP:
                 if meld.rank not in ranks:
                     continue
             elif meld.suit not in suits:
                 continue
-            if verdicts:
-                taken = [c for c in accepted_cards(meld, left) if takes(meld, c)]
-            else:
-                taken = [c for c in accepted_cards(meld, left) if attach(meld, c) is not None]
+            taken = [c for c in accepted_cards(meld, left) if attach(meld, c) is not None]
             if taken:
                 found.update([c.face for c in taken])
                 left = [c for c in left if c.face not in found]
@@ -480,23 +476,29 @@ _WORTH_TAKING = 12
 """The pile is taken when a play it opens scores more than this."""
 
 
-def _pile_plays(game: Game, ctx: _Context) -> list[_Play]:
-    """Plays that taking the discard pile would open (the pile as the player can see it)."""
+def _with_pile(game: Game, ctx: _Context) -> tuple[list[Card], frozenset[Card]] | None:
+    """The hand with the pile as the player can see it, and the pile's cards; None when no pile
+    card can help (:func:`_pile_may_help`)."""
     pile = ctx.pile if game.rules.open_discard_pile else ctx.pile[-1:]
     cards = [*ctx.hand, *pile]
     if not _pile_may_help(pile, cards, ctx.own, ctx.rules.groups_allowed):
-        return []
-    return _meld_plays(ctx, cards, frozenset(pile))
+        return None
+    return cards, frozenset(pile)
+
+
+def _pile_plays(game: Game, ctx: _Context) -> list[_Play]:
+    """Plays that taking the discard pile would open (the pile as the player can see it)."""
+    found = _with_pile(game, ctx)
+    return [] if found is None else _meld_plays(ctx, *found)
 
 
 def _pile_opens(game: Game, ctx: _Context) -> bool:
     """Whether one of :func:`_pile_plays` scores more than :data:`_WORTH_TAKING`: the same answer,
     but the search stops at the first such play, and the attaches (quick to list) come first."""
-    pile = ctx.pile if game.rules.open_discard_pile else ctx.pile[-1:]
-    cards = [*ctx.hand, *pile]
-    if not _pile_may_help(pile, cards, ctx.own, ctx.rules.groups_allowed):
+    found = _with_pile(game, ctx)
+    if found is None:
         return False
-    must_use = frozenset(pile)
+    cards, must_use = found
     size = len(cards)
     memo, score = ctx.memo, ctx.score
     attach = memo.attach
