@@ -81,6 +81,14 @@ def stars_html(count: int) -> str:
             f'<span class="bt-no-stars" aria-hidden="true">{NO_STAR * (3 - count)}</span>')
 
 
+def solution_box(solution_html: str, lang: str, note: str = "", css_class: str = "") -> str:
+    """The dashed box that shows an exercise's solution (``solution_html``, already HTML), with an
+    optional note under it (plain text, escaped here)."""
+    said = f"<div>{esc(note)}</div>" if note else ""
+    return (f'<div class="bt-box{" " + css_class if css_class else ""}" style="border:2px dashed {NOTE};'
+            f'background:#fafafa"><b>{esc(t("widget.solution-is", lang))}</b> {solution_html}{said}</div>')
+
+
 def box(colour: str, text: str, role: str = "status", extra: str = "", label: str = "", headline: str = "") -> str:
     """A coloured verdict box: a headline, the text (escaped), then ``extra`` HTML; ``label`` is read out too."""
     spoken = f'<span class="bt-sr">{esc(label)}</span>' if label else ""
@@ -1093,10 +1101,8 @@ class LessonWidget(w.VBox):
     def _on_solution(self, button: object = None) -> None:
         assert self.view is not None
         self.session.show_solution()
-        note = "" if self.session.earned is not None else f"<div>{esc(t('widget.solution-note', self.lang))}</div>"
-        self.solution_html.value = (f'<div class="bt-box" style="border:2px dashed {NOTE};background:#fafafa">'
-                                    f"<b>{esc(t('widget.solution-is', self.lang))}</b> {self.view.solution_html()}"
-                                    f"{note}</div>")
+        note = "" if self.session.earned is not None else t("widget.solution-note", self.lang)
+        self.solution_html.value = solution_box(self.view.solution_html(), self.lang, note)
         self.solution_html.layout.display = "block"
 
     @guarded

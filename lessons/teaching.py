@@ -27,7 +27,19 @@ import burraco_core as bc
 from burraco_core.messages import Message, catalogue
 
 from .classroom import ClassSummary, load_class
-from .exercise_widget import _STYLE, BAD, GOOD, NOTE, AnswerView, answer_view, box, esc, stars_html, t
+from .exercise_widget import (
+    _STYLE,
+    BAD,
+    GOOD,
+    NOTE,
+    AnswerView,
+    answer_view,
+    box,
+    esc,
+    solution_box,
+    stars_html,
+    t,
+)
 from .generators import DIFFICULTIES, GENERATED_KINDS
 from .navigation import HOME, chosen_language, href, notebook_name
 from .practice import PracticeSession
@@ -292,9 +304,8 @@ class PracticeWidget(_StatusLine, w.VBox):
         if self.session.current is None:
             return
         self.session.show_solution()
-        self.solution_html.value = (f'<div class="bt-box bt-solution-box" style="border:2px dashed {NOTE};background:#fafafa">'
-                                    f"<b>{esc(t('widget.solution-is', self.lang))}</b> {self.view.solution_html()}"
-                                    f"<div>{esc(t('practice.solution-note', self.lang))}</div></div>")
+        self.solution_html.value = solution_box(self.view.solution_html(), self.lang,
+                                                t("practice.solution-note", self.lang), "bt-solution-box")
         self.next_button.layout.display = "flex"
 
     @shielded
