@@ -89,11 +89,13 @@ class _Play:
 
     ``score`` is ``base`` (what the play is worth whatever the hand) less the cost of spending a
     wild (``wild``: the play spends one, see :meth:`_Context.score`) and plus a closing bonus.
+    A lay-down's ``after`` may be None until :meth:`made` builds it: scoring a candidate lay-down
+    of fewer than seven cards needs only whether its wild stands for a card.
     """
 
     __slots__ = ("index", "before", "after", "cards", "score", "base", "wild")
 
-    def __init__(self, index: int | None, before: Meld | None, after: Meld, cards: tuple[Card, ...],
+    def __init__(self, index: int | None, before: Meld | None, after: Meld | None, cards: tuple[Card, ...],
                  score: float, base: int, wild: bool) -> None:
         self.index = index
         self.before = before
@@ -102,6 +104,23 @@ class _Play:
         self.score = score
         self.base = base
         self.wild = wild
+
+    def made(self, rules: Ruleset) -> Meld:
+        """The meld the play makes (a lay-down's built the first time it is asked for)."""
+        after = self.after
+        if after is None:
+            after = self.after = Meld.lay_down(self.cards, rules)
+        return after
+
+    def laid_group_rank(self) -> int | None:
+        """The rank of the group a lay-down makes (None: a run, or an attach), from its cards: a
+        candidate group holds at least two naturals, all of its rank; a run's naturals differ."""
+        if self.index is not None:
+            return None
+        if self.after is not None:
+            return self.after.rank if self.after.kind == GROUP else None
+        ranks = [c.rank for c in self.cards if not c.is_wild]
+        return ranks[0] if len(ranks) >= 2 and ranks[0] == ranks[1] else None
 
     @property
     def action(self) -> LayDown | Attach:
@@ -123,8 +142,9 @@ def _card_values(rules: Ruleset) -> dict[Card, int]:
     return values
 
 
-_Scored = tuple[Meld, int, bool]
-"""A meld a play makes, with the play's ``base`` and ``wild`` (see :class:`_Play`)."""
+_Scored = tuple[Meld | None, int, bool]
+"""A meld a play makes, with the play's ``base`` and ``wild`` (see :class:`_Play`); a lay-down of
+fewer than seven cards leaves its meld to be built when asked for (None)."""
 
 
 class _Memo:
@@ -143,7 +163,6 @@ class _Memo:
         self.values = _card_values(rules)
         self.laid: dict[FaceKey, _Scored | None] = {}
         self.attached: dict[tuple[int, Face], tuple[Meld, _Scored | None]] = {}
-        self.verdicts: dict[tuple[int, Face], tuple[Meld, bool]] = {}
         self.taking: dict[int, list[Any]] = {}
 
     def lay_down(self, key: FaceKey, cards: tuple[Card, ...]) -> _Scored | None:
@@ -151,17 +170,21 @@ class _Memo:
         known = self.laid.get(key, _UNKNOWN)
         if known is not _UNKNOWN:
             return known  # type: ignore[no-any-return]
-        try:
-            meld = Meld.lay_down(cards, self.rules)
-        except IllegalMove:
-            scored = None
+        size = len(cards)
+        values = self.values
+        if size < BURRACO_MIN_CARDS:  # no burraco: the score needs only whether a wild stands for a card
+            wild = Meld.laid_with_wild(cards, self.rules)
+            scored = None if wild is None else (None, sum([values[c] for c in cards]) + 13 * size, wild)
         else:
-            values = self.values
-            size = len(cards)
-            bonus = meld.burraco_bonus if size >= BURRACO_MIN_CARDS else 0
-            base = sum([values[c] for c in cards]) + bonus + 9 * (size if size < 7 else 7) + 4 * size
-            # a new meld's wild is one of the cards laid down
-            scored = (meld, base, meld.wild_index is not None and bonus <= 0)
+            try:
+                meld = Meld.lay_down(cards, self.rules)
+            except IllegalMove:
+                scored = None
+            else:
+                bonus = meld.burraco_bonus
+                base = sum([values[c] for c in cards]) + bonus + 9 * 7 + 4 * size
+                # a new meld's wild is one of the cards laid down
+                scored = (meld, base, meld.wild_index is not None and bonus <= 0)
         if len(self.laid) > self.LIMIT:
             self.laid.clear()
         self.laid[key] = scored
@@ -193,23 +216,9 @@ class _Memo:
         self.attached[key] = (meld, scored)
         return scored
 
-    def takes(self, meld: Meld, card: Card) -> bool:
-        """Whether ``meld`` takes ``card`` as a single-card attach: the verdict alone, remembered by
-        meld and face apart from :meth:`attach` (for the opponents' melds, which the bot never
-        plays on), by ``Meld.can_attach``."""
-        key = (id(meld), card.face)
-        known = self.verdicts.get(key)
-        if known is not None and known[0] is meld:
-            return known[1]
-        verdict = meld.can_attach((card,))
-        if len(self.verdicts) > self.LIMIT:
-            self.verdicts.clear()
-        self.verdicts[key] = (meld, verdict)
-        return verdict
-
     def taken(self, melds: Sequence[Meld], faces: int) -> int:
         """Of the natural ``faces`` (a :data:`_FACE_BIT` mask), those one of ``melds`` takes as a
-        single-card attach, by :meth:`takes`: each meld remembers, as masks, the faces worth
+        single-card attach (``Meld.can_attach``): each meld remembers, as masks, the faces worth
         asking about (what :func:`~burraco_core.search.fits` lets through), those already asked
         and those it takes, so that a decision asks only about faces no earlier one did."""
         found = 0
@@ -217,17 +226,17 @@ class _Memo:
         for meld in melds:
             entry = taking.get(id(meld))
             if entry is None or entry[0] is not meld:
-                worth = _worth_asking(meld)
                 if len(taking) > self.LIMIT:
                     taking.clear()
-                entry = taking[id(meld)] = [meld, worth, 0, 0]
+                entry = taking[id(meld)] = [meld, _worth_asking(meld), 0, 0]
             ask = faces & entry[1] & ~entry[2]
-            while ask:
-                bit = ask & -ask
-                ask ^= bit
-                entry[2] |= bit
-                if self.takes(meld, _CARD_OF_BIT[bit]):
-                    entry[3] |= bit
+            if ask:
+                entry[2] |= ask
+                while ask:
+                    bit = ask & -ask
+                    ask ^= bit
+                    if meld.can_attach((_CARD_OF_BIT[bit],)):
+                        entry[3] |= bit
             found |= faces & entry[3]
         return found
 
@@ -555,7 +564,7 @@ def _wild_card(run: Meld) -> Card:
 
 
 def _play_reason(ctx: _Context, play: _Play, left: int) -> Message:
-    before, after = play.before, play.after
+    before, after = play.before, play.made(ctx.rules)
     points = sum(ctx.rules.card_value(c) for c in play.cards)
     points += after.burraco_bonus - (before.burraco_bonus if before is not None else 0)
     wild = _wild_words(before, after, play.cards)
@@ -643,7 +652,7 @@ def _draw_choice(game: Game, ctx: _Context) -> tuple[Action, Message]:
     if best is None:
         return action, Message(key)
     taken = tuple(c for c in best.cards if c in ctx.pile)
-    what = (Message("hint.take.lay-down", cards=best.after.cards) if best.before is None
+    what = (Message("hint.take.lay-down", cards=best.made(ctx.rules).cards) if best.before is None
             else _about("hint.take.attach", best.before, cards=best.cards))
     return action, Message(key, count=len(ctx.pile), cards=taken, play=what)
 
@@ -689,7 +698,7 @@ def _follow_up(ctx: _Context, previous: Sequence[_Play], applied: _Play) -> list
         index = play.index
         if play is applied or index == changed:
             continue
-        if index is None and play.after.kind == GROUP and play.after.rank in groups:
+        if index is None and play.laid_group_rank() in groups:
             continue
         cards = _regather(play.cards, held)
         if cards is not None:
@@ -720,14 +729,14 @@ class _Turn:
 
     def still_matches(self, game: Game, ctx: _Context) -> bool:
         """Whether the game is this turn's game, just after the remembered play and nothing else."""
-        history = game.history
         # (the last move's text is not compared: a different play leaving the same hand and melds
         # leaves the same plays to follow, and one leaving others fails the checks below)
-        if id(game) != self.game or len(history) != self.history:
+        if id(game) != self.game or game.history_size != self.history:
             return False
         changed = self.applied.index if self.applied.index is not None else len(self.own)
         own = ctx.own
-        if len(own) != len(self.own) + (self.applied.index is None) or own[changed] != self.applied.after:
+        if (len(own) != len(self.own) + (self.applied.index is None)
+                or own[changed] != self.applied.made(ctx.rules)):
             return False
         if any(a is not b for i, (a, b) in enumerate(zip(self.own, own, strict=False)) if i != changed):
             return False
@@ -815,7 +824,7 @@ class GreedyBot:
             play = best[0]
             used = play.cards
             left = tuple([c for c in ctx.hand if c not in used])
-            self._turn = _Turn(id(game), len(game.history) + 1, found, play, ctx.own, left)
+            self._turn = _Turn(id(game), game.history_size + 1, found, play, ctx.own, left)
             return play.action
         for card in _ranked_discards(ctx, self.rng, found):
             action = Discard(card)

@@ -189,6 +189,11 @@ class Game:
         return tuple(self._s.history)
 
     @property
+    def history_size(self) -> int:
+        """How many actions have been applied (``len(game.history)`` without copying the history)."""
+        return len(self._s.history)
+
+    @property
     def is_over(self) -> bool:
         return self._s.phase == "over"
 
@@ -336,21 +341,26 @@ class Game:
                                    players=tuple(Message("player", number=p + 1) for p in waiting))
         return None
 
-    def _check_discard(self, card: Card, left: int, melds: Sequence[Meld] | None = None) -> None:
-        """Refuse a discard the rules forbid; ``melds``: the side's melds if not the current ones."""
+    def _check_discard(self, card: Card, left: int) -> None:
+        """Refuse a discard the rules forbid."""
+        problem = self._discard_problem(card, left)
+        if problem is not None:
+            raise problem
+
+    def _discard_problem(self, card: Card, left: int, melds: Sequence[Meld] | None = None) -> IllegalMove | None:
+        """Why the rules forbid this discard (None: they allow it), ``left`` cards staying in hand;
+        ``melds``: the side's melds if not the current ones."""
         s = self._s
         if s.pile_pick is not None and card.face == s.pile_pick[0].face and not s.pile_pick[1]:
-            raise IllegalMove("discard.single-pile-card", card=card)
+            return IllegalMove("discard.single-pile-card", card=card)
         if left:
-            return
+            return None
         side = self.side_of(s.current)
         if self._can_take_pozzetto(side):
-            return  # pozzetto con scarto: any card, wilds included
+            return None  # pozzetto con scarto: any card, wilds included
         if card.is_wild:
-            raise IllegalMove("close.wild-discard", card=card)
-        problem = self._closing_problem(side, s.melds[side] if melds is None else melds)
-        if problem:
-            raise problem
+            return IllegalMove("close.wild-discard", card=card)
+        return self._closing_problem(side, s.melds[side] if melds is None else melds)
 
     def _check_after_meld(self, cards: list[Card], new_meld: Meld, replaced: int | None = None) -> None:
         """Refuse a meld that empties the hand when that is not allowed, or strands the player."""
@@ -373,18 +383,16 @@ class Game:
             return
         if len(hand) > 1:
             return
-        try:
-            self._check_discard(hand[0], 0, melds)
-        except IllegalMove as err:
-            # Still fine if the last card can be attached afterwards, emptying the hand legally.
-            for index, meld in enumerate(melds):
-                try:
-                    grown = meld.attach((hand[0],))
-                except IllegalMove:
-                    continue
-                if self._emptying_problem(side, melds[:index] + [grown] + melds[index + 1:]) is None:
-                    return
-            raise IllegalMove("close.no-discard-left", card=hand[0], reason=err.msg) from err
+        last = hand[0]
+        problem = self._discard_problem(last, 0, melds)
+        if problem is None:
+            return
+        # Still fine if the last card can be attached afterwards, emptying the hand legally.
+        for index, meld in enumerate(melds):
+            grown = meld.try_attach((last,))
+            if grown is not None and self._emptying_problem(side, melds[:index] + [grown] + melds[index + 1:]) is None:
+                return
+        raise IllegalMove("close.no-discard-left", card=last, reason=problem.msg) from problem
 
     def _emptying_problem(self, side: int, melds: Sequence[Meld]) -> IllegalMove | None:
         """Why the current player may not run out of cards by melding (None if they may)."""

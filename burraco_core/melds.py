@@ -619,6 +619,20 @@ class Meld:
         cards, total, rules = _totalled(cards, rules)
         return _judge(total, len(cards), rules) != _ILLEGAL
 
+    @staticmethod
+    def laid_with_wild(cards: CardsLike, rules: str | Ruleset) -> bool | None:
+        """None where :meth:`is_legal` says no; else whether the meld :meth:`lay_down` makes has a
+        wild standing for another card (its ``wild_index`` is not None), told without building it
+        where the fast verdict arranges the meld by arithmetic (a caller scoring many candidate
+        lay-downs wants only this)."""
+        cards, total, rules = _totalled(cards, rules)
+        verdict = _judge(total, len(cards), rules)
+        if verdict == _ILLEGAL:
+            return None
+        if verdict == _OTHER_RUN:
+            return _arrange_other_run(cards, total)[2] is not None
+        return bool(total >> _WILDS_AT & 15)  # a group's or a simple run's wild always stands for a card
+
     @classmethod
     def lay_down(cls, cards: CardsLike, rules: str | Ruleset) -> Meld:
         """The meld these cards make, arranged canonically; raises :class:`IllegalMove`.

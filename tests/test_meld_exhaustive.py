@@ -182,12 +182,15 @@ def cards_for(faces):
 def engine(faces, rules):
     cards = cards_for(faces)
     legal = bc.Meld.is_legal(cards, rules)  # issue 7 section 5: the fast verdict agrees everywhere
+    wild = bc.Meld.laid_with_wild(cards, rules)
     try:
         meld = bc.Meld.lay_down(cards, rules)
     except bc.IllegalMove as err:
         assert not legal, f"is_legal says yes to {faces}, lay_down refuses ({err.rule})"
+        assert wild is None, f"laid_with_wild says {wild} to {faces}, lay_down refuses ({err.rule})"
         return ("illegal", err.rule), None
     assert legal, f"is_legal says no to {faces}, lay_down makes {meld.table_code}"
+    assert wild is (meld.wild_index is not None), f"laid_with_wild says {wild} to {meld.table_code}"
     # the direct arrangement of the common melds is the general arranger's canonical one
     assert meld == bc.Meld.lay_down_options(cards, rules)[0]
     wild = meld.wild
@@ -415,13 +418,16 @@ def test_is_legal_agrees_with_lay_down_on_random_cards(rules_id):
     for _ in range(4000):
         cards = _random_attempt(rng, rules_id)
         fast = bc.Meld.is_legal(cards, rules)
+        wild = bc.Meld.laid_with_wild(cards, rules)
         try:
             meld = bc.Meld.lay_down(cards, rules)
         except bc.IllegalMove as err:
             assert not fast, f"{rules_id}: is_legal accepts {cards}, lay_down refuses ({err.rule})"
+            assert wild is None
             assert err.rule in bc.RULE_IDS and str(err)
             continue
         assert fast, f"{rules_id}: is_legal refuses {cards}, lay_down makes {meld.table_code}"
+        assert wild is (meld.wild_index is not None), f"{rules_id}: laid_with_wild {wild} for {meld.table_code}"
         assert meld == bc.Meld.lay_down_options(cards, rules)[0]
         assert bc.Meld.is_legal(" ".join(c.code for c in cards), rules_id)  # notation too
         legal += 1
@@ -430,6 +436,10 @@ def test_is_legal_agrees_with_lay_down_on_random_cards(rules_id):
 
 def test_is_legal_takes_notation_and_bad_input():
     assert bc.Meld.is_legal("5H 6H 7H", "classic") is True
+    assert bc.Meld.laid_with_wild("5H 6H 7H", "classic") is False
+    assert bc.Meld.laid_with_wild("5H 6H 2C", "classic") is True
+    assert bc.Meld.laid_with_wild("AH 2H 3H", "classic") is False  # the 2 in its natural place
+    assert bc.Meld.laid_with_wild("5H 7H 9H", "classic") is None
     assert bc.Meld.is_legal(["5H", "6H", "2C"], "classic") is True
     assert bc.Meld.is_legal(("5H", "7H", "9H"), "classic") is False
     assert bc.Meld.is_legal("", "classic") is False

@@ -120,12 +120,13 @@ def attach_cards(draw, meld: bc.Meld):
 def verdict(cards, rules):
     """(rule id, None) for a refusal, (None, meld) for a lay-down; Meld.is_legal agrees."""
     legal = bc.Meld.is_legal(cards, rules)
+    wild = bc.Meld.laid_with_wild(cards, rules)
     try:
         meld = bc.Meld.lay_down(cards, rules)
     except bc.IllegalMove as err:
-        assert not legal
+        assert not legal and wild is None
         return err.rule, None
-    assert legal
+    assert legal and wild is (meld.wild_index is not None)
     assert meld == bc.Meld.lay_down_options(cards, rules)[0]
     return None, meld
 
