@@ -172,6 +172,7 @@ class _Memo:
             return known  # type: ignore[no-any-return]
         size = len(cards)
         values = self.values
+        scored: _Scored | None
         if size < BURRACO_MIN_CARDS:  # no burraco: the score needs only whether a wild stands for a card
             wild = Meld.laid_with_wild(cards, self.rules)
             scored = None if wild is None else (None, sum([values[c] for c in cards]) + 13 * size, wild)
