@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import gc
 import random
+from operator import is_
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -665,13 +666,16 @@ def _regather(cards: Sequence[Card], held: dict[Face, list[Card]]) -> tuple[Card
         copies = held.get(card.face)
         if not copies:
             return None
-        return (card,) if card in copies else (copies[0],)
+        return (card,) if id(card) in map(id, copies) else (copies[0],)
     chosen: list[Card] = []
+    taken: set[int] = set()  # (cards by identity: ``in`` would ask Card's Python-level comparison)
     for card in cards:
-        options = [c for c in held.get(card.face, ()) if c not in chosen]
+        options = [c for c in held.get(card.face, ()) if id(c) not in taken]
         if not options:
             return None
-        chosen.append(card if card in options else options[0])
+        pick = card if id(card) in map(id, options) else options[0]
+        chosen.append(pick)
+        taken.add(id(pick))
     return tuple(chosen)
 
 
@@ -739,7 +743,8 @@ class _Turn:
         if (len(own) != len(self.own) + (self.applied.index is None)
                 or own[changed] != self.applied.made(ctx.rules)):
             return False
-        if any(a is not b for i, (a, b) in enumerate(zip(self.own, own, strict=False)) if i != changed):
+        prior = self.own  # the other melds must be the very same objects
+        if not (all(map(is_, prior[:changed], own)) and all(map(is_, prior[changed + 1:], own[changed + 1:]))):
             return False
         hand = ctx.hand
         return hand == self.hand or Counter([c.face for c in hand]) == Counter([c.face for c in self.hand])
@@ -823,8 +828,8 @@ class GreedyBot:
         best = _best_plays(game, ctx, self.rng, 1, found)
         if best:
             play = best[0]
-            used = play.cards
-            left = tuple([c for c in ctx.hand if c not in used])
+            used = set(map(id, play.cards))  # by identity, as the cards are told apart
+            left = tuple([c for c in ctx.hand if id(c) not in used])
             self._turn = _Turn(id(game), game.history_size + 1, found, play, ctx.own, left)
             return play.action
         for card in _ranked_discards(ctx, self.rng, found):

@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
+from operator import indexOf
 from typing import Any
 
 from . import position as _position
@@ -48,32 +49,34 @@ from .search import attaches, lay_downs
 from .state import PHASES, HandState, Phase, Result
 
 
+# Cards are told apart by identity (one object per card), and compared so here: ``card in hand``
+# would ask Card's rich comparison (Python-level, as Card orders itself) about every other card.
+
 def _take(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card] | None:
     """The physical cards of ``hand`` matching ``cards`` (same card first, else its twin), or None."""
     if len(cards) == 1:  # a discard or a single-card attach
         card = cards[0]
-        if card in hand:
+        if id(card) in map(id, hand):
             return [card]
         twin = next((c for c in hand if c.face == card.face), None)
         return None if twin is None else [twin]
     left = list(hand)
     chosen: list[Card] = []
     for card in cards:
-        if card in left:
-            left.remove(card)
-            chosen.append(card)
-            continue
-        twin = next((c for c in left if c.face == card.face), None)
-        if twin is None:
-            return None
-        left.remove(twin)
-        chosen.append(twin)
+        try:
+            at = indexOf(map(id, left), id(card))
+        except ValueError:
+            at = next((i for i, c in enumerate(left) if c.face == card.face), -1)  # its twin
+            if at < 0:
+                return None
+        chosen.append(left.pop(at))
     return chosen
 
 
 def _remove(hand: list[Card], cards: Iterable[Card]) -> None:
+    """Take these very cards out of ``hand`` (ValueError if one is not there)."""
     for card in cards:
-        hand.remove(card)
+        del hand[indexOf(map(id, hand), id(card))]
 
 
 class Game:
@@ -293,13 +296,13 @@ class Game:
                 raise IllegalMove("hand.not-held", cards=action.cards)
             meld = (Meld.lay_down(tuple(cards), self.rules) if action.option == 0
                     else _pick(Meld.lay_down_options(tuple(cards), self.rules), action))
-            side = self.side_of(s.current)
+            side = s.current % 2
             if meld.kind == GROUP and any(m.kind == GROUP and m.rank == meld.rank for m in s.melds[side]):
                 raise IllegalMove("side.second-group", rank=meld.rank, cards=tuple(cards))
             self._check_after_meld(cards, new_meld=meld)
             return partial(self._do_meld, cards, None, meld)
         if isinstance(action, Attach):
-            side = self.side_of(s.current)
+            side = s.current % 2
             own = s.melds[side]
             if not 0 <= action.meld < len(own):
                 raise IllegalMove("attach.no-such-meld", meld=action.meld, count=len(own))
@@ -355,7 +358,7 @@ class Game:
             return IllegalMove("discard.single-pile-card", card=card)
         if left:
             return None
-        side = self.side_of(s.current)
+        side = s.current % 2
         if self._can_take_pozzetto(side):
             return None  # pozzetto con scarto: any card, wilds included
         if card.is_wild:
@@ -370,7 +373,7 @@ class Game:
             return
         hand = list(s.hands[s.current])
         _remove(hand, cards)
-        side = self.side_of(s.current)
+        side = s.current % 2
         melds = list(s.melds[side])  # the closing conditions look at the melds after this play
         if replaced is None:
             melds.append(new_meld)
@@ -433,7 +436,7 @@ class Game:
 
     def _do_meld(self, cards: list[Card], index: int | None, meld: Meld) -> None:
         s = self._s
-        side = self.side_of(s.current)
+        side = s.current % 2
         _remove(s.hands[s.current], cards)
         if index is None:
             s.melds[side].append(meld)
@@ -448,16 +451,16 @@ class Game:
 
     def _do_take_pozzetto(self) -> None:
         s = self._s
-        side = self.side_of(s.current)
+        side = s.current % 2
         s.hands[s.current] = s.pozzetti.pop(0)
         s.took_pozzetto[side] = True
         s.phase = "play"
 
     def _do_discard(self, card: Card) -> None:
         s = self._s
-        player, side = s.current, self.side_of(s.current)
+        player, side = s.current, s.current % 2
         hand = s.hands[player]
-        hand.remove(card)
+        _remove(hand, (card,))
         s.pile.append(card)
         s.turns_played[player] += 1
         s.trading_turns = s.trading_turns + 1 if (s.took_pile and not s.melded) else 0
@@ -513,7 +516,7 @@ class Game:
                 actions.append(TakePile())
             return actions
         hand = s.hands[s.current]
-        side = self.side_of(s.current)
+        side = s.current % 2
         size = len(hand)
         # The checks of _plan, without re-taking the cards from the hand or building every
         # arrangement: the game-level checks matter only when at most one card would be left.
