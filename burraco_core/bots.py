@@ -679,13 +679,14 @@ def _regather(cards: Sequence[Card], held: dict[Face, list[Card]]) -> tuple[Card
     return tuple(chosen)
 
 
-def _follow_up(ctx: _Context, previous: Sequence[_Play], applied: _Play) -> list[_Play]:
+def _follow_up(ctx: _Context, previous: Sequence[_Play], applied: _Play, exact: bool) -> list[_Play]:
     """The plays left once ``applied`` is on the table, without searching the whole hand again.
 
     Taking cards out of a hand never makes a new lay-down possible, so the
     lay-downs left are the earlier ones whose cards are still held. The
     attaches are the earlier ones to melds that did not change, and every
-    attach to the meld that changed (or was just laid down).
+    attach to the meld that changed (or was just laid down). ``exact``: the hand is the
+    earlier one less the very cards played, so a play using none of them keeps its cards.
     """
     held: dict[Face, list[Card]] = {}
     for card in ctx.hand:
@@ -695,7 +696,10 @@ def _follow_up(ctx: _Context, previous: Sequence[_Play], applied: _Play) -> list
         else:
             copies.append(card)
     changed = applied.index if applied.index is not None else len(ctx.own) - 1
-    groups = {m.rank for m in ctx.own if m.kind == GROUP}
+    # a lay-down of a group whose rank the side now owns is left out: only the play applied can
+    # have given the side a new group (the search lists no group of a rank the side owned)
+    new_group = applied.laid_group_rank()
+    spent = set(map(id, applied.cards))
     size = len(ctx.hand)
     plays: list[_Play] = []
     score = ctx.score
@@ -703,9 +707,11 @@ def _follow_up(ctx: _Context, previous: Sequence[_Play], applied: _Play) -> list
         index = play.index
         if play is applied or index == changed:
             continue
-        if index is None and play.laid_group_rank() in groups:
+        if index is None and new_group is not None and play.laid_group_rank() == new_group:
             continue
-        cards = _regather(play.cards, held)
+        cards: tuple[Card, ...] | None = play.cards
+        if not exact or not spent.isdisjoint(map(id, cards)):
+            cards = _regather(play.cards, held)
         if cards is not None:
             plays.append(_Play(index, play.before, play.after, cards,
                                score(play.base, play.wild, size - len(cards)), play.base, play.wild))
@@ -822,7 +828,7 @@ class GreedyBot:
             return _draws(game, ctx)
         turn, self._turn = self._turn, None
         if turn is not None and turn.still_matches(game, ctx):
-            found = _follow_up(ctx, turn.plays, turn.applied)
+            found = _follow_up(ctx, turn.plays, turn.applied, ctx.hand == turn.hand)
         else:
             found = _meld_plays(ctx, ctx.hand)
         best = _best_plays(game, ctx, self.rng, 1, found)

@@ -45,7 +45,7 @@ from .melds import GROUP, RUN, Meld
 from .messages import Message
 from .rulesets import Ruleset, ruleset
 from .scoring import VOID_LINE, ScoreBreakdown, score_side
-from .search import attaches, lay_downs
+from .search import attaches, lay_downs, may_attach
 from .state import PHASES, HandState, Phase, Result
 
 
@@ -392,7 +392,7 @@ class Game:
             return
         # Still fine if the last card can be attached afterwards, emptying the hand legally.
         for index, meld in enumerate(melds):
-            grown = meld.try_attach((last,))
+            grown = meld.try_attach((last,)) if may_attach(meld, last) else None
             if grown is not None and self._emptying_problem(side, melds[:index] + [grown] + melds[index + 1:]) is None:
                 return
         raise IllegalMove("close.no-discard-left", card=last, reason=problem.msg) from problem
