@@ -26,10 +26,10 @@ from __future__ import annotations
 
 import gc
 import random
-from operator import is_
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import is_
 from typing import Any, Protocol
 
 from .actions import Action, Attach, Discard, Draw, LayDown, TakePile, TakePozzetto
@@ -120,8 +120,14 @@ class _Play:
             return None
         if self.after is not None:
             return self.after.rank if self.after.kind == GROUP else None
-        ranks = [c.rank for c in self.cards if not c.is_wild]
-        return ranks[0] if len(ranks) >= 2 and ranks[0] == ranks[1] else None
+        first = None
+        for card in self.cards:
+            if not card.is_wild:
+                if first is None:
+                    first = card.rank
+                else:
+                    return first if card.rank == first else None
+        return None
 
     @property
     def action(self) -> LayDown | Attach:
@@ -176,7 +182,7 @@ class _Memo:
         scored: _Scored | None
         if size < BURRACO_MIN_CARDS:  # no burraco: the score needs only whether a wild stands for a card
             wild = Meld.laid_with_wild(cards, self.rules)
-            scored = None if wild is None else (None, sum([values[c] for c in cards]) + 13 * size, wild)
+            scored = None if wild is None else (None, sum(map(values.__getitem__, cards)) + 13 * size, wild)
         else:
             try:
                 meld = Meld.lay_down(cards, self.rules)
@@ -406,8 +412,10 @@ def _keep_values(ctx: _Context, hand: Sequence[Card], found: Sequence[_Play] | N
                 naturals[c.face] = c
     if found is None:
         own_take = ctx.memo.accepted(ctx.own, list(naturals.values()))
-    else:
+    elif found:
         own_take = {p.cards[0].face for p in found if p.index is not None and not p.cards[0].is_wild}
+    else:
+        own_take = set()
     theirs_take = ctx.theirs_take()
     top = ctx.pile[-1].face if ctx.pile else None
     card_values = ctx.values
@@ -442,13 +450,15 @@ def _pile_may_help(pile: Sequence[Card], cards: Sequence[Card], own: Sequence[Me
     card of ``cards`` that could share a meld with it (as one of the two naturals a meld needs
     at least: a natural of its rank, or a natural or the 2 of its suit one or two places away)."""
     pile_ranks: dict[str, int] = {}  # per suit, the ranks of the pile's cards as bits
+    any_rank = 0  # of any suit
     for card in pile:
         if card.is_wild:
             return True
         pile_ranks[card.suit] = pile_ranks.get(card.suit, 0) | 1 << card.rank
+        any_rank |= 1 << card.rank
     for meld in own:  # what search.accepted_cards lets through
         if meld.kind == GROUP:
-            if any([bits >> meld.rank & 1 for bits in pile_ranks.values()]):
+            if any_rank >> meld.rank & 1:
                 return True
             continue
         bits = pile_ranks.get(meld.suit)
@@ -689,10 +699,12 @@ def _follow_up(ctx: _Context, previous: Sequence[_Play], applied: _Play, exact: 
     earlier one less the very cards played, so a play using none of them keeps its cards.
     """
     held: dict[Face, list[Card]] = {}
+    firsts: list[Card] = []  # the first copy of each face
     for card in ctx.hand:
         copies = held.get(card.face)
         if copies is None:
             held[card.face] = [card]
+            firsts.append(card)
         else:
             copies.append(card)
     changed = applied.index if applied.index is not None else len(ctx.own) - 1
@@ -716,7 +728,7 @@ def _follow_up(ctx: _Context, previous: Sequence[_Play], applied: _Play, exact: 
             plays.append(_Play(index, play.before, play.after, cards,
                                score(play.base, play.wild, size - len(cards)), play.base, play.wild))
     meld = ctx.own[changed]
-    for card in accepted_cards(meld, [copies[0] for copies in held.values()]):
+    for card in accepted_cards(meld, firsts):
         scored = ctx.memo.attach(meld, card)
         if scored is not None:
             after, base, wild = scored
@@ -764,7 +776,11 @@ def _best_plays(game: Game, ctx: _Context, rng: random.Random | None, limit: int
     or attach (the last card, closing) come in only when at most one card would be left, so
     only those plays are confirmed with ``explain``.
     """
-    plays = [p for p in (_meld_plays(ctx, ctx.hand) if found is None else found) if p.score > 0]
+    if found is None:
+        found = _meld_plays(ctx, ctx.hand)
+    if not found:
+        return []
+    plays = [p for p in found if p.score > 0]
     if not plays:
         return []
     # best score first, ties in the order of a random number each (the play's place in the list

@@ -48,7 +48,6 @@ from .scoring import VOID_LINE, ScoreBreakdown, score_side
 from .search import attaches, lay_downs, may_attach
 from .state import PHASES, HandState, Phase, Result
 
-
 # Cards are told apart by identity (one object per card), and compared so here: ``card in hand``
 # would ask Card's rich comparison (Python-level, as Card orders itself) about every other card.
 

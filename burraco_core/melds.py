@@ -834,7 +834,10 @@ class Meld:
         first = self.low + (wild_index == 0)  # the slots of the first and the last natural
         last = self.low + size - 1 - (wild_index == size - 1)
         if first >= 3 and last <= 13:
-            return all([card.rank != ACE for card in new])
+            for card in new:  # noqa: SIM110 - a loop: all() over a generator builds a function each call
+                if card.rank == ACE:
+                    return False
+            return True
         if last == HIGH_ACE and first >= 4:
             lowest, highest = 4, 13
         elif first == 1 and last <= 11:

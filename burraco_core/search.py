@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from operator import attrgetter
 
 from .cards import SUITS, Card, full_deck
 from .errors import IllegalMove
@@ -29,6 +30,7 @@ from .melds import GROUP, HIGH_ACE, Meld
 from .rulesets import Ruleset
 
 Face = tuple[int, str]
+_IS_WILD = attrgetter("is_wild")
 FaceKey = int
 """The faces of a set of cards as one integer (:data:`FACE_BITS` summed): equal for two sets
 exactly when they hold the same faces, as often each (the copy of a card does not count)."""
@@ -156,7 +158,10 @@ def lay_down_candidates(hand: Sequence[Card], own: Sequence[Meld], rules: Rulese
     :data:`FaceKey` (for callers that cache): one per set of faces, none that would give the side a
     second group of a rank, with ``must_use`` only those using one of those cards. The meld rules
     have still to say which are melds."""
-    groups = {m.rank for m in own if m.kind == GROUP}
+    groups = set()
+    for meld in own:
+        if meld.kind == GROUP:
+            groups.add(meld.rank)
     seen: set[FaceKey] = set()
     found: list[tuple[tuple[Card, ...], FaceKey]] = []
     bit = FACE_BITS.__getitem__
@@ -219,7 +224,8 @@ def attach_candidates(hand: Sequence[Card], own: Sequence[Meld],
                 near = [c for c in near if (ace if c.rank == 1 else (not taken >> c.rank & 1 and low <= c.rank <= high))]
         if wilds:
             near = sorted(near + wilds, key=order.__getitem__) if near else wilds
-        found.extend([(index, meld, card) for card in near])
+        if near:
+            found.extend([(index, meld, card) for card in near])
     return found
 
 
@@ -287,13 +293,13 @@ def _candidates(hand: Sequence[Card], rules: Ruleset,
     out: list[tuple[list[Card], int | None]] = []
     suits: set[str] | None = None
     ranks: set[int] | None = None
-    if must_use and not any([c.is_wild for c in must_use]):
+    if must_use and not any(map(_IS_WILD, must_use)):
         # runs of a suit no such card belongs to, groups of a rank none has, would all be left out
         suits = {c.suit for c in must_use}
         ranks = {c.rank for c in must_use}
     # the wild a candidate takes: the first copy held of each wild face, or the next copy when the
     # first is already in the candidate (only a run's natural 2 can be)
-    firsts = [copies[0] for copies in wilds.values()]
+    firsts = [copies[0] for copies in wilds.values()] if wilds else []
     add = out.append
 
     # ace to ace: the second copy of the ace stands at the top of a run from the low ace
