@@ -722,7 +722,7 @@ def _follow_up(ctx: _Context, previous: Sequence[_Play], applied: _Play, exact: 
         if index is None and new_group is not None and play.laid_group_rank() == new_group:
             continue
         cards: tuple[Card, ...] | None = play.cards
-        if not exact or not spent.isdisjoint(map(id, cards)):
+        if not exact or not spent.isdisjoint(map(id, play.cards)):
             cards = _regather(play.cards, held)
         if cards is not None:
             plays.append(_Play(index, play.before, play.after, cards,
