@@ -193,9 +193,17 @@ def format_cards(cards: Iterable[Card], pretty: bool = False) -> str:
 
 def full_deck(jokers: int = 4) -> tuple[Card, ...]:
     """Both decks in a fixed order: 104 natural cards plus the jokers (half per deck)."""
-    cards = [Card(rank, suit, deck) for deck in (0, 1) for suit in SUITS for rank in range(1, 14)]
-    cards += [Card(JOKER, "", i % 2) for i in range(jokers)]
-    return tuple(cards)
+    deck = _DECKS.get(jokers)
+    if deck is None:  # (every deal asks for one: the tuple is made once per number of jokers)
+        cards = [Card(rank, suit, deck) for deck in (0, 1) for suit in SUITS for rank in range(1, 14)]
+        cards += [Card(JOKER, "", i % 2) for i in range(jokers)]
+        deck = tuple(cards)
+        if type(jokers) is int and 0 <= jokers <= 8:
+            _DECKS[jokers] = deck
+    return deck
+
+
+_DECKS: dict[int, tuple[Card, ...]] = {}
 
 
 class Cards(tuple[Card, ...]):
