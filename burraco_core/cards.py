@@ -10,6 +10,7 @@ copy from the second (red-backed) deck carries a trailing apostrophe:
 from __future__ import annotations
 
 import re
+from operator import attrgetter
 from collections.abc import Iterable
 from typing import Any
 
@@ -188,7 +189,7 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
 
 def format_cards(cards: Iterable[Card], pretty: bool = False) -> str:
     """The inverse of :func:`parse_cards` (``pretty`` uses suit symbols)."""
-    return " ".join(str(c) if pretty else c.code for c in cards)
+    return " ".join(map(str if pretty else _code, cards))
 
 
 def full_deck(jokers: int = 4) -> tuple[Card, ...]:
@@ -204,6 +205,7 @@ def full_deck(jokers: int = 4) -> tuple[Card, ...]:
 
 
 _DECKS: dict[int, tuple[Card, ...]] = {}
+_code = attrgetter("code")
 
 
 class Cards(tuple[Card, ...]):
