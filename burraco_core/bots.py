@@ -680,10 +680,19 @@ def _regather(cards: Sequence[Card], held: dict[Face, list[Card]]) -> tuple[Card
     chosen: list[Card] = []
     taken: set[int] = set()  # (cards by identity: ``in`` would ask Card's Python-level comparison)
     for card in cards:
-        options = [c for c in held.get(card.face, ()) if id(c) not in taken]
-        if not options:
+        copies = held.get(card.face)
+        if copies is None:
             return None
-        pick = card if id(card) in map(id, options) else options[0]
+        pick = None  # the card itself if held and not yet chosen, else the first such copy
+        for copy in copies:
+            if id(copy) not in taken:
+                if copy is card:
+                    pick = copy
+                    break
+                if pick is None:
+                    pick = copy
+        if pick is None:
+            return None
         chosen.append(pick)
         taken.add(id(pick))
     return tuple(chosen)

@@ -10,8 +10,8 @@ copy from the second (red-backed) deck carries a trailing apostrophe:
 from __future__ import annotations
 
 import re
-from operator import attrgetter
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import Any
 
 from .errors import NotationError

@@ -72,6 +72,15 @@ def _take(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card] | None:
     return chosen
 
 
+def _group_ranks(melds: Iterable[Meld]) -> set[int]:
+    """The ranks of the groups among ``melds``."""
+    ranks = set()
+    for meld in melds:
+        if meld.kind == GROUP:
+            ranks.add(meld.rank)
+    return ranks
+
+
 def _remove(hand: list[Card], cards: Iterable[Card]) -> None:
     """Take these very cards out of ``hand`` (ValueError if one is not there)."""
     for card in cards:
@@ -296,7 +305,7 @@ class Game:
             meld = (Meld.lay_down(tuple(cards), self.rules) if action.option == 0
                     else _pick(Meld.lay_down_options(tuple(cards), self.rules), action))
             side = s.current % 2
-            if meld.kind == GROUP and any(m.kind == GROUP and m.rank == meld.rank for m in s.melds[side]):
+            if meld.kind == GROUP and meld.rank in _group_ranks(s.melds[side]):
                 raise IllegalMove("side.second-group", rank=meld.rank, cards=tuple(cards))
             self._check_after_meld(cards, new_meld=meld)
             return partial(self._do_meld, cards, None, meld)
@@ -331,11 +340,12 @@ class Game:
     def _closing_problem(self, side: int, melds: Sequence[Meld]) -> IllegalMove | None:
         """Why this side may not close now (None if it may), ignoring how the last card goes."""
         rules = self.rules
-        if rules.close_needs_clean:
-            if not any(m.burraco and m.wild is None for m in melds):
-                return IllegalMove("close.needs-clean-burraco")
-        elif not any(m.burraco for m in melds):
-            return IllegalMove("close.needs-burraco")
+        clean = rules.close_needs_clean
+        for meld in melds:  # (a loop, not any() over a generator: this is asked at every discard)
+            if meld.burraco and (not clean or meld.wild_index is None):
+                break
+        else:
+            return IllegalMove("close.needs-clean-burraco") if clean else IllegalMove("close.needs-burraco")
         if rules.opponents_must_have_played:
             waiting = [p for p in range(self.players) if p % 2 != side and self._s.turns_played[p] == 0]
             if waiting:
@@ -420,7 +430,8 @@ class Game:
         hand = s.hands[s.current]
         if len(s.pile) == 1:
             card = s.pile[0]
-            s.pile_pick = (card, any(c.face == card.face for c in hand))
+            face = card.face
+            s.pile_pick = (card, face in [c.face for c in hand])
         else:
             s.pile_pick = None
         hand.extend(s.pile)
