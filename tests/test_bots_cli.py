@@ -366,3 +366,38 @@ def test_the_terminal_counts_melds_from_1_as_it_lists_them():
     assert "  1: 5♥ 6♥ 7♥" in said                                            # the table lists meld 1
     assert "no meld number 2: it has 1 meld(s)" in said                      # the number typed
     assert "attached 8♥" in said
+
+
+class _DiscardsFirst:
+    """A bot that always plays its first card as a discard, legal or not."""
+
+    def choose(self, game):
+        if game.phase == "draw":
+            return bc.Draw()
+        return bc.Discard(game.hand_of(game.current_player)[0])
+
+
+def test_play_hand_raises_a_refused_move_and_keeps_the_game_as_it_was():
+    class DiscardsBeforeDrawing:  # the engine refuses its first move
+        def choose(self, game):
+            return bc.Discard(game.hand_of(game.current_player)[0])
+
+    import gc
+
+    game = bc.Game.new("classic", 2, seed=4)
+    before = game.position()
+    with pytest.raises(bc.IllegalMove) as refused:
+        bc.play_hand(game, [DiscardsBeforeDrawing(), DiscardsBeforeDrawing()])
+    assert refused.value.rule == "turn.draw-first"
+    assert game.position() == before and game.history == ()
+    assert gc.isenabled()  # the collector paused for the hand runs again
+
+
+def test_play_hand_gives_up_after_max_actions():
+    game = bc.Game.new("classic", 2, seed=4)
+    with pytest.raises(bc.BurracoError, match="did not end within 6 actions"):
+        bc.play_hand(game, [_DiscardsFirst(), _DiscardsFirst()], max_actions=6)
+    assert game.history_size == 6 and not game.is_over
+    # enough actions: the same bots play on to the end (the stock runs out)
+    finished = bc.play_hand(bc.Game.new("classic", 2, seed=4), [bc.GreedyBot(0), bc.GreedyBot(1)])
+    assert finished.is_over and finished.history_size < bc.bots.MAX_ACTIONS
