@@ -84,10 +84,23 @@ def reach_of(meld: Meld) -> Reach | None:
     return None if meld.kind == GROUP else run_reach(meld)
 
 
+def may_take_wild(meld: Meld, card: Card) -> bool:
+    """Whether ``meld`` may take the wild ``card`` (a quick test, like :func:`may_attach`): a meld
+    holds one wild at most, so one whose wild stands for a card takes another only in a run where
+    one of the two is the run's own 2, which may go to its natural place."""
+    wild_index = meld.wild_index
+    if wild_index is None:
+        return True
+    if meld.kind == GROUP:
+        return False
+    two = (2, meld.suit)
+    return card.face == two or meld.cards[wild_index].face == two
+
+
 def fits(meld: Meld, reach: Reach | None, card: Card) -> bool:
     """:func:`may_attach` with the meld's reach worked out beforehand (``reach_of(meld)``)."""
     if card.is_wild:
-        return True
+        return may_take_wild(meld, card)
     if reach is None:
         return card.rank == meld.rank
     if card.suit != meld.suit:
@@ -104,7 +117,7 @@ def may_attach(meld: Meld, card: Card) -> bool:
 
     A natural card fits a group of its rank; in a run of its suit it needs a
     free place no further than two slots from the naturals (one wild can fill
-    only one gap).
+    only one gap). A wild fits a meld with no wild, or as :func:`may_take_wild` says.
     """
     return fits(meld, reach_of(meld), card)
 
@@ -223,7 +236,17 @@ def attach_candidates(hand: Sequence[Card], own: Sequence[Meld],
                 high += 2
                 near = [c for c in near if (ace if c.rank == 1 else (not taken >> c.rank & 1 and low <= c.rank <= high))]
         if wilds:
-            near = sorted(near + wilds, key=order.__getitem__) if near else wilds
+            usable = wilds
+            wild_index = meld.wild_index
+            if wild_index is not None:  # what may_take_wild lets through
+                if meld.kind == GROUP:
+                    usable = []
+                else:
+                    two = (2, meld.suit)
+                    if meld.cards[wild_index].face != two:
+                        usable = [w for w in wilds if w.face == two]
+            if usable:
+                near = sorted(near + usable, key=order.__getitem__) if near else usable
         if near:
             found.extend([(index, meld, card) for card in near])
     return found
@@ -233,13 +256,15 @@ def accepted_cards(meld: Meld, cards: Iterable[Card]) -> list[Card]:
     """The cards :func:`may_attach` lets through to ``meld``, in their order (one pass)."""
     if meld.kind == GROUP:
         rank = meld.rank
+        if meld.wild_index is not None:
+            return [c for c in cards if c.rank == rank and not c.is_wild]
         return [c for c in cards if c.is_wild or c.rank == rank]
     suit = meld.suit
     low, high, taken = run_reach(meld)
     ace = (not taken & 2 and low <= 3) or (not taken >> HIGH_ACE & 1 and high >= 12)
     low -= 2
     high += 2
-    return [c for c in cards if c.is_wild or (c.suit == suit and (
+    return [c for c in cards if (may_take_wild(meld, c) if c.is_wild else c.suit == suit and (
         ace if c.rank == 1 else (not taken >> c.rank & 1 and low <= c.rank <= high)))]
 
 
@@ -379,6 +404,6 @@ def _distinct_combinations(cards: list[Card], size: int) -> Iterable[tuple[Card,
 
 
 __all__ = ["MeldPlay", "Face", "FaceKey", "FACE_BITS", "candidate_melds", "meld_plays", "lay_downs", "attaches", "lay_down_candidates",
-           "attach_candidates", "accepted_cards", "may_attach", "fits",
+           "attach_candidates", "accepted_cards", "may_attach", "may_take_wild", "fits",
            "reach_of", "run_reach",
            "lay_down_or_none", "attach_or_none"]

@@ -116,6 +116,45 @@ def test_may_attach_never_rejects_a_card_that_attaches():
             assert may_attach(meld, card), (meld, card)
 
 
+@pytest.mark.parametrize("rules_id", list(bc.RULESETS))
+def test_quick_attach_tests_never_reject_a_card_that_attaches(rules_id):
+    # may_attach, may_take_wild, accepted_cards and attach_candidates only save asking the meld
+    # rules: over thousands of melds (laid down at random, then grown), none turns down a card
+    # Meld.attach takes, wilds included (a meld whose wild stands for a card takes another wild
+    # only in a run where one of the two is the run's 2)
+    import random
+
+    from burraco_core.search import accepted_cards, attach_candidates, may_take_wild
+    from tests.test_meld_exhaustive import _random_attempt
+
+    rng = random.Random(f"quick attach {rules_id}")
+    rules = bc.ruleset(rules_id)
+    deck = bc.full_deck(rules.jokers)
+    faces = list({c.face: c for c in deck}.values())
+    melds, taken_wilds, refused_wilds = [], 0, 0
+    while len(melds) < 600:
+        try:
+            meld = bc.Meld.lay_down(_random_attempt(rng, rules_id), rules)
+        except bc.IllegalMove:
+            continue
+        for _ in range(rng.randint(0, 3)):  # grown by a few attaches
+            grown = meld.try_attach((rng.choice(faces),))
+            meld = grown if grown is not None else meld
+        melds.append(meld)
+    for meld in melds:
+        taken = [card for card in faces if meld.can_attach((card,))]
+        passed = accepted_cards(meld, faces)
+        listed = [card for _, _, card in attach_candidates(faces, [meld])]
+        for card in taken:
+            assert may_attach(meld, card), (meld.table_code, card)
+            assert card in passed and card in listed, (meld.table_code, card)
+            if card.is_wild and meld.wild_index is not None:
+                taken_wilds += 1
+        refused_wilds += sum(1 for c in faces if c.is_wild and not may_take_wild(meld, c))
+    assert refused_wilds > 100  # the wild test does leave cards out ...
+    assert taken_wilds > 0  # ... and lets through the run's 2 beside a wild
+
+
 def test_play_hand_needs_one_bot_per_player():
     with pytest.raises(ValueError):
         bc.play_hand(bc.Game.new("classic", 4, seed=0), [bc.RandomBot(0)])
