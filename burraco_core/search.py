@@ -343,7 +343,11 @@ def _candidates(hand: Sequence[Card], rules: Ruleset,
             beside_two = [w for w in firsts if w is not two]
             if len(copies) > 1:
                 beside_two.insert(firsts.index(two), copies[1])
+        reach = 2 if firsts else 1  # the most a window's second slot may lie beyond its first
+        last = len(present) - 1
         for first, low in enumerate(present):
+            if first == last or present[first + 1] - low > reach:
+                continue  # a window of one card, or one whose second slot lies too far
             # the window grows from ``low`` over the slots held, while it has at most one hole;
             # from the low ace, the top place (slot 14) is the ace's second copy or a hole
             holes = 0
