@@ -200,16 +200,14 @@ def attach_candidates(hand: Sequence[Card], own: Sequence[Meld],
         return []
     # the first copy of each face held, sorted out by suit and by rank (the wilds apart), so
     # that each meld looks only at the cards of its suit or rank
-    order: dict[Card, int] = {}
-    faces: set[Face] = set()
+    firsts: dict[Face, Card] = {}
     wilds: list[Card] = []
     by_suit: dict[str, list[Card]] = {}
     by_rank: dict[int, list[Card]] = {}
     for card in hand:
-        if (must_use and card not in must_use) or card.face in faces:
+        if (must_use and card not in must_use) or card.face in firsts:
             continue
-        faces.add(card.face)
-        order[card] = len(order)
+        firsts[card.face] = card
         if card.is_wild:
             wilds.append(card)
             continue
@@ -224,6 +222,7 @@ def attach_candidates(hand: Sequence[Card], own: Sequence[Meld],
         else:
             same.append(card)
     found: list[tuple[int, Meld, Card]] = []
+    order: dict[Card, int] | None = None
     for index, meld in enumerate(own):
         if meld.kind == GROUP:
             near = by_rank.get(meld.rank, [])
@@ -246,7 +245,12 @@ def attach_candidates(hand: Sequence[Card], own: Sequence[Meld],
                     if meld.cards[wild_index].face != two:
                         usable = [w for w in wilds if w.face == two]
             if usable:
-                near = sorted(near + usable, key=order.__getitem__) if near else usable
+                if near:  # in the hand's order
+                    if order is None:
+                        order = {card: i for i, card in enumerate(firsts.values())}
+                    near = sorted(near + usable, key=order.__getitem__)
+                else:
+                    near = usable
         if near:
             found.extend([(index, meld, card) for card in near])
     return found
