@@ -429,12 +429,19 @@ def _keep_values(ctx: _Context, hand: Sequence[Card], found: Sequence[_Play] | N
             values[card] = 1000.0 + card_values[card]
             continue
         rank, face = card.rank, card.face
-        value = 14 * min(by_rank[rank] - 1, 2) if groups else 0
+        if groups:
+            same = by_rank[rank]
+            value = 0 if same == 1 else 14 if same == 2 else 28  # 14 for each other of its rank, two at most
+        else:
+            value = 0
         slots = by_suit[card.suit]
-        # a natural one place away counts 12, two places away 6 (bit slot + 2 is the slot)
-        for slot in ((1, HIGH_ACE) if rank == 1 else (rank,)):
-            value += (12 * ((slots >> slot + 1 & 1) + (slots >> slot + 3 & 1))
-                      + 6 * ((slots >> slot & 1) + (slots >> slot + 4 & 1)))
+        # a natural one place away counts 12, two places away 6 (bit slot + 2 is the slot); the ace
+        # stands at both ends
+        value += (12 * ((slots >> rank + 1 & 1) + (slots >> rank + 3 & 1))
+                  + 6 * ((slots >> rank & 1) + (slots >> rank + 4 & 1)))
+        if rank == 1:
+            value += (12 * ((slots >> HIGH_ACE + 1 & 1) + (slots >> HIGH_ACE + 3 & 1))
+                      + 6 * ((slots >> HIGH_ACE & 1) + (slots >> HIGH_ACE + 4 & 1)))
         if face in own_take:
             value += 40
         if theirs_take and _FACE_BIT[face] & theirs_take:
