@@ -774,8 +774,18 @@ class _Turn:
             return False
         changed = self.applied.index if self.applied.index is not None else len(self.own)
         own = ctx.own
-        if (len(own) != len(self.own) + (self.applied.index is None)
-                or own[changed] != self.applied.made(ctx.rules)):
+        applied = self.applied
+        if len(own) != len(self.own) + (applied.index is None):
+            return False
+        if applied.after is None:
+            # a lay-down whose meld the bot never built: the game's new meld holds its very cards
+            # (the remembered plays do not depend on how they are arranged; the attaches to the
+            # new meld are asked of the game's own)
+            laid = own[changed]
+            if sorted(map(id, laid.cards)) != sorted(map(id, applied.cards)):
+                return False
+            applied.after = laid
+        elif own[changed] != applied.after:
             return False
         prior = self.own  # the other melds must be the very same objects
         if not (all(map(is_, prior[:changed], own)) and all(map(is_, prior[changed + 1:], own[changed + 1:]))):
