@@ -453,9 +453,10 @@ def _keep_values(ctx: _Context, hand: Sequence[Card], found: Sequence[_Play] | N
 
 
 def _pile_may_help(pile: Sequence[Card], cards: Sequence[Card], own: Sequence[Meld], groups: bool) -> bool:
-    """Whether a pile card may help: as a wild, on one of the side's melds, or beside another
-    card of ``cards`` that could share a meld with it (as one of the two naturals a meld needs
-    at least: a natural of its rank, or a natural or the 2 of its suit one or two places away)."""
+    """Whether a pile card may help: as a wild, on one of the side's melds, or beside other
+    cards of ``cards`` that could share a meld with it (with a wild among them, one of the two
+    naturals a meld needs at least: a natural of its rank, or a natural or the 2 of its suit one
+    or two places away; with none, the two others of three naturals)."""
     pile_ranks: dict[str, int] = {}  # per suit, the ranks of the pile's cards as bits
     any_rank = 0  # of any suit
     for card in pile:
@@ -479,19 +480,35 @@ def _pile_may_help(pile: Sequence[Card], cards: Sequence[Card], own: Sequence[Me
                 return True
     counts: dict[int, int] = {}
     suited: dict[str, int] = {}  # per suit, the slots of its naturals and 2s, as bits from bit 2 (slot 0)
+    wild_held = False
     for card in cards:
         rank = card.rank
         if not card.is_wild:
             counts[rank] = counts.get(rank, 0) + 1
-        elif rank != 2:
-            continue
+        else:
+            wild_held = True
+            if rank != 2:
+                continue
         suited[card.suit] = suited.get(card.suit, 0) | (4 << rank if rank != 1 else 8 | 4 << HIGH_ACE)
+    if not wild_held:
+        # with no wild a meld is three naturals: of the pile card's rank, or three slots in a row
+        # of its suit (bits slot .. slot + 4 are the slots two below to two above)
+        for card in pile:
+            rank = card.rank
+            if groups and counts[rank] > 2:
+                return True
+            slots = suited[card.suit]
+            for slot in ((1, HIGH_ACE) if rank == 1 else (rank,)):
+                near = slots >> slot
+                if near & 7 == 7 or near & 14 == 14 or near & 28 == 28:
+                    return True
+        return False
     for card in pile:
         rank = card.rank
         if groups and counts[rank] > 1:
             return True
         slots = suited[card.suit]
-        # bits slot .. slot + 4 are the slots two below to two above; 0b11011 leaves out the card's own
+        # 0b11011 leaves out the card's own slot: another natural (or 2) one or two places away
         if rank == 1:
             if slots >> 1 & 0b11011 or slots >> HIGH_ACE & 0b11011:
                 return True

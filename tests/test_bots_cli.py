@@ -440,3 +440,31 @@ def test_play_hand_gives_up_after_max_actions():
     # enough actions: the same bots play on to the end (the stock runs out)
     finished = bc.play_hand(bc.Game.new("classic", 2, seed=4), [bc.GreedyBot(0), bc.GreedyBot(1)])
     assert finished.is_over and finished.history_size < bc.bots.MAX_ACTIONS
+
+
+@pytest.mark.parametrize("rules_id", list(bc.RULESETS))
+def test_pile_pre_check_and_early_exit_agree_with_the_full_search(rules_id):
+    # the draw decision's shortcuts (the pile pre-check, the search that stops at the first play
+    # worth taking) give the full search's answer: at every draw of greedy hands, the pre-check says
+    # no only when the pile opens no play at all, and _pile_opens says yes exactly when a play it
+    # opens scores more than _WORTH_TAKING
+    from burraco_core import bots as B
+
+    said_no = opened = 0
+    for seed in range(12):
+        for players in (2, 4):
+            game = bc.Game.new(rules_id, players, seed=seed)
+            bots = [bc.GreedyBot(seed * 10 + p) for p in range(players)]
+            while not game.is_over:
+                if game.phase == "draw" and game.discard_pile:
+                    ctx = B._Context(game)
+                    pile = ctx.pile if game.rules.open_discard_pile else ctx.pile[-1:]
+                    plays = B._meld_plays(ctx, [*ctx.hand, *pile], frozenset(pile))
+                    if B._with_pile(game, ctx) is None:
+                        said_no += 1
+                        assert not plays, (game.position(), plays[0].cards)
+                    worth = any(p.score > B._WORTH_TAKING for p in plays)
+                    assert B._pile_opens(game, ctx) == worth, game.position()
+                    opened += worth
+                game.apply(bots[game.current_player].choose(game))
+    assert said_no > 20 and opened > 20
