@@ -552,24 +552,25 @@ class Lesson:
             raise CurriculumError(where, "key", f"a lowercase word such as 'melds', not {key!r}")
         if type(d["number"]) is not int:
             raise CurriculumError(where, "number", "a whole number")
-        rules_id = d.get("ruleset", "classic")
-        try:
-            rules = bc.ruleset(rules_id)
-        except (bc.BurracoError, KeyError, TypeError) as err:
-            raise CurriculumError(where, "ruleset", str(err)) from err
+        rules = ruleset_from_dict(d.get("ruleset", "classic"), where)  # an id, or a house ruleset's dict
         if not isinstance(d["intro"], list) or not isinstance(d["exercises"], list) or not d["exercises"]:
             raise CurriculumError(where, "exercises", "intro and exercises are lists; a lesson has exercises")
         intro = tuple(_block(b, rules, where, f"intro[{i}]") for i, b in enumerate(d["intro"]))
-        exercises = tuple(Exercise.from_dict(e, ruleset=rules.id, lesson=key) for e in d["exercises"])
+        exercises = tuple(Exercise.from_dict(e, ruleset=rules, lesson=key) for e in d["exercises"])
         ids = [e.id for e in exercises]
         if len(set(ids)) != len(ids):
             raise CurriculumError(where, "exercises", "two exercises share an id")
+        house = None if bc.RULESETS.get(rules.id) == rules else rules
         return cls(key=key, number=d["number"], ruleset=rules.id, title_msg=_key(d["title"], where, "title"),
-                   intro=intro, summary=_key(d["summary"], where, "summary"), exercises=exercises)
+                   intro=intro, summary=_key(d["summary"], where, "summary"), exercises=exercises, house=house)
 
     def to_dict(self) -> dict[str, Any]:
+        """The lesson as its file holds it; a lesson under a house ruleset (:meth:`under`) writes the
+        ruleset as its id and the fields it changes (:func:`ruleset_dict`), so that it reads back
+        under the same rules (the exercises left out stay out)."""
         return {"format": FORMAT, "version": VERSION, "key": self.key, "number": self.number,
-                "ruleset": self.ruleset, "title": self.title_msg.key,
+                "ruleset": self.ruleset if self.house is None else ruleset_dict(self.house),
+                "title": self.title_msg.key,
                 "intro": [b.to_dict() for b in self.intro], "summary": self.summary.key,
                 "exercises": [e.to_dict() for e in self.exercises]}
 

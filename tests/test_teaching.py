@@ -298,6 +298,34 @@ def test_a_lesson_under_a_derived_ruleset_is_checked_by_the_engine_under_it():
     assert f"{len(under.left_out)} exercises" in text_of(widget.header.value)
 
 
+@pytest.mark.parametrize("key", ["melds", "closing"])
+def test_a_lesson_under_a_house_ruleset_is_written_and_read_back_under_it(key):
+    import json
+
+    under = lessons.get_lesson(key).under(HOUSE)
+    written = json.loads(json.dumps(under.to_dict()))  # plain JSON, as a teacher's file holds it
+    assert written["ruleset"] == {"id": "house", "name": "Our table", "groups_allowed": False}
+    again = lessons.Lesson.from_dict(written)
+    assert again.house == HOUSE and again.rules == HOUSE and again.ruleset == "house"
+    assert [ex.id for ex in again.exercises] == [ex.id for ex in under.exercises]
+    for ex, before in zip(again.exercises, under.exercises, strict=True):
+        assert ex.rules == before.rules       # the house rules, or the ruleset it was written for
+        assert ex.check(ex.solution).correct
+    assert again.to_dict() == under.to_dict()
+    # a built-in lesson still writes its id alone
+    assert lessons.get_lesson(key).to_dict()["ruleset"] == lessons.get_lesson(key).ruleset
+
+
+def test_a_lesson_file_with_a_malformed_house_ruleset_names_the_field():
+    written = lessons.get_lesson("melds").under(HOUSE).to_dict()
+    written["ruleset"]["groups_alowed"] = False
+    with pytest.raises(lessons.CurriculumError, match="groups_alowed"):
+        lessons.Lesson.from_dict(written)
+    written["ruleset"] = {"name": "no id"}
+    with pytest.raises(lessons.CurriculumError, match="ruleset.id"):
+        lessons.Lesson.from_dict(written)
+
+
 def test_a_teachers_exercise_under_a_house_ruleset_asks_the_engine_under_it():
     data = {"id": "class.three-sevens", "kind": "judge-meld", "prompt": "lesson.melds.judge-same-card.prompt",
             "data": {"cards": "7D 7D' 7S", "choices": ["card.too-many-copies", "run.duplicate-rank"]},
