@@ -45,7 +45,7 @@ from .melds import GROUP, RUN, Meld
 from .messages import Message
 from .rulesets import Ruleset, ruleset
 from .scoring import VOID_LINE, ScoreBreakdown, score_side
-from .search import attaches, lay_downs, may_attach
+from .search import attaches, group_ranks, lay_downs, may_attach
 from .state import PHASES, HandState, Phase, Result
 
 # Cards are told apart by identity (one object per card), and compared so here: ``card in hand``
@@ -70,15 +70,6 @@ def _take(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card] | None:
                 return None
         chosen.append(left.pop(at))
     return chosen
-
-
-def _group_ranks(melds: Iterable[Meld]) -> set[int]:
-    """The ranks of the groups among ``melds``."""
-    ranks = set()
-    for meld in melds:
-        if meld.kind == GROUP:
-            ranks.add(meld.rank)
-    return ranks
 
 
 def _remove(hand: list[Card], cards: Iterable[Card]) -> None:
@@ -305,7 +296,7 @@ class Game:
             meld = (Meld.lay_down(tuple(cards), self.rules) if action.option == 0
                     else _pick(Meld.lay_down_options(tuple(cards), self.rules), action))
             side = s.current % 2
-            if meld.kind == GROUP and meld.rank in _group_ranks(s.melds[side]):
+            if meld.kind == GROUP and meld.rank in group_ranks(s.melds[side]):
                 raise IllegalMove("side.second-group", rank=meld.rank, cards=tuple(cards))
             self._check_after_meld(cards, new_meld=meld)
             return partial(self._do_meld, cards, None, meld)

@@ -171,10 +171,7 @@ def lay_down_candidates(hand: Sequence[Card], own: Sequence[Meld], rules: Rulese
     :data:`FaceKey` (for callers that cache): one per set of faces, none that would give the side a
     second group of a rank, with ``must_use`` only those using one of those cards. The meld rules
     have still to say which are melds."""
-    groups = set()
-    for meld in own:
-        if meld.kind == GROUP:
-            groups.add(meld.rank)
+    groups = group_ranks(own)
     seen: set[FaceKey] = set()
     found: list[tuple[tuple[Card, ...], FaceKey]] = []
     bit = FACE_BITS.__getitem__
@@ -189,6 +186,15 @@ def lay_down_candidates(hand: Sequence[Card], own: Sequence[Meld], rules: Rulese
             continue
         found.append((tuple(cards), key))
     return found
+
+
+def group_ranks(melds: Iterable[Meld]) -> set[int]:
+    """The ranks of the groups among ``melds`` (a side owns one group of a rank at most)."""
+    ranks = set()
+    for meld in melds:  # (a loop, not a set comprehension: this is asked at every search)
+        if meld.kind == GROUP:
+            ranks.add(meld.rank)
+    return ranks
 
 
 def attach_candidates(hand: Sequence[Card], own: Sequence[Meld],
@@ -235,15 +241,7 @@ def attach_candidates(hand: Sequence[Card], own: Sequence[Meld],
                 high += 2
                 near = [c for c in near if (ace if c.rank == 1 else (not taken >> c.rank & 1 and low <= c.rank <= high))]
         if wilds:
-            usable = wilds
-            wild_index = meld.wild_index
-            if wild_index is not None:  # what may_take_wild lets through
-                if meld.kind == GROUP:
-                    usable = []
-                else:
-                    two = (2, meld.suit)
-                    if meld.cards[wild_index].face != two:
-                        usable = [w for w in wilds if w.face == two]
+            usable = wilds if meld.wild_index is None else [w for w in wilds if may_take_wild(meld, w)]
             if usable:
                 if near:  # in the hand's order
                     if order is None:
@@ -412,6 +410,6 @@ def _distinct_combinations(cards: list[Card], size: int) -> Iterable[tuple[Card,
 
 
 __all__ = ["MeldPlay", "Face", "FaceKey", "FACE_BITS", "candidate_melds", "meld_plays", "lay_downs", "attaches", "lay_down_candidates",
-           "attach_candidates", "accepted_cards", "may_attach", "may_take_wild", "fits",
+           "attach_candidates", "accepted_cards", "may_attach", "may_take_wild", "fits", "group_ranks",
            "reach_of", "run_reach",
            "lay_down_or_none", "attach_or_none"]
