@@ -1,6 +1,7 @@
 // Hand: a row (or grid) of cards drawn as SVG, selectable by mouse and keyboard.
 //
-// Synced traits (see hand.py): faces [{code, svg, label}], selected [index], marked [index]
+// Synced traits (see hand.py): faces [{code, svg, label}], selected [index] (sent to Python as a
+// message, with the arrangement it was chosen in), marked [index]
 // (drawn with a mark, e.g. the card just drawn; said as marked_label),
 // selectable, overlap (fraction of a card hidden under the next one),
 // columns (0: one row; N: a grid of N columns), card_width, label.
@@ -29,7 +30,10 @@ function render({ model, el }) {
     if (at >= 0) chosen.splice(at, 1);
     else chosen.push(index);
     model.set("selected", chosen);
-    model.save_changes();
+    // A message of its own, not save_changes(): ipywidgets holds a model's next update back
+    // until the kernel has handled the one before, so a button clicked right after this card
+    // could reach Python first (hand.py, _from_page).
+    model.send({ selected: chosen, arrangement: model.get("arrangement") });
   }
 
   function paint() {

@@ -70,7 +70,10 @@ class Hand(anywidget.AnyWidget):
     _css = _HERE / "hand.css"
 
     faces = traitlets.List(traitlets.Dict()).tag(sync=True)
-    selected = traitlets.List(traitlets.Int()).tag(sync=True)
+    selected = traitlets.List(traitlets.Int()).tag(sync=True, echo_update=False)   # the page's own choice: not echoed
+    # Counts the times the cards changed place (new cards, a sort): a selection the page sends
+    # for an older arrangement names other cards than the learner saw, so it is not taken.
+    arrangement = traitlets.Int(0).tag(sync=True)
     marked = traitlets.List(traitlets.Int()).tag(sync=True)
     marked_label = traitlets.Unicode("just drawn").tag(sync=True)
     selectable = traitlets.Bool(True).tag(sync=True)
@@ -91,6 +94,7 @@ class Hand(anywidget.AnyWidget):
         self._cards: tuple[bc.Card, ...] = ()
         self.cards = to_cards(cards)
         self.observe(self._redraw, names=["four_colour", "face_down", "card_width", "lang"])
+        self.on_msg(self._from_page)
 
     # ------------------------------------------------------------------ cards
     @property
@@ -104,6 +108,7 @@ class Hand(anywidget.AnyWidget):
         with self.hold_sync():
             self.selected = []
             self.marked = []
+            self.arrangement += 1
             self._redraw()
 
     def _redraw(self, change: object = None) -> None:
@@ -118,6 +123,25 @@ class Hand(anywidget.AnyWidget):
         ]
 
     # -------------------------------------------------------------- selection
+    def _from_page(self, _widget: object, content: object, _buffers: object) -> None:
+        """A click or key in the page chose cards: ``{"selected": [...], "arrangement": n}``.
+
+        The page sends its selection as a message of its own rather than as a synced trait:
+        ipywidgets holds a widget's next update back until Python has handled the one before,
+        so a button clicked just after a card could reach Python first and act on the older
+        selection (on a busy server, a meld laid down without its last card).
+        """
+        if not isinstance(content, dict) or not isinstance(content.get("selected"), list):
+            return
+        chosen: list[int] = []
+        for index in content["selected"]:
+            if type(index) is int and 0 <= index < len(self._cards) and index not in chosen:
+                chosen.append(index)
+        if content.get("arrangement") != self.arrangement:
+            self.send_state("selected")     # chosen among cards no longer there: show the selection that counts
+            return
+        self.set_state({"selected": chosen})   # as from the page: not sent back to it
+
     @property
     def selected_cards(self) -> tuple[bc.Card, ...]:
         """The selected cards, in display order."""
@@ -172,6 +196,7 @@ class Hand(anywidget.AnyWidget):
         marked = [new_index[i] for i in self.marked if i in new_index]
         self._cards = tuple(self._cards[i] for i in order)
         with self.hold_sync():
+            self.arrangement += 1
             self._redraw()
             self.selected = chosen
             self.marked = marked

@@ -171,3 +171,61 @@ def test_the_play_tables_hints_number_melds_as_the_table_does():
     table.hint.click()
     assert "Attach J♥ to meld 1" in table.message.value and "attach 0" not in table.message.value
     assert table.attach_to.options[0][0].startswith("Meld 1:")         # what the learner picks: meld 1
+
+
+# -- the hand's selection: sent by the page as a message of its own ------------------------------
+
+def from_page(hand, content) -> None:
+    """What hand.js sends when a card is clicked, as the kernel receives it."""
+    hand._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+
+
+def sent_traits(messages) -> set[str]:
+    return {name for kind, data in messages if kind == "comm_msg" for name in data.get("state", {})}
+
+
+def test_a_selection_from_the_page_is_taken_and_not_sent_back(sent):
+    from lessons.table import PlayTable
+
+    table = PlayTable(players=2, seed=7, pace=0)
+    table.draw.click()
+    hand = table.hand
+    assert table.lay_down.disabled                              # nothing selected yet
+    sent.clear()
+    from_page(hand, {"selected": [2, 0, 1], "arrangement": hand.arrangement})
+    assert hand.selected == [2, 0, 1]
+    assert not table.lay_down.disabled                          # the table's buttons follow it
+    assert "selected" not in sent_traits(sent)                  # neither echoed nor sent back: the page has it
+
+
+def test_a_selection_among_cards_since_moved_is_not_taken(sent):
+    from lessons.hand import Hand
+
+    hand = Hand("5H KS 6H 2C")
+    hand.selected = [1]
+    chosen_in = hand.arrangement
+    hand.sort_by_rank()                                         # the cards move: index 0 is another card now
+    moved = list(hand.selected)
+    sent.clear()
+    from_page(hand, {"selected": [0], "arrangement": chosen_in})
+    assert hand.selected == moved
+    assert [card.code for card in hand.selected_cards] == ["KS"]
+    assert "selected" in sent_traits(sent)                      # the page is shown the selection that counts
+
+
+@pytest.mark.parametrize("content", [None, "0", [0], {"selected": "0"}, {"arrangement": 1}])
+def test_a_malformed_message_from_the_page_changes_nothing(sent, content):
+    from lessons.hand import Hand
+
+    hand = Hand("5H 6H 7H")
+    hand.selected = [1]
+    from_page(hand, content)
+    assert hand.selected == [1]
+
+
+def test_only_cards_shown_can_be_selected_from_the_page(sent):
+    from lessons.hand import Hand
+
+    hand = Hand("5H 6H 7H")
+    from_page(hand, {"selected": [5, -1, "1", True, 2, 2, 0], "arrangement": hand.arrangement})
+    assert hand.selected == [2, 0]
