@@ -183,7 +183,8 @@ class CountView(AnswerView):
     def __init__(self, exercise: Exercise, lang: str) -> None:
         super().__init__(exercise, lang)
         self.text = w.Text(placeholder=t("widget.number-placeholder", lang), description=t("widget.your-answer", lang),
-                           style={"description_width": "initial"}, layout=w.Layout(width="18em"))
+                           style={"description_width": "initial"}, layout=w.Layout(width="18em"),
+                           continuous_update=False)     # see _number_box
         self.text.add_class("bt-number")
         self.widget = w.HBox([self.text])
 
@@ -484,7 +485,10 @@ class WhyNotView(ChoiceView):
 # == another ruleset's verdict, the guided hand. They collect numbers and choices; the engine decides.
 
 def _number_box(placeholder: str = "") -> w.Text:
-    box_ = w.Text(placeholder=placeholder, layout=w.Layout(width="8em"))
+    # The answer goes to Python when the box is left (Tab, or the click on Check), in one message:
+    # sent key by key, ipywidgets holds the last keys back until the kernel has answered the first,
+    # and a quick Tab and Enter on Check could be judged on half an answer.
+    box_ = w.Text(placeholder=placeholder, layout=w.Layout(width="8em"), continuous_update=False)
     box_.add_class("bt-number")
     return box_
 

@@ -233,7 +233,8 @@ class PlayTable(w.VBox):
         self.player_count = w.Dropdown(options=[(t("table.players", count=n), n) for n in (2, 4)], value=players,
                                        description=t("table.players.label"), layout=w.Layout(width="auto"))
         self.seed = w.Text(value="", placeholder=t("table.deal.placeholder"), description=t("table.deal.label"),
-                           tooltip=t("table.deal.tooltip"), layout=w.Layout(width="14em"))
+                           tooltip=t("table.deal.tooltip"), layout=w.Layout(width="14em"),
+                           continuous_update=False)   # sent whole as the box is left, before New hand's click
         self.new_hand = _button(t("table.new-hand"), t("table.new-hand.tooltip"))
         self.four_colour = w.Checkbox(value=False, description=t("table.four-colours"), indent=False,
                                       layout=w.Layout(width="auto"))
