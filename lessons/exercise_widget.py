@@ -182,10 +182,8 @@ def _answer_text(exercise: Exercise, answer: Any, lang: str) -> str:
 class CountView(AnswerView):
     def __init__(self, exercise: Exercise, lang: str) -> None:
         super().__init__(exercise, lang)
-        self.text = w.Text(placeholder=t("widget.number-placeholder", lang), description=t("widget.your-answer", lang),
-                           style={"description_width": "initial"}, layout=w.Layout(width="18em"),
-                           continuous_update=False)     # see _number_box
-        self.text.add_class("bt-number")
+        self.text = _number_box(t("widget.number-placeholder", lang), width="18em",
+                                description=t("widget.your-answer", lang), style={"description_width": "initial"})
         self.widget = w.HBox([self.text])
 
     def answer(self) -> Any:
@@ -484,11 +482,11 @@ class WhyNotView(ChoiceView):
 # == score helper's views (lessons 10-13): count a hand line by line, victory points, the match,
 # == another ruleset's verdict, the guided hand. They collect numbers and choices; the engine decides.
 
-def _number_box(placeholder: str = "") -> w.Text:
+def _number_box(placeholder: str = "", width: str = "8em", **options: Any) -> w.Text:
     # The answer goes to Python when the box is left (Tab, or the click on Check), in one message:
     # sent key by key, ipywidgets holds the last keys back until the kernel has answered the first,
     # and a quick Tab and Enter on Check could be judged on half an answer.
-    box_ = w.Text(placeholder=placeholder, layout=w.Layout(width="8em"), continuous_update=False)
+    box_ = w.Text(placeholder=placeholder, layout=w.Layout(width=width), continuous_update=False, **options)
     box_.add_class("bt-number")
     return box_
 

@@ -133,13 +133,13 @@ class Hand(anywidget.AnyWidget):
         """
         if not isinstance(content, dict) or not isinstance(content.get("selected"), list):
             return
+        if content.get("arrangement") != self.arrangement:
+            self.send_state("selected")     # chosen among cards no longer there: show the selection that counts
+            return
         chosen: list[int] = []
         for index in content["selected"]:
             if type(index) is int and 0 <= index < len(self._cards) and index not in chosen:
                 chosen.append(index)
-        if content.get("arrangement") != self.arrangement:
-            self.send_state("selected")     # chosen among cards no longer there: show the selection that counts
-            return
         self.set_state({"selected": chosen})   # as from the page: not sent back to it
 
     @property
