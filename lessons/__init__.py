@@ -1,7 +1,10 @@
 """Burraco Tutor's lessons: the curriculum as data, and the widgets that show it.
 
-The curriculum (``lessons.curriculum``, ``checks``, ``kinds``, ``session``) is pure
-Python on burraco_core and imports no ipywidgets; the widgets load on first use::
+Four sub-packages, imports pointing one way (widgets -> curriculum -> burraco_core):
+``curriculum`` (the lessons as data, exercise kinds, checks, generators: pure Python, no
+ipywidgets), ``learner`` (progress, the stores, a lesson's session, practice), ``widgets``
+(what a page shows) and ``teachers`` (class summary, worksheets, variant builder). The
+widgets load on first use::
 
     import lessons
     lessons.LESSONS                 # every lesson, in order
@@ -22,22 +25,26 @@ from burraco_core.messages import languages as _engine_languages
 
 add_catalogue_dir(pathlib.Path(__file__).with_name("locale"))
 
-from .checks import CurriculumError  # noqa: E402
-from .curriculum import KINDS, Block, Exercise, Lesson, Verdict  # noqa: E402
+from . import _old_paths  # noqa: E402
+
+_old_paths.install()
+
+from .curriculum.checks.base import CurriculumError  # noqa: E402
+from .curriculum.model import KINDS, Block, Exercise, Lesson, Verdict  # noqa: E402
 
 # name -> module, imported when first asked for (the widget modules import ipywidgets)
 _LAZY = {
-    "Hand": "hand", "palette_cards": "hand",
-    "MeldReferee": "referee",
-    "ScoreCalculator": "score",
-    "PlayTable": "table", "Table": "table",
-    "LessonWidget": "exercise_widget",
-    "home": "home", "tool_page": "home", "lesson_page": "navigation",
-    "PracticeWidget": "teaching", "ClassSummaryWidget": "teaching", "WorksheetMaker": "teaching",
-    "class_summary": "teaching",
-    "PracticeSession": "practice", "ClassSummary": "classroom", "load_class": "classroom",
-    "generate": "generators",
-    "preferences": "settings",
+    "Hand": "widgets.hand", "palette_cards": "widgets.hand",
+    "MeldReferee": "widgets.referee",
+    "ScoreCalculator": "widgets.score",
+    "PlayTable": "widgets.table", "Table": "widgets.table",
+    "LessonWidget": "widgets.lesson",
+    "home": "widgets.home", "tool_page": "widgets.home", "lesson_page": "widgets.navigation",
+    "PracticeWidget": "teachers.widgets", "ClassSummaryWidget": "teachers.widgets", "WorksheetMaker": "teachers.widgets",
+    "class_summary": "teachers.widgets",
+    "PracticeSession": "learner.practice", "ClassSummary": "teachers.classroom", "load_class": "teachers.classroom",
+    "generate": "curriculum.generators",
+    "preferences": "widgets.settings",
 }
 
 __all__ = ["Block", "CurriculumError", "Exercise", "KINDS", "LESSONS", "Lesson", "Verdict",
@@ -50,7 +57,7 @@ __all__ = ["Block", "CurriculumError", "Exercise", "KINDS", "LESSONS", "Lesson",
 
 def __getattr__(name: str) -> Any:
     if name == "LESSONS":
-        from .curriculum import load_all
+        from .curriculum.model import load_all
 
         value: Any = load_all()
     elif name in _LAZY:
@@ -92,7 +99,7 @@ def show(lesson: str | Lesson | Exercise, lang: str | None = None, *, rules: Any
     engine under it; a lesson's exercises whose answers would change under it are left out (and
     said so). Rules that cannot be used give a short message, never a traceback.
     """
-    from .exercise_widget import show as _show
+    from .widgets.lesson import show as _show
 
     if rules is not None:
         shown = _under(lesson, rules, lang)
@@ -111,7 +118,7 @@ def _under(lesson: str | Lesson | Exercise, rules: Any, lang: str | None) -> Any
     import burraco_core as bc
     from burraco_core.messages import Message
 
-    from .exercise_widget import BAD, NOTE, box
+    from .widgets.lesson import BAD, NOTE, box
 
     said = lang or "en"
     try:
@@ -138,17 +145,17 @@ def _under(lesson: str | Lesson | Exercise, rules: Any, lang: str | None) -> Any
 
 
 if TYPE_CHECKING:
-    from .classroom import ClassSummary, load_class
-    from .exercise_widget import LessonWidget
-    from .generators import generate
-    from .hand import Hand, palette_cards
-    from .home import home, tool_page
-    from .navigation import lesson_page
-    from .practice import PracticeSession
-    from .referee import MeldReferee
-    from .score import ScoreCalculator
-    from .settings import preferences
-    from .table import PlayTable, Table
-    from .teaching import ClassSummaryWidget, PracticeWidget, WorksheetMaker, class_summary
+    from .curriculum.generators.base import generate
+    from .learner.practice import PracticeSession
+    from .teachers.classroom import ClassSummary, load_class
+    from .teachers.widgets import ClassSummaryWidget, PracticeWidget, WorksheetMaker, class_summary
+    from .widgets.hand import Hand, palette_cards
+    from .widgets.home import home, tool_page
+    from .widgets.lesson import LessonWidget
+    from .widgets.navigation import lesson_page
+    from .widgets.referee import MeldReferee
+    from .widgets.score import ScoreCalculator
+    from .widgets.settings import preferences
+    from .widgets.table import PlayTable, Table
 
     LESSONS: tuple[Lesson, ...]

@@ -6,5 +6,5 @@ extras="${1:-app}"
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
-.venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e ".[${extras}]"
+.venv/bin/python -m pip install -qq --upgrade pip
+.venv/bin/python -m pip install -qq -e ".[${extras}]"

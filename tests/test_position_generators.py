@@ -1,4 +1,4 @@
-"""The generators of the kinds played on a table (lessons/position_generators.py), beyond the shared
+"""The generators of the kinds played on a table (lessons/curriculum/generators/positions.py), beyond the shared
 solvability tests of tests/test_generators.py: the rules they teach vary with the seed and the
 ruleset, every position is one Game.setup rebuilds, the truth is the engine's, and the consumers
 (the worksheet, practice, the lesson widget) take them."""

@@ -392,7 +392,7 @@ def test_progress_module_imports_no_widget_library():
         "import sys, importlib.util\n"
         "for name in ('ipywidgets', 'anywidget', 'traitlets', 'IPython'):\n"
         "    sys.modules[name] = None\n"
-        f"spec = importlib.util.spec_from_file_location('progress_alone', {str(ROOT / 'lessons' / 'progress.py')!r})\n"
+        f"spec = importlib.util.spec_from_file_location('progress_alone', {str(ROOT / 'lessons' / 'learner' / 'progress.py')!r})\n"
         "mod = importlib.util.module_from_spec(spec); sys.modules['progress_alone'] = mod\n"
         "spec.loader.exec_module(mod)\n"
         "p = mod.Progress(); p.record('a.b', correct=True, hints=0, retries=0, solution_shown=False)\n"
@@ -550,7 +550,7 @@ def test_a_bad_import_raises_and_changes_nothing(tmp_path, content):
 
 def test_every_progress_text_is_in_the_catalogue():
     catalogue = bc.messages.catalogue("en")
-    source = "".join((ROOT / "lessons" / name).read_text(encoding="utf-8") for name in ("progress.py", "store.py"))
+    source = "".join((ROOT / "lessons" / "learner" / name).read_text(encoding="utf-8") for name in ("progress.py", "store.py"))
     import re
 
     errors = set(re.findall(r'ProgressError\(\s*"([a-z-]+)"', source))
@@ -579,7 +579,7 @@ def page_sends(store: BrowserStore, text: str) -> None:
 
 
 def test_browser_store_ships_its_javascript():
-    js = (ROOT / "lessons" / "store.js").read_text(encoding="utf-8")
+    js = (ROOT / "lessons" / "learner" / "store.js").read_text(encoding="utf-8")
     assert "export default" in js and "localStorage" in js and '"storage"' in js
     assert "import " not in js and "http" not in js
     assert "localStorage" in str(BrowserStore()._esm)

@@ -1,4 +1,4 @@
-"""The scoring and match generators (lessons/score_generators.py): what the shared generator tests
+"""The scoring and match generators (lessons/curriculum/generators/scores.py): what the shared generator tests
 cannot see. Every number is the engine's: the tests ask burraco_core again, never work one out."""
 
 from __future__ import annotations

@@ -24,10 +24,10 @@ def test_hand_faces_carry_svg_code_and_spoken_label():
 
 
 def test_hand_javascript_is_shipped_as_files():
-    js = (ROOT / "lessons" / "hand.js").read_text()
+    js = (ROOT / "lessons" / "widgets" / "hand.js").read_text()
     assert "export default" in js and "ArrowLeft" in js and "aria-selected" in js
     assert "import " not in js and "http" not in js      # nothing fetched from the internet
-    assert "bh-selected" in (ROOT / "lessons" / "hand.css").read_text()
+    assert "bh-selected" in (ROOT / "lessons" / "widgets" / "hand.css").read_text()
     assert "ArrowLeft" in str(Hand()._esm)                # the widget ships that file
 
 

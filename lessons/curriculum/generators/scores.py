@@ -1,8 +1,8 @@
 """Seeded generators of the scoring and match kinds: count, count-score, victory-points,
 match-verdict and predict-under-ruleset (lessons 10-12).
 
-Each deals its cards with :class:`~lessons.generators.Deal` and leaves every number and verdict
-to the engine, through the exercise's own check (:func:`~lessons.generators.settle`): the
+Each deals its cards with :class:`~lessons.curriculum.generators.Deal` and leaves every number and verdict
+to the engine, through the exercise's own check (:func:`~lessons.curriculum.generators.settle`): the
 solution is the engine's count (``score_side``, ``Meld.points``, ``victory_points``, ``Match``, the
 same cards or the same turn under two rulesets), confirmed by check(); the wrong answers are the mistakes learners
 make, made by perturbing the engine's own breakdown (a burraco bonus forgotten, a wild counted at
@@ -24,10 +24,10 @@ import burraco_core as bc
 from burraco_core.cards import rank_code
 from burraco_core.messages import Message
 
-from .checks import CurriculumError
-from .curriculum import Exercise
-from .generators import Deal, draft, generator, settle
-from .kinds import MATCH_ANSWERS, burraco_choices
+from ..checks.base import CurriculumError
+from ..kinds.base import MATCH_ANSWERS, burraco_choices
+from ..model import Exercise
+from .base import Deal, draft, generator, settle
 
 
 def _code(cards: Sequence[bc.Card]) -> str:

@@ -19,8 +19,8 @@ import burraco_core as bc
 from burraco_core import svg
 from burraco_core.messages import Message
 
-from .curriculum import Exercise
-from .generators import KindUnavailable, exercises
+from ..curriculum.generators.base import KindUnavailable, exercises
+from ..curriculum.model import Exercise
 
 _CSS = """
 body { font-family: sans-serif; max-width: 48em; margin: 1em auto; color: #000; background: #fff; }
@@ -206,7 +206,7 @@ def _key_line(number: int, ex: Exercise, lang: str) -> str:
 def sheet_exercises(kinds: str | Sequence[str], n: int, seed: int, rules: str | bc.Ruleset = "classic",
                     difficulty: int = 1) -> tuple[list[Exercise], dict[str, KindUnavailable]]:
     """The sheet's ``n`` exercises (the kinds in turn, seeds from ``seed``) among the kinds these rules
-    give, and the kinds left out, each with why (:class:`~lessons.generators.KindUnavailable`)."""
+    give, and the kinds left out, each with why (:class:`~lessons.curriculum.generators.KindUnavailable`)."""
     usable = [kinds] if isinstance(kinds, str) else list(dict.fromkeys(kinds))
     left_out: dict[str, KindUnavailable] = {}
     while usable:
@@ -244,7 +244,7 @@ def worksheet_page(kinds: str | Sequence[str], n: int, seed: int, rules: str | b
 def worksheet(kinds: str | Sequence[str], n: int, seed: int, rules: str | bc.Ruleset = "classic", lang: str = "en",
               difficulty: int = 1) -> str:
     """The HTML page of ``n`` exercises (kinds in turn, seeds from ``seed``) under ``rules`` (a built-in
-    id or a house Ruleset) and its answer key; :class:`~lessons.generators.KindUnavailable` when
+    id or a house Ruleset) and its answer key; :class:`~lessons.curriculum.generators.KindUnavailable` when
     these rules give none of the kinds."""
     page, left_out = worksheet_page(kinds, n, seed, rules, lang, difficulty)
     if not page:

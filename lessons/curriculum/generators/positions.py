@@ -1,6 +1,6 @@
 """Seeded generators for the kinds played on a table: position, why-not, pick-cards, guided-hand.
 
-Each lays out a table from the cards a :class:`~lessons.generators.Deal` hands out (your
+Each lays out a table from the cards a :class:`~lessons.curriculum.generators.Deal` hands out (your
 hand, both sides' melds, the discard pile, whose pozzetto is taken, where the turn stands)
 and lets ``Game.setup`` place the rest; a table it refuses (one no hand reaches, or a dead
 one) is dealt again. A generator only proposes: candidate answers, built from the cards it
@@ -21,9 +21,9 @@ from typing import Any
 import burraco_core as bc
 from burraco_core.messages import Message
 
-from .curriculum import Exercise
-from .generators import Deal, draft, generator, settle
-from .kinds import ALLOWED, refusal_rules
+from ..kinds.base import ALLOWED, refusal_rules
+from ..model import Exercise
+from .base import Deal, draft, generator, settle
 
 Position = dict[str, Any]
 
@@ -581,7 +581,7 @@ def _guided_deal(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: 
 def _guided_play(rules: bc.Ruleset, position: Position) -> list[tuple[str, bc.Game]] | None:
     """The learner's seat played by the engine's GreedyBot against the patient opponents: each
     action with the game after it (and the computer's moves)."""
-    from .guided import make_session
+    from ..guided import make_session
 
     session = make_session(rules, position)
     bot = bc.GreedyBot(position["seed"])

@@ -26,8 +26,8 @@ import burraco_core as bc
 from burraco_core import rulesets
 from burraco_core.messages import Message
 
-from .ui import BAD, GOOD, box, esc, shielded
-from .variants import value_message
+from ..curriculum.variants import value_message
+from ..widgets.ui import BAD, GOOD, box, esc, shielded
 
 FORMAT = "burraco-variant"
 VERSION = 1
@@ -335,19 +335,19 @@ class VariantBuilder(w.VBox):
             self.tool.children = []
             return
         if where == "referee":
-            from .referee import MeldReferee
+            from ..widgets.referee import MeldReferee
 
             self.tool.children = [MeldReferee(rules=rules, lang=self.lang)]
         elif where == "score":
-            from .score import ScoreCalculator
+            from ..widgets.score import ScoreCalculator
 
             self.tool.children = [ScoreCalculator(rules=rules, lang=self.lang)]
         elif where == "play":
-            from .table import PlayTable
+            from ..widgets.table import PlayTable
 
             self.tool.children = [PlayTable(rules=rules, players=2, lang=self.lang)]
         else:
-            from .position_referee import PositionReferee
+            from ..widgets.position_referee import PositionReferee
 
             self.tool.children = [PositionReferee(rules, lang=self.lang)]
 

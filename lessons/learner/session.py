@@ -2,7 +2,7 @@
 
 Plain Python, no widgets: the lesson widget is a view over a :class:`LessonSession`,
 and the tests drive a session directly as well. Results go to a
-:class:`~lessons.progress.Progress` (the best stars are kept there) and the resume
+:class:`~lessons.learner.progress.Progress` (the best stars are kept there) and the resume
 point is kept there too, so a lesson opens again where the learner stopped::
 
     session = LessonSession(lessons.get_lesson("melds"), progress)
@@ -21,7 +21,7 @@ from typing import Any
 
 from burraco_core.messages import Message
 
-from .curriculum import Exercise, Lesson, Verdict
+from ..curriculum.model import Exercise, Lesson, Verdict
 from .progress import Progress, stars
 
 INTRO = "intro"

@@ -2,7 +2,7 @@
 
 ``generate(kind, seed, rules="classic", difficulty=1)`` deals cards at random (a
 ``random.Random`` seeded by kind, ruleset, difficulty and seed) and builds an
-:class:`~lessons.curriculum.Exercise`. It never works a rule out: the verdict, the
+:class:`~lessons.curriculum.model.Exercise`. It never works a rule out: the verdict, the
 solution and the wrong answers are what the engine says, asked through the exercise's
 own ``check`` (the solution is the candidate it calls correct, the wrong answers the
 candidates it refuses, each with the rule it names). The seed is in the exercise's id
@@ -29,9 +29,9 @@ from typing import Any
 import burraco_core as bc
 from burraco_core.messages import Message
 
-from .checks import CurriculumError
-from .coverage import meld_rules
-from .curriculum import Exercise, ruleset_dict
+from ..checks.base import CurriculumError
+from ..coverage import meld_rules
+from ..model import Exercise, ruleset_dict
 
 DIFFICULTIES = (1, 2, 3)
 _TRIES = 60
@@ -324,15 +324,15 @@ def _spot_burraco(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty:
         meld = bc.Meld.lay_down(tuple(cards), rules)
     except bc.IllegalMove:
         return None
-    from .kinds import burraco_choices
+    from ..kinds.base import burraco_choices
     answers = list(burraco_choices(rules))
     return settle("spot-burraco", seed, rules, difficulty, {"meld": meld.table_code}, answers, answers,
                    most_wrong=1 + difficulty)
 
 
 # Kinds generated in modules of their own register themselves when imported here, one line each.
-from . import position_generators  # noqa: E402,F401,I001  (position, why-not, pick-cards, guided-hand)
-from . import score_generators  # noqa: E402,F401  (count, count-score, victory-points, match-verdict, predict)
+from . import positions as position_generators  # noqa: E402,F401,I001  (position, why-not, pick-cards, guided-hand)
+from . import scores as score_generators  # noqa: E402,F401  (count, count-score, victory-points, match-verdict, predict)
 
 GENERATED_KINDS = tuple(_GENERATORS)
 
@@ -345,7 +345,7 @@ def _english() -> Any:
 def ruleset_tag(rules: str | bc.Ruleset) -> str:
     """The ruleset's part of a generated exercise's id and seed: a built-in's id (``classic``); for a
     house variant its id (lowercase, ``-`` for other characters) and the first 8 hex digits of the
-    SHA-256 of :func:`~lessons.curriculum.ruleset_dict` (its id and the fields it changes), so it is
+    SHA-256 of :func:`~lessons.curriculum.model.ruleset_dict` (its id and the fields it changes), so it is
     the same in every process and differs from the built-in's, and from any other variant's."""
     if isinstance(rules, str):
         return rules

@@ -43,8 +43,8 @@ from burraco_core import svg
 from burraco_core.messages import Message
 from burraco_core.session import Event, HandSession, SessionError
 
-from .exercise_widget import move_text
 from .hand import Hand
+from .lesson import move_text
 from .score import ScoreCalculator, SideResult, breakdown_html
 from .ui import BAD, GOOD, NEUTRAL, WARN, box, esc, refusal_html, safe_ruleset_picker, shielded
 

@@ -2,7 +2,7 @@
 
 A kind reads the exercise's ``data`` once, when the lesson is loaded (:meth:`Kind.prepare`
 checks it and names the field at fault), and turns each answer into an
-:class:`~lessons.checks.Attempt`: what ``burraco_core`` said about it. The exercise's
+:class:`~lessons.curriculum.checks.Attempt`: what ``burraco_core`` said about it. The exercise's
 check then decides. A kind computes nothing about the rules itself: a meld is laid down
 or attached by the engine, a position is built by ``Game.setup`` and played with
 ``Game.explain``/``Game.apply``, a number comes from ``full_deck`` or ``Game.new``.
@@ -17,7 +17,7 @@ from typing import Any
 import burraco_core as bc
 from burraco_core.messages import Message, catalogue
 
-from .checks import (
+from ..checks.base import (
     Attempt,
     CurriculumError,
     compile_card_test,
@@ -481,7 +481,7 @@ def _flag(data: Mapping[str, Any], name: str, where: str, default: bool = False)
 
 def _finished_game(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> bc.Game:
     """A hand played to its end: a position of Game.setup and the learner's actions (patient opponents)."""
-    from .guided import make_session, replay
+    from ..guided import make_session, replay
 
     position = data["position"]
     if not isinstance(position, dict):
@@ -725,7 +725,7 @@ def _prepare_predict(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> 
 
 @_reader("guided-hand")
 def _read_guided(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
-    from .guided import replay
+    from ..guided import replay
 
     text = _text(answer)
     actions = [part.strip() for part in text.split(";") if part.strip()]
@@ -742,7 +742,7 @@ def _read_guided(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
 
 def guided_goals(data: Mapping[str, Any], where: str) -> tuple[tuple[Message, Callable[[bc.Game], bool]], ...]:
     """The goals of a guided hand: each a catalogue key and a check (lessons/checks.py) on the game."""
-    from .checks import compile_check
+    from ..checks.base import compile_check
 
     goals = data["goals"]
     if not isinstance(goals, list) or not goals:
@@ -765,7 +765,7 @@ def guided_goals(data: Mapping[str, Any], where: str) -> tuple[tuple[Message, Ca
 
 @_kind("guided-hand", ("position", "goals"), (), ["all", ["legal"], ["goals-reached"]])
 def _prepare_guided(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> Prepared:
-    from .guided import make_session
+    from ..guided import make_session
 
     position = data["position"]
     if not isinstance(position, dict) or "hands" not in position:

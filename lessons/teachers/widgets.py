@@ -1,6 +1,6 @@
 """The widgets for practice and for a class: practise what I missed, the class summary, worksheets.
 
-- :class:`PracticeWidget`: the generated exercises of a :class:`~lessons.practice.PracticeSession`,
+- :class:`PracticeWidget`: the generated exercises of a :class:`~lessons.learner.practice.PracticeSession`,
   one at a time, with the answer views the lessons use; which rule each practises and how many
   correct answers each rule still needs; the answers are kept with the learner's progress.
 - :class:`ClassSummaryWidget`: upload the progress files pupils exported and see pupils x lessons
@@ -26,8 +26,10 @@ import ipywidgets as w
 import burraco_core as bc
 from burraco_core.messages import Message, catalogue
 
-from .classroom import ClassSummary, load_class
-from .exercise_widget import (
+from ..curriculum.generators.base import DIFFICULTIES, GENERATED_KINDS
+from ..learner.practice import PracticeSession
+from ..learner.progress import Progress
+from ..widgets.lesson import (
     _STYLE,
     BAD,
     GOOD,
@@ -40,11 +42,9 @@ from .exercise_widget import (
     stars_html,
     t,
 )
-from .generators import DIFFICULTIES, GENERATED_KINDS
-from .navigation import HOME, chosen_language, href, notebook_name
-from .practice import PracticeSession
-from .progress import Progress
-from .ui import failure_html, ruleset_picker, shielded
+from ..widgets.navigation import HOME, chosen_language, href, notebook_name
+from ..widgets.ui import failure_html, ruleset_picker, shielded
+from .classroom import ClassSummary, load_class
 
 __all__ = ["ClassSummaryWidget", "PracticeWidget", "WorksheetMaker", "class_summary", "practice_link"]
 
@@ -320,7 +320,7 @@ class PracticeWidget(_StatusLine, w.VBox):
 def practice_link(progress: Progress, lang: str) -> str:
     """The lesson page's "practise what I missed" button (a link to the practice page), or ""
     when nothing is left to practise."""
-    from .practice import rules_to_practise
+    from ..learner.practice import rules_to_practise
 
     rules = rules_to_practise(progress)
     if not rules:
@@ -338,7 +338,7 @@ class ClassSummaryWidget(_StatusLine, w.VBox):
     """Upload the progress files pupils exported; see pupils x lessons with stars and the rules missed most."""
 
     def __init__(self, paths: Iterable[str | pathlib.Path] = (), *, lang: str | None = None) -> None:
-        from .store import shared_keeper
+        from ..learner.store import shared_keeper
 
         self.lang = lang or chosen_language(shared_keeper().progress)
         self.summary = ClassSummary()
@@ -459,7 +459,7 @@ class WorksheetMaker(_StatusLine, w.VBox):
 
     def __init__(self, rules: str | bc.Ruleset = "classic", *, lang: str | None = None,
                  kinds: Iterable[str] | None = None) -> None:
-        from .store import shared_keeper
+        from ..learner.store import shared_keeper
 
         self.lang = lang or chosen_language(shared_keeper().progress)
         lang = self.lang

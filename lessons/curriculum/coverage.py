@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import burraco_core as bc
 
-from .curriculum import Lesson
+from .model import Lesson
 
 # The rule ids the lessons on melds, wilds and burraco must teach between them.
 MELD_AREAS = ("card.", "meld.", "group.", "run.", "wild.")

@@ -55,7 +55,7 @@ _LANG = re.compile(r"^[A-Za-z]{2,3}([_-][A-Za-z0-9]{1,8})*$")
 
 # The lessons' catalogue folder (same spelling as lessons/__init__ uses: add_catalogue_dir
 # compares paths as given). Registering is cheap: nothing is read until a text is asked for.
-messages.add_catalogue_dir(Path(__file__).parent / "locale")
+messages.add_catalogue_dir(Path(__file__).parents[1] / "locale")
 
 
 def _now() -> float:

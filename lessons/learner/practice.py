@@ -2,7 +2,7 @@
 answered correctly twice.
 
 A :class:`PracticeSession` is pure Python (no ipywidgets): it takes the rules from a
-:class:`~lessons.progress.Progress` (``missed_rules``), draws exercises from
+:class:`~lessons.learner.progress.Progress` (``missed_rules``), draws exercises from
 :mod:`lessons.generators` whose ``teaches`` holds a rule still to practise (at the session's
 difficulty, or a harder one for a rule only harder exercises teach), and records every
 answer in that progress, under the generated exercise's id (``gen.judge-meld.1234``), like a
@@ -31,8 +31,15 @@ from typing import Any
 import burraco_core as bc
 from burraco_core.messages import Message
 
-from .curriculum import Exercise, Verdict
-from .generators import DIFFICULTIES, GENERATED_KINDS, GeneratorError, KindUnavailable, generate, ruleset_tag
+from ..curriculum.generators.base import (
+    DIFFICULTIES,
+    GENERATED_KINDS,
+    GeneratorError,
+    KindUnavailable,
+    generate,
+    ruleset_tag,
+)
+from ..curriculum.model import Exercise, Verdict
 from .progress import Progress, stars
 
 NEEDED = 2          # correct answers per rule before it counts as practised

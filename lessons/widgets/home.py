@@ -6,7 +6,7 @@ where the learner stopped, the language (saved in the progress) and the ruleset 
 tools open with (saved in the browser's preferences), and links to the tools.
 ``tool_page("referee")`` is the one cell of a tool notebook.
 
-The progress comes from the shared :class:`~lessons.store.ProgressKeeper`: the file, and
+The progress comes from the shared :class:`~lessons.learner.store.ProgressKeeper`: the file, and
 the browser's copy that the page sends once it is shown; a lesson saved in another tab
 arrives through the browser too, so the stars are redrawn without a reload. Every text
 is a catalogue key (``home.*``, ``nav.*``); nothing here decides a rule.
@@ -22,11 +22,11 @@ import ipywidgets as w
 
 import burraco_core as bc
 
-from .curriculum import Lesson
+from ..curriculum.model import Lesson
+from ..learner.progress import Progress
+from ..learner.store import ProgressPanel, shared_keeper
 from .navigation import NAV_STYLE, chosen_language, esc, guarded_page, href, nav_bar, notebook_name, t
-from .progress import Progress
 from .settings import PreferencesPanel, shared_preferences
-from .store import ProgressPanel, shared_keeper
 
 __all__ = ["TOOLS", "HomePage", "Tool", "continue_target", "home", "lesson_stars", "tool_page"]
 
@@ -65,15 +65,15 @@ class Tool:
                                    discard_pile="3D 9C", this_turn="took-pile", pile_card="KD", move="discard KD",
                                    lang=lang)
         if self.key == "variant-builder":
-            from .variant_builder import VariantBuilder
+            from ..teachers.variant_builder import VariantBuilder
 
             return VariantBuilder(rules if rules in bc.RULESETS else "classic", lang=lang)
         if self.key == "practice":
-            from .teaching import PracticeWidget
+            from ..teachers.widgets import PracticeWidget
 
             return PracticeWidget(keeper=shared_keeper(), rules=rules, lang=lang)
         if self.key == "class-summary":
-            from .teaching import teacher_page
+            from ..teachers.widgets import teacher_page
 
             return teacher_page(rules, lang)
         raise bc.BurracoError(f"no tool {self.key!r}")

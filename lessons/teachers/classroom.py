@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 
 from burraco_core.messages import Message
 
-from .curriculum import Lesson
-from .progress import Progress, ProgressError
+from ..curriculum.model import Lesson
+from ..learner.progress import Progress, ProgressError
 
 
 @dataclass

@@ -22,9 +22,9 @@ import ipywidgets as w
 
 from burraco_core.messages import Message
 
-from .curriculum import Lesson
+from ..curriculum.model import Lesson
+from ..learner.store import running_in_browser, shared_keeper
 from .settings import shared_preferences
-from .store import running_in_browser, shared_keeper
 
 __all__ = ["HOME", "chosen_language", "guarded_page", "href", "lesson_page", "nav_bar", "neighbours",
            "notebook_name", "oops", "page_suffix"]
@@ -157,7 +157,7 @@ class LessonPage(w.VBox):
         self.bottom.value = nav_bar(self.key, self.lang, where="bottom")
         button = ""
         if self.keeper.progress.missed_rules():       # the practice module loads only when it has work
-            from .teaching import practice_link
+            from ..teachers.widgets import practice_link
 
             button = practice_link(self.keeper.progress, self.lang)
         self.practice.value = button                   # one assignment: nothing is sent when it is the same

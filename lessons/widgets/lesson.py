@@ -1,8 +1,8 @@
 """The lesson widget: the intro, then the exercises one at a time, the star strip, the summary.
 
-A view over :class:`~lessons.session.LessonSession`: it turns clicks into answers (plain
+A view over :class:`~lessons.learner.session.LessonSession`: it turns clicks into answers (plain
 values, as ``Exercise.check`` takes them) and verdicts into pictures; it decides
-nothing. Cards are :class:`~lessons.hand.Hand` widgets (mouse, or Tab, arrows and Space).
+nothing. Cards are :class:`~lessons.widgets.hand.Hand` widgets (mouse, or Tab, arrows and Space).
 Every text comes from the catalogues. A failure inside a callback never reaches the
 page as a traceback: it is logged and the learner reads a short message instead.
 
@@ -24,10 +24,10 @@ import burraco_core as bc
 from burraco_core import svg
 from burraco_core.messages import Message
 
-from .curriculum import Exercise, Lesson, Verdict
+from ..curriculum.model import Exercise, Lesson, Verdict
+from ..learner.progress import Progress
+from ..learner.session import EXERCISE, INTRO, SUMMARY, LessonSession
 from .hand import Hand
-from .progress import Progress
-from .session import EXERCISE, INTRO, SUMMARY, LessonSession
 
 _log = logging.getLogger(__name__)
 
@@ -664,7 +664,7 @@ class GuidedView(AnswerView):
         self.goal_html.value = box(NOTE, text)
 
     def answer(self) -> Any:
-        from .guided import human_actions
+        from ..curriculum.guided import human_actions
 
         actions = human_actions(self.table.session)
         if self.refused:
@@ -685,7 +685,7 @@ class GuidedView(AnswerView):
 
 def intro_table(name: str, lang: str) -> str:
     """An intro's table drawn from the engine (``variants``: lessons/variants.py)."""
-    from .variants import variant_table
+    from ..curriculum.variants import variant_table
 
     header, rows = variant_table(lang)
     head = "".join(f"<th>{esc(cell)}</th>" for cell in header)
@@ -1153,7 +1153,7 @@ def show(lesson: str | Lesson | Exercise, lang: str | None = None, **options: An
                 return missing_lesson(lesson, lang or "en")
             lesson = found[0]
         if "keeper" not in options and "store" not in options and "progress" not in options:
-            from .store import shared_keeper
+            from ..learner.store import shared_keeper
 
             options["keeper"] = shared_keeper()
         return LessonWidget(lesson, lang=lang, **options)

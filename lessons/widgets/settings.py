@@ -38,7 +38,7 @@ import burraco_core as bc
 from burraco_core.messages import Message
 from burraco_core.svg import FOUR_COLOUR_CSS
 
-from .store import browser_key
+from ..learner.store import browser_key
 
 __all__ = ["DEFAULT_RULES", "DISPLAY_CHOICES", "Preferences", "PreferencesPanel", "preferences",
            "shared_preferences"]
