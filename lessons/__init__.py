@@ -29,7 +29,7 @@ from . import _old_paths  # noqa: E402
 
 _old_paths.install()
 
-from .curriculum.checks.base import CurriculumError  # noqa: E402
+from .curriculum.checks import CurriculumError  # noqa: E402
 from .curriculum.model import KINDS, Block, Exercise, Lesson, Verdict  # noqa: E402
 
 # name -> module, imported when first asked for (the widget modules import ipywidgets)
@@ -145,7 +145,7 @@ def _under(lesson: str | Lesson | Exercise, rules: Any, lang: str | None) -> Any
 
 
 if TYPE_CHECKING:
-    from .curriculum.generators.base import generate
+    from .curriculum.generators import generate
     from .learner.practice import PracticeSession
     from .teachers.classroom import ClassSummary, load_class
     from .teachers.widgets import ClassSummaryWidget, PracticeWidget, WorksheetMaker, class_summary

@@ -26,8 +26,8 @@ from typing import Any
 import burraco_core as bc
 from burraco_core.messages import Message, add_catalogue_dir, catalogue, languages
 
-from .checks.base import Attempt, Check, CurriculumError, compile_check
-from .kinds.base import KIND_TABLE, KINDS, Choice, Prepared, Unreadable
+from .checks import Attempt, Check, CurriculumError, compile_check
+from .kinds import KIND_TABLE, KINDS, Choice, Prepared, Unreadable
 
 HERE = pathlib.Path(__file__).parents[1]       # lessons/: content/ and locale/ are beside the sub-packages
 CONTENT_DIR = HERE / "content"

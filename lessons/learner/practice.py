@@ -31,7 +31,7 @@ from typing import Any
 import burraco_core as bc
 from burraco_core.messages import Message
 
-from ..curriculum.generators.base import (
+from ..curriculum.generators import (
     DIFFICULTIES,
     GENERATED_KINDS,
     GeneratorError,

@@ -26,7 +26,7 @@ import ipywidgets as w
 import burraco_core as bc
 from burraco_core.messages import Message, catalogue
 
-from ..curriculum.generators.base import DIFFICULTIES, GENERATED_KINDS
+from ..curriculum.generators import DIFFICULTIES, GENERATED_KINDS
 from ..learner.practice import PracticeSession
 from ..learner.progress import Progress
 from ..widgets.lesson import (

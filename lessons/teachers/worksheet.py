@@ -19,7 +19,7 @@ import burraco_core as bc
 from burraco_core import svg
 from burraco_core.messages import Message
 
-from ..curriculum.generators.base import KindUnavailable, exercises
+from ..curriculum.generators import KindUnavailable, exercises
 from ..curriculum.model import Exercise
 
 _CSS = """

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import itertools
 import json
 import random
 import re
@@ -29,13 +28,11 @@ from typing import Any
 import burraco_core as bc
 from burraco_core.messages import Message
 
-from ..checks.base import CurriculumError
-from ..coverage import meld_rules
+from ..checks import CurriculumError
 from ..model import Exercise, ruleset_dict
 
 DIFFICULTIES = (1, 2, 3)
 _TRIES = 60
-_RANKS = {1: "A", 11: "J", 12: "Q", 13: "K", **{r: str(r) for r in range(2, 11)}}
 
 class GeneratorError(CurriculumError):
     """No exercise of this kind could be generated (an unknown kind, a bad seed or difficulty)."""
@@ -64,11 +61,11 @@ def _said(label: Message | str) -> str:
 def kind_name(kind: str) -> Message | str:
     """A generated kind's name as a message (``worksheet.kind.<kind>``), or its id when it has none."""
     key = f"worksheet.kind.{kind}"
-    return Message(key) if key in _english() else kind
+    return Message(key) if key in english() else kind
 
 
 Generator = Callable[[random.Random, "Deal", bc.Ruleset, int, int], "Exercise | None"]
-_GENERATORS: dict[str, Generator] = {}
+GENERATORS: dict[str, Generator] = {}
 # The rules each kind exercises whatever the cards (the wrong answers add their own).
 _KIND_TEACHES: dict[str, tuple[str, ...]] = {}
 
@@ -78,7 +75,7 @@ def generator(kind: str, teaches: Sequence[str] = ()) -> Callable[[Generator], G
     ``kind``; ``teaches`` are the rule ids its exercises exercise whatever the cards. A generator
     returns None when this deal gives no exercise (``generate`` then deals again)."""
     def register(fn: Generator) -> Generator:
-        _GENERATORS[kind] = fn
+        GENERATORS[kind] = fn
         _KIND_TEACHES[kind] = tuple(teaches)
         return fn
     return register
@@ -143,10 +140,6 @@ class Deal:
         return self.run(length)
 
 
-def _code(cards: Sequence[bc.Card]) -> str:
-    return bc.format_cards(tuple(cards))
-
-
 def draft(kind: str, seed: int, rules: bc.Ruleset, difficulty: int, data: dict[str, Any],
            solution: Any, wrong: list[list[Any]], teaches: Sequence[str], checks: Any = None) -> Exercise:
     """The exercise as ``Exercise.from_dict`` reads it; ``checks``: the kind's default when None."""
@@ -193,151 +186,11 @@ def settle(kind: str, seed: int, rules: bc.Ruleset, difficulty: int, data: dict[
     return draft(kind, seed, rules, difficulty, data, solution, wrong, rules_taught, checks)
 
 
-# -- the kinds ----------------------------------------------------------------------------------
-
-@generator("build-meld", teaches=("meld.not-a-meld",))
-def _build_meld(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: int, seed: int) -> Exercise | None:
-    planted = deal.meld_cards(2 + difficulty, rules.groups_allowed)
-    if planted is None:
-        return None
-    hand = planted + [deal.any() for _ in range(3 + difficulty)]
-    rng.shuffle(hand)
-    combos = list(itertools.combinations(hand, 3))
-    rng.shuffle(combos)
-    wrongs = [_code(c) for c in combos[:12]]
-    return settle("build-meld", seed, rules, difficulty, {"hand": _code(hand)},
-                   [_code(planted), *(_code(c) for c in combos)], wrongs, distinct=True)
 
 
-@generator("judge-meld")
-def _judge_meld(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: int, seed: int) -> Exercise | None:
-    cards = deal.meld_cards(2 + difficulty, rules.groups_allowed)
-    if cards is None:
-        return None
-    spoil = rng.random()
-    if spoil < 0.3:
-        cards[rng.randrange(len(cards))] = deal.any()
-    elif spoil < 0.55:
-        wild = deal.wild()
-        if wild is not None:
-            cards[rng.randrange(len(cards))] = wild
-    elif spoil < 0.7:
-        cards.pop(rng.randrange(1, len(cards) - 1) if len(cards) > 3 else 0)
-    elif spoil < 0.8:
-        wild = deal.wild()
-        if wild is not None:
-            cards.append(wild)
-    rng.shuffle(cards)
-    try:
-        bc.Meld.lay_down(tuple(cards), rules)
-        truth = "legal"
-    except bc.IllegalMove as err:   # the engine's verdict; the choices must hold it
-        truth = err.rule
-    others = [r for r in meld_rules() if r != truth and f"rule.{r}.summary" in _english()]
-    rng.shuffle(others)
-    choices = ([truth] if truth != "legal" else []) + others[:1 + difficulty]
-    rng.shuffle(choices)
-    answers = ["legal", *choices]
-    return settle("judge-meld", seed, rules, difficulty, {"cards": _code(cards), "choices": choices},
-                   answers, answers, most_wrong=len(answers) - 1,
-                   teaches=[truth] if truth != "legal" else [])
 
 
-@generator("attach")
-def _attach(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: int, seed: int) -> Exercise | None:
-    planted = deal.meld_cards(2 + difficulty, rules.groups_allowed)
-    if planted is None:
-        return None
-    try:
-        meld = bc.Meld.lay_down(tuple(planted), rules)
-    except bc.IllegalMove:
-        return None
-    # Cards near the meld (the neighbours of its ends, its rank) make the wrong answers tempting.
-    hand: list[bc.Card] = []
-    for card in (deal.take(min(planted[-1].rank + 1, 13), planted[0].suit),
-                 deal.take(max(planted[0].rank - 1, 1), planted[0].suit),
-                 deal.take(planted[0].rank, rng.choice("SHDC"))):
-        if card is not None:
-            hand.append(card)
-    hand += [deal.any() for _ in range(5 + difficulty - len(hand))]
-    rng.shuffle(hand)
-    answers = [f"attach 0 {_code([c])}" for c in hand]
-    return settle("attach", seed, rules, difficulty, {"hand": _code(hand), "melds": [meld.table_code]},
-                   answers, answers, distinct=True)
-
-
-def _wild_run(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: int,
-              inside: bool | None) -> bc.Meld | None:
-    cards = deal.run(3 + difficulty)
-    wild = deal.wild()
-    if cards is None or wild is None:
-        return None
-    if inside is None:
-        inside = rng.random() < 0.5
-    at = rng.randrange(1, len(cards) - 1) if inside else rng.choice((0, len(cards) - 1))
-    cards[at] = wild
-    try:
-        meld = bc.Meld.lay_down(tuple(cards), rules)
-    except bc.IllegalMove:
-        return None
-    return meld if meld.wild is not None and meld.kind == bc.RUN else None
-
-
-@generator("stands-for", teaches=("run.gap",))
-def _stands_for(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: int, seed: int) -> Exercise | None:
-    meld = _wild_run(rng, deal, rules, difficulty, inside=True)
-    if meld is None or meld.wild_stands_for is None:
-        return None
-    # Which card it stands for is the engine's: ask the check about every card of the suit.
-    every = [_RANKS[rank] + meld.suit for rank in range(1, 14)]
-    probe = draft("stands-for", seed, rules, difficulty, {"meld": meld.table_code}, every[0], [["?", None]], ())
-    truth = next((code for code in every if probe.check(code).correct), None)
-    if truth is None:
-        return None
-    at = every.index(truth)
-    near = [every[i] for i in (at - 1, at + 1, at - 2, at + 2) if 0 <= i < len(every)]
-    choices = [truth, *near[:1 + difficulty]]
-    rng.shuffle(choices)
-    return settle("stands-for", seed, rules, difficulty, {"meld": meld.table_code, "choices": choices},
-                   choices, choices, most_wrong=len(choices) - 1)
-
-
-@generator("free-or-bound", teaches=("wild.bound",))
-def _free_or_bound(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: int, seed: int) -> Exercise | None:
-    meld = _wild_run(rng, deal, rules, difficulty, inside=None)
-    if meld is None:
-        return None
-    return settle("free-or-bound", seed, rules, difficulty, {"meld": meld.table_code},
-                   ["free", "bound"], ["free", "bound"])
-
-
-@generator("spot-burraco")
-def _spot_burraco(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: int, seed: int) -> Exercise | None:
-    cards = deal.run(rng.randint(5, 7 + difficulty))
-    if cards is None:
-        return None
-    if rng.random() < 0.5:
-        wild = deal.wild()
-        if wild is not None:
-            cards[rng.randrange(len(cards))] = wild
-    try:
-        meld = bc.Meld.lay_down(tuple(cards), rules)
-    except bc.IllegalMove:
-        return None
-    from ..kinds.base import burraco_choices
-    answers = list(burraco_choices(rules))
-    return settle("spot-burraco", seed, rules, difficulty, {"meld": meld.table_code}, answers, answers,
-                   most_wrong=1 + difficulty)
-
-
-# Kinds generated in modules of their own register themselves when imported here, one line each.
-from . import positions as position_generators  # noqa: E402,F401,I001  (position, why-not, pick-cards, guided-hand)
-from . import scores as score_generators  # noqa: E402,F401  (count, count-score, victory-points, match-verdict, predict)
-
-GENERATED_KINDS = tuple(_GENERATORS)
-
-
-def _english() -> Any:
+def english() -> Any:
     from burraco_core.messages import catalogue
     return catalogue("en")
 
@@ -368,8 +221,8 @@ def generate(kind: str, seed: int, rules: str | bc.Ruleset = "classic", difficul
     """A reproducible exercise of ``kind`` for ``seed`` (the same seed gives the same exercise), under
     ``rules``: a built-in id or any Ruleset (a house variant: dealt, solved and checked under it).
     :class:`KindUnavailable` when the kind gives no exercise under these rules."""
-    if kind not in _GENERATORS:
-        raise GeneratorError("generate", "kind", f"{kind!r} has no generator; known: {', '.join(GENERATED_KINDS)}")
+    if kind not in GENERATORS:
+        raise GeneratorError("generate", "kind", f"{kind!r} has no generator; known: {', '.join(GENERATORS)}")
     if type(seed) is not int or seed < 0:
         raise GeneratorError("generate", "seed", f"a whole number 0 or more, not {seed!r}")
     if difficulty not in DIFFICULTIES:
@@ -381,7 +234,7 @@ def generate(kind: str, seed: int, rules: str | bc.Ruleset = "classic", difficul
     # str seeds are hashed by SHA-512: the same in every process (a built-in's tag is its id, as before)
     rng = random.Random(f"{kind}:{ruleset_tag(ruleset)}:{difficulty}:{seed}")
     for _ in range(_TRIES):
-        ex = _GENERATORS[kind](rng, Deal(rng, ruleset), ruleset, difficulty, seed)
+        ex = GENERATORS[kind](rng, Deal(rng, ruleset), ruleset, difficulty, seed)
         if ex is not None:
             return ex
     # Every built-in ruleset gives every seed (tests/test_generators.py); a house variant may make the
@@ -399,5 +252,5 @@ def exercises(kinds: str | Sequence[str], n: int, seed: int, rules: str | bc.Rul
         yield generate(kinds[i % len(kinds)], seed + i, rules, difficulty)
 
 
-__all__ = ["DIFFICULTIES", "GENERATED_KINDS", "Deal", "GeneratorError", "KindUnavailable", "draft", "generator", "settle",
+__all__ = ["DIFFICULTIES", "GENERATORS", "Deal", "GeneratorError", "KindUnavailable", "draft", "generator", "settle",
            "exercise_id", "exercises", "generate", "kind_name", "ruleset_tag"]

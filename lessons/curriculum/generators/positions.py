@@ -21,7 +21,7 @@ from typing import Any
 import burraco_core as bc
 from burraco_core.messages import Message
 
-from ..kinds.base import ALLOWED, refusal_rules
+from ..kinds import ALLOWED, refusal_rules
 from ..model import Exercise
 from .base import Deal, draft, generator, settle
 

@@ -24,8 +24,8 @@ import burraco_core as bc
 from burraco_core.cards import rank_code
 from burraco_core.messages import Message
 
-from ..checks.base import CurriculumError
-from ..kinds.base import MATCH_ANSWERS, burraco_choices
+from ..checks import CurriculumError
+from ..kinds import MATCH_ANSWERS, burraco_choices
 from ..model import Exercise
 from .base import Deal, draft, generator, settle
 

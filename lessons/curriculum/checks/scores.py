@@ -1,0 +1,78 @@
+"""The checks of the scoring lessons (10-13): a hand counted line by line, victory points, the match's
+verdict, another ruleset's verdict, a guided hand's goals. Each compares the answer with what the
+engine said, and registers itself in :data:`~.base.REGISTRY`.
+"""
+
+from __future__ import annotations
+
+from burraco_core.messages import Message
+
+from .base import Attempt, Failure, predicate, refusal_failure
+
+
+@predicate("score-right")
+def _score_right(attempt: Attempt) -> Failure | None:
+    breakdown = attempt.expected
+    said = attempt.answer
+    if attempt.refusal is not None:   # the closing credited to a side the engine says cannot have closed
+        return refusal_failure(attempt.refusal)
+    if isinstance(said, int):
+        if said == breakdown.total:
+            return None
+        direction = "more" if said < breakdown.total else "fewer"
+        return Failure(Message("ex.check.score.total", answer=said, direction=direction))
+    lines = breakdown.lines
+    if len(said) != len(lines):
+        return Failure(Message("ex.check.score.lines", count=len(lines), given=len(said)))
+    for number, (value, line) in enumerate(zip(said, lines, strict=True), 1):
+        if value == line.points:
+            continue
+        if value == -line.points:
+            why = Message("ex.check.score.sign" if line.points < 0 else "ex.check.score.plus")
+        else:
+            cards = line.cards or line.message.params.get("cards", ())   # a meld line names its cards in its text
+            why = Message(f"ex.check.score.why.{line.key}", cards=cards, count=len(cards))
+        return Failure(Message("ex.check.score.line", number=number, label=line.message, answer=value, why=why),
+                       cards=line.cards)
+    return None
+
+
+@predicate("vp-right")
+def _vp_right(attempt: Attempt) -> Failure | None:
+    said, truth = attempt.answer, attempt.expected
+    if said == truth:
+        return None
+    if sum(said) != 20:
+        return Failure(Message("ex.check.vp.sum", total=sum(said)))
+    direction = "more" if said[0] < truth[0] else "fewer"
+    return Failure(Message("ex.check.vp.band", answer=f"{said[0]}-{said[1]}", direction=direction))
+
+
+@predicate("match-right")
+def _match_right(attempt: Attempt) -> Failure | None:
+    if attempt.answer == attempt.expected:
+        return None
+    return Failure(Message(f"ex.check.match.{attempt.expected}", rules=attempt.rules.label,
+                           target=attempt.rules.target_score or 0))
+
+
+@predicate("predicted-right")
+def _predicted_right(attempt: Attempt) -> Failure | None:
+    said, truth = attempt.answer, attempt.expected
+    if said == truth:
+        return None
+    err = attempt.refusal
+    if err is not None:      # the other ruleset refuses it: say why, with the rule
+        return Failure(Message("ex.check.predict.refused", reason=err.msg, rule=Message(f"rule.{err.rule}.summary")),
+                       err.rule)
+    if truth == "legal":
+        return Failure(Message("ex.check.predict.legal", named=Message(f"rule.{said}.summary")), said)
+    return Failure(Message("ex.check.predict.burraco", said=Message(f"ex.burraco.{said}")))
+
+
+@predicate("goals-reached")
+def _goals_reached(attempt: Attempt) -> Failure | None:
+    reached, total, goal = attempt.expected
+    if reached >= total:
+        return None
+    return Failure(Message("ex.check.goals", reached=reached, count=total, goal=goal.message))

@@ -1,0 +1,105 @@
+"""The checks that look at the table after a learner's moves (lessons 7-9): each side's melds, the phase
+of the turn, the pozzetto, the hands, the pile and the stock, how the hand ended; and why-not's answer,
+compared with the engine's refusal of the move. Each registers itself in :data:`~.base.REGISTRY`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from burraco_core.messages import Message
+
+from .base import Attempt, Failure, MeldCode, predicate
+from .melds import same_code
+
+
+def _game(attempt: Attempt) -> Any:
+    return attempt.game
+
+
+@predicate("side-meld", int, int, MeldCode)
+def _side_meld(attempt: Attempt, side: int, index: int, code: str) -> Failure | None:
+    game = _game(attempt)
+    if game is not None and attempt.refusal is None:
+        melds = game.melds[side]
+        if index < len(melds) and same_code(melds[index].table_code, code):
+            return None
+    return Failure(Message("ex.check.side-meld", number=index + 1))
+
+
+@predicate("side-melds", int, int)
+def _side_melds(attempt: Attempt, side: int, count: int) -> Failure | None:
+    game = _game(attempt)
+    if game is not None and attempt.refusal is None and len(game.melds[side]) == count:
+        return None
+    return Failure(Message("ex.check.side-melds", count=count))
+
+
+@predicate("side-melds-at-least", int, int)
+def _side_melds_at_least(attempt: Attempt, side: int, count: int) -> Failure | None:
+    game = _game(attempt)
+    if game is not None and attempt.refusal is None and len(game.melds[side]) >= count:
+        return None
+    return Failure(Message("ex.check.side-melds", count=count))
+
+
+@predicate("phase", str)
+def _phase(attempt: Attempt, phase: str) -> Failure | None:
+    game = _game(attempt)
+    if game is not None and attempt.refusal is None and game.phase == phase:
+        return None
+    return Failure(Message(f"ex.check.phase.{phase}"))
+
+
+@predicate("took-pozzetto", int)
+def _took_pozzetto(attempt: Attempt, side: int) -> Failure | None:
+    game = _game(attempt)
+    if game is not None and attempt.refusal is None and game.took_pozzetto[side]:
+        return None
+    return Failure(Message("ex.check.took-pozzetto"))
+
+
+@predicate("hand-size", int, int)
+def _hand_size(attempt: Attempt, player: int, count: int) -> Failure | None:
+    game = _game(attempt)
+    if game is not None and attempt.refusal is None and len(game.hands[player]) == count:
+        return None
+    return Failure(Message("ex.check.hand-size", count=count))
+
+
+@predicate("result", str)
+def _result(attempt: Attempt, reason: str) -> Failure | None:
+    game = _game(attempt)
+    if game is not None and attempt.refusal is None and game.result is not None and game.result.reason == reason:
+        return None
+    return Failure(Message(f"ex.check.result.{reason}"))
+
+
+@predicate("pile-size", int)
+def _pile_size(attempt: Attempt, count: int) -> Failure | None:
+    game = _game(attempt)
+    if game is not None and attempt.refusal is None and len(game.discard_pile) == count:
+        return None
+    return Failure(Message("ex.check.pile-size", count=count))
+
+
+@predicate("stock-size", int)
+def _stock_size_after(attempt: Attempt, count: int) -> Failure | None:
+    game = _game(attempt)
+    if game is not None and attempt.refusal is None and len(game.stock) == count:
+        return None
+    return Failure(Message("ex.check.stock-size", count=count))
+
+
+@predicate("refusal-right")
+def _refusal_right(attempt: Attempt) -> Failure | None:
+    """why-not: the condition picked is the rule of the engine's refusal (or it is allowed)."""
+    said, truth = attempt.answer, attempt.expected
+    if said == truth:
+        return None
+    err = attempt.refusal
+    if err is None:          # the engine allows the move; the learner named a rule
+        return Failure(Message("ex.check.why-not.allowed", named=Message(f"rule.{said}.summary")), said,
+                       attempt.cards)
+    key = "ex.check.why-not.refused" if said == "legal" else "ex.check.why-not.other-rule"
+    return Failure(Message(key, reason=err.msg, rule=Message(f"rule.{truth}.summary")), truth, attempt.cards)
