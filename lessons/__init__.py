@@ -20,8 +20,7 @@ import importlib
 import pathlib
 from typing import TYPE_CHECKING, Any
 
-from burraco_core.messages import add_catalogue_dir, catalogue
-from burraco_core.messages import languages as _engine_languages
+from burraco_core.messages import add_catalogue_dir
 
 add_catalogue_dir(pathlib.Path(__file__).with_name("locale"))
 
@@ -29,6 +28,7 @@ from . import _old_paths  # noqa: E402
 
 _old_paths.install()
 
+from .curriculum import model  # noqa: E402
 from .curriculum.checks import CurriculumError  # noqa: E402
 from .curriculum.model import KINDS, Block, Exercise, Lesson, Verdict  # noqa: E402
 
@@ -40,7 +40,7 @@ _LAZY = {
     "PlayTable": "widgets.table", "Table": "widgets.table",
     "LessonWidget": "widgets.lesson",
     "home": "widgets.home", "tool_page": "widgets.home", "lesson_page": "widgets.navigation",
-    "PracticeWidget": "teachers.widgets", "ClassSummaryWidget": "teachers.widgets", "WorksheetMaker": "teachers.widgets",
+    "PracticeWidget": "widgets.practice", "ClassSummaryWidget": "teachers.widgets", "WorksheetMaker": "teachers.widgets",
     "class_summary": "teachers.widgets",
     "PracticeSession": "learner.practice", "ClassSummary": "teachers.classroom", "load_class": "teachers.classroom",
     "generate": "curriculum.generators",
@@ -57,9 +57,7 @@ __all__ = ["Block", "CurriculumError", "Exercise", "KINDS", "LESSONS", "Lesson",
 
 def __getattr__(name: str) -> Any:
     if name == "LESSONS":
-        from .curriculum.model import load_all
-
-        value: Any = load_all()
+        value: Any = model.all_lessons()
     elif name in _LAZY:
         value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
     else:
@@ -74,20 +72,16 @@ def __dir__() -> list[str]:
 
 def get_lesson(key: str) -> Lesson:
     """The lesson with this key (``"melds"``); CurriculumError names the lessons there are."""
-    for lesson in __getattr__("LESSONS"):
+    for lesson in model.all_lessons():
         if lesson.key == key:
-            return lesson  # type: ignore[no-any-return]
-    keys = ", ".join(lesson.key for lesson in __getattr__("LESSONS"))
+            return lesson
+    keys = ", ".join(lesson.key for lesson in model.all_lessons())
     raise CurriculumError("lessons", "key", f"there is no lesson {key!r}; the lessons: {keys}")
 
 
 def languages() -> tuple[str, ...]:
     """The languages every text of the engine and the lessons exists in, English first."""
-    folder = pathlib.Path(__file__).with_name("locale")
-    found = set(_engine_languages()) & {p.stem for p in folder.glob("*.txt")}
-    english = set(catalogue("en"))
-    return tuple(lang for lang in sorted(found, key=lambda lang: (lang != "en", lang))
-                 if english <= set(catalogue(lang)))
+    return model.languages()
 
 
 def show(lesson: str | Lesson | Exercise, lang: str | None = None, *, rules: Any = None, **options: Any) -> Any:
@@ -118,18 +112,18 @@ def _under(lesson: str | Lesson | Exercise, rules: Any, lang: str | None) -> Any
     import burraco_core as bc
     from burraco_core.messages import Message
 
-    from .widgets.lesson import BAD, NOTE, box
+    from .widgets.style import BAD, NOTE, verdict_box
 
     said = lang or "en"
     try:
         ruleset = bc.ruleset(rules)
     except (bc.BurracoError, TypeError):
         logging.getLogger(__name__).warning("lessons.show: unusable rules %r", rules)
-        return w.HTML(box(BAD, Message("widget.rules-unusable", name=str(rules)[:80], ids=tuple(bc.RULESETS)).text(said),
+        return w.HTML(verdict_box(BAD, Message("widget.rules-unusable", name=str(rules)[:80], ids=tuple(bc.RULESETS)).text(said),
                           role="alert"))
     try:
         if isinstance(lesson, str):
-            found = [each for each in __getattr__("LESSONS") if each.key == lesson]
+            found = [each for each in model.all_lessons() if each.key == lesson]
             if not found:
                 return lesson       # the lesson widget says which lessons there are
             target: Lesson | Exercise = found[0]
@@ -138,9 +132,9 @@ def _under(lesson: str | Lesson | Exercise, rules: Any, lang: str | None) -> Any
         moved = target.under(ruleset)
     except CurriculumError as err:
         logging.getLogger(__name__).warning("lessons.show: not under %r: %s", ruleset, err)
-        return w.HTML(box(BAD, Message("widget.rules-cannot", rules=ruleset.label).text(said), role="alert"))
+        return w.HTML(verdict_box(BAD, Message("widget.rules-cannot", rules=ruleset.label).text(said), role="alert"))
     if isinstance(moved, Lesson) and not moved.exercises:
-        return w.HTML(box(NOTE, Message("widget.rules-nothing", rules=ruleset.label).text(said), role="status"))
+        return w.HTML(verdict_box(NOTE, Message("widget.rules-nothing", rules=ruleset.label).text(said), role="status"))
     return moved
 
 
@@ -148,11 +142,12 @@ if TYPE_CHECKING:
     from .curriculum.generators import generate
     from .learner.practice import PracticeSession
     from .teachers.classroom import ClassSummary, load_class
-    from .teachers.widgets import ClassSummaryWidget, PracticeWidget, WorksheetMaker, class_summary
+    from .teachers.widgets import ClassSummaryWidget, WorksheetMaker, class_summary
     from .widgets.hand import Hand, palette_cards
     from .widgets.home import home, tool_page
     from .widgets.lesson import LessonWidget
     from .widgets.navigation import lesson_page
+    from .widgets.practice import PracticeWidget
     from .widgets.referee import MeldReferee
     from .widgets.score import ScoreCalculator
     from .widgets.settings import preferences

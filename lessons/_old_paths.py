@@ -31,40 +31,81 @@ OLD_PATHS: dict[str, tuple[str, ...]] = {
     "coverage": ("lessons.curriculum.coverage",),
     "progress": ("lessons.learner.progress",),
     "session": ("lessons.learner.session",),
-    "store": ("lessons.learner.store",),
+    "store": ("lessons.learner.store", "lessons.widgets.settings"),
     "practice": ("lessons.learner.practice",),
-    "ui": ("lessons.widgets.ui",),
+    "ui": ("lessons.widgets.ui", "lessons.widgets.style"),
     "hand": ("lessons.widgets.hand",),
     "referee": ("lessons.widgets.referee",),
     "position_referee": ("lessons.widgets.position_referee",),
     "score": ("lessons.widgets.score",),
     "table": ("lessons.widgets.table",),
-    "home": ("lessons.widgets.home",),
+    "home": ("lessons.widgets.home", "lessons.widgets.style"),
     "navigation": ("lessons.widgets.navigation",),
     "settings": ("lessons.widgets.settings",),
-    "exercise_widget": ("lessons.widgets.lesson",),
+    "exercise_widget": ("lessons.widgets.lesson", "lessons.widgets.views", "lessons.widgets.style"),
     "classroom": ("lessons.teachers.classroom",),
     "worksheet": ("lessons.teachers.worksheet",),
     "variant_builder": ("lessons.teachers.variant_builder",),
-    "teaching": ("lessons.teachers.widgets",),
+    "teaching": ("lessons.teachers.widgets", "lessons.widgets.practice", "lessons.widgets.navigation",
+                 "lessons.widgets.style"),
+}
+
+# names that changed as they moved: (old module, old name) -> (module, name now)
+RENAMED: dict[tuple[str, str], tuple[str, str]] = {
+    ("exercise_widget", "box"): ("lessons.widgets.style", "verdict_box"),
+    ("exercise_widget", "esc"): ("lessons.widgets.style", "esc_suits"),
+    ("exercise_widget", "_STYLE"): ("lessons.widgets.style", "LESSON_CSS"),
+    ("exercise_widget", "SCORE_VIEWS"): ("lessons.widgets.views", "VIEWS"),
+    ("teaching", "_TEACH_STYLE"): ("lessons.widgets.style", "TEACH_CSS"),
+    ("teaching", "esc"): ("lessons.widgets.style", "esc_suits"),
+    ("teaching", "box"): ("lessons.widgets.style", "verdict_box"),
 }
 
 
 class _SplitModule(types.ModuleType):
-    """An old module whose names now live in several modules: each name is looked up in them in turn."""
+    """An old module whose names now live in several modules: each name is looked up in them in turn.
+
+    Setting a name (a test's patch) sets it where it lives; deleting it then puts back the value it
+    had there, which is how ``monkeypatch`` undoes a patch of a name this object's ``__dict__`` lacks.
+    """
 
     def __init__(self, name: str, targets: Sequence[str]) -> None:
         super().__init__(name, f"Moved: its names are in {', '.join(targets)}.")
-        self._targets = tuple(targets)
+        object.__setattr__(self, "_targets", tuple(targets))
+        object.__setattr__(self, "_before", {})     # name -> its value where it lives, before it was set here
 
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("__"):
-            raise AttributeError(name)
+    def _home(self, name: str) -> tuple[types.ModuleType, str] | None:
+        renamed = RENAMED.get((self.__name__.partition(".")[2], name))
+        if renamed is not None:
+            return importlib.import_module(renamed[0]), renamed[1]
         for target in self._targets:
             module = importlib.import_module(target)
             if hasattr(module, name):
-                return getattr(module, name)
-        raise AttributeError(f"module {self.__name__!r} has no attribute {name!r} (moved to {', '.join(self._targets)})")
+                return module, name
+        return None
+
+    def __getattr__(self, name: str) -> Any:
+        home = None if name.startswith("__") else self._home(name)
+        if home is None:
+            raise AttributeError(f"module {self.__name__!r} has no attribute {name!r} "
+                                 f"(moved to {', '.join(self._targets)})")
+        return getattr(*home)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        home = None if name.startswith("__") else self._home(name)
+        if home is None:
+            object.__setattr__(self, name, value)
+            return
+        self._before.setdefault(name, getattr(*home))
+        setattr(home[0], home[1], value)
+
+    def __delattr__(self, name: str) -> None:
+        if name in self._before:
+            home = self._home(name)
+            assert home is not None
+            setattr(home[0], home[1], self._before.pop(name))
+        else:
+            object.__delattr__(self, name)
 
     def __dir__(self) -> list[str]:
         return sorted({name for target in self._targets for name in dir(importlib.import_module(target))})

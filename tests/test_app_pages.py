@@ -8,12 +8,12 @@ import pathlib
 import pytest
 
 import lessons
-import lessons.navigation as nav
-import lessons.settings as settings
-import lessons.store as store
+import lessons.learner.store as store
+import lessons.widgets.navigation as nav
+import lessons.widgets.settings as settings
 from burraco_core.messages import Message
-from lessons.home import TOOLS, HomePage, continue_target, home, lesson_stars, tool_page
-from lessons.progress import Progress
+from lessons.learner.progress import Progress
+from lessons.widgets.home import TOOLS, HomePage, continue_target, home, lesson_stars, tool_page
 
 
 @pytest.fixture(autouse=True)
@@ -92,7 +92,7 @@ def test_home_page_shows_stars_and_redraws_when_progress_arrives(fresh):
 
 
 def test_language_choice_is_saved_in_the_progress(fresh, monkeypatch):
-    monkeypatch.setattr(lessons, "languages", lambda: ("en", "xx"))    # as when a second catalogue is complete
+    monkeypatch.setattr(lessons.curriculum.model, "languages", lambda: ("en", "xx"))    # as when a second catalogue is complete
     page = HomePage()
     assert [value for _, value in page.language.options] == ["en", "xx"]
     page.language.value = "xx"

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import lessons
-from lessons.classroom import load_class
-from lessons.progress import Progress
+from lessons.learner.progress import Progress
+from lessons.teachers.classroom import load_class
 
 
 def test_a_class_of_progress_files(tmp_path):

@@ -18,11 +18,11 @@ import pytest
 import burraco_core as bc
 import lessons
 from burraco_core.messages import Message
-from lessons.checks import CurriculumError
 from lessons.curriculum import Exercise, OwnText
-from lessons.exercise_widget import LessonWidget
-from lessons.progress import Progress
-from lessons.worksheet import _exercise_html
+from lessons.curriculum.checks import CurriculumError
+from lessons.learner.progress import Progress
+from lessons.teachers.worksheet import _exercise_html
+from lessons.widgets.lesson import LessonWidget
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PROMPT = {"en": "Can Anna lay these down?", "it": "Anna può calarle?", "es": "¿Puede Ana bajarlas?"}

@@ -188,7 +188,7 @@ def test_the_match_summary_in_three_languages():
 
 
 def test_the_position_referee_says_an_impossible_table_in_its_language():
-    from lessons.position_referee import PositionReferee
+    from lessons.widgets.position_referee import PositionReferee
 
     ref = PositionReferee(hand="5H 5H 8C", melds=("5H 6H 7H", ""), move="discard 8C", lang="es")
     assert ref.game is None
@@ -196,7 +196,7 @@ def test_the_position_referee_says_an_impossible_table_in_its_language():
 
 
 def test_the_variant_builder_says_the_engines_refusal_in_its_language():
-    from lessons.variant_builder import VariantBuilder
+    from lessons.teachers.variant_builder import VariantBuilder
 
     builder = VariantBuilder(lang="it")
     builder.controls["ace_to_ace_bonus"].value = "1000"

@@ -9,7 +9,7 @@ import pytest
 import burraco_core as bc
 from burraco_core.messages import Message, catalogue, placeholders
 from lessons.curriculum import Exercise, ruleset_dict
-from lessons.generators import GENERATED_KINDS, GeneratorError, exercises, generate, ruleset_tag
+from lessons.curriculum.generators import GENERATED_KINDS, GeneratorError, exercises, generate, ruleset_tag
 
 SEEDS = range(200)
 RULESETS = tuple(bc.RULESETS)
@@ -138,7 +138,7 @@ def test_texts_with_params_in_a_teachers_dict_and_old_dicts_read_as_before():
 ])
 def test_a_malformed_text_with_params_names_the_field(text, field):
     import lessons
-    from lessons.checks import CurriculumError
+    from lessons.curriculum.checks import CurriculumError
 
     d = lessons.get_lesson("melds").exercises[0].to_dict()
     d["prompt"] = text
@@ -214,7 +214,7 @@ def test_a_house_ruleset_with_a_built_in_id_is_no_longer_taken_for_the_built_in(
 
 
 def test_a_kind_a_house_ruleset_cannot_give_is_refused_saying_why():
-    from lessons.generators import KindUnavailable
+    from lessons.curriculum.generators import KindUnavailable
 
     for kind in ("count", "count-score"):
         with pytest.raises(GeneratorError) as caught:
@@ -231,8 +231,8 @@ def test_a_kind_a_house_ruleset_cannot_give_is_refused_saying_why():
 
 
 def test_a_house_ruleset_in_an_exercise_dict_is_read_or_refused_by_field():
-    from lessons.checks import CurriculumError
     from lessons.curriculum import ruleset_from_dict
+    from lessons.curriculum.checks import CurriculumError
 
     assert ruleset_from_dict({"id": "classic", "jokers": 0}) == dataclasses.replace(bc.ruleset("classic"), jokers=0)
     assert ruleset_from_dict({"id": "casa", "jokers": 0}) == bc.Ruleset(id="casa", jokers=0)

@@ -13,9 +13,9 @@ import pytest
 import burraco_core as bc
 import lessons
 from burraco_core.messages import Message, catalogue, placeholders
-from lessons.checks import CurriculumError
-from lessons.coverage import meld_rules, table, untaught
 from lessons.curriculum import Exercise, load_all
+from lessons.curriculum.checks import CurriculumError
+from lessons.curriculum.coverage import meld_rules, table, untaught
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 ALL = [(lesson, ex) for lesson in lessons.LESSONS for ex in lesson.exercises]
@@ -240,12 +240,12 @@ def test_curriculum_imports_without_ipywidgets():
     code = (
         "import sys\n"
         "sys.modules['ipywidgets'] = None\nsys.modules['anywidget'] = None\n"
-        "import lessons, lessons.session, lessons.coverage\n"
-        "from lessons.progress import Progress\n"
+        "import lessons, lessons.learner.session, lessons.curriculum.coverage\n"
+        "from lessons.learner.progress import Progress\n"
         "assert len(lessons.LESSONS) >= 3\n"
         "ex = lessons.LESSONS[1].exercises[0]\n"
         "assert ex.check(ex.solution).correct\n"
-        "s = lessons.session.LessonSession(lessons.LESSONS[0], Progress())\n"
+        "s = lessons.learner.session.LessonSession(lessons.LESSONS[0], Progress())\n"
         "s.start(); s.check(s.exercise.solution)\n"
         "assert s.earned == 3\n"
         "try:\n    from lessons import Hand\nexcept ImportError:\n    pass\n"
@@ -267,7 +267,7 @@ def test_widgets_still_import_by_name():
 
 def test_coverage_page_is_in_step():
     page = (ROOT / "docs" / "curriculum.md").read_text(encoding="utf-8")
-    assert page == table(lessons.LESSONS), "regenerate: python -m lessons.coverage > docs/curriculum.md"
+    assert page == table(lessons.LESSONS), "regenerate: python -m lessons.curriculum.coverage > docs/curriculum.md"
 
 
 def test_meld_rules_are_those_of_the_engine():

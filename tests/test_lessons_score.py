@@ -16,8 +16,8 @@ import pytest
 import burraco_core as bc
 import lessons
 from burraco_core.messages import Message, catalogue
-from lessons.guided import PatientBot, human_actions, make_session
-from lessons.variants import differing_fields, value_message, variant_table
+from lessons.curriculum.guided import PatientBot, human_actions, make_session
+from lessons.curriculum.variants import differing_fields, value_message, variant_table
 
 
 def text(key: str, **params) -> str:
@@ -119,7 +119,7 @@ def test_variant_table_is_built_from_the_ruleset_fields():
 
 def test_a_house_value_changes_the_table(monkeypatch):
     house = dataclasses.replace(bc.ruleset("classic"), closing_bonus=150)
-    monkeypatch.setattr("lessons.variants.builtins", lambda: (house, *list(bc.RULESETS.values())[1:]))
+    monkeypatch.setattr("lessons.curriculum.variants.builtins", lambda: (house, *list(bc.RULESETS.values())[1:]))
     assert "closing_bonus" in differing_fields()
 
 
@@ -176,8 +176,9 @@ def exercise_rule(lesson, answer):
 
 
 def test_guided_hand_played_to_its_end_by_the_tables_buttons():
-    from lessons.exercise_widget import GuidedView, LessonWidget
-    from lessons.progress import Progress
+    from lessons.learner.progress import Progress
+    from lessons.widgets.lesson import LessonWidget
+    from lessons.widgets.views import GuidedView
 
     lesson = lessons.get_lesson("play")
     widget = LessonWidget(lesson, progress=Progress())
@@ -212,7 +213,7 @@ def test_guided_hand_played_to_its_end_by_the_tables_buttons():
 
 @pytest.mark.parametrize("exercise_id", ["scoring.closing", "match.vp-four", "variants.no-al-volo", "match.to-2005"])
 def test_score_views_collect_what_check_reads(exercise_id):
-    from lessons.exercise_widget import answer_view
+    from lessons.widgets.lesson import answer_view
 
     exercise = ex(exercise_id)
     view = answer_view(exercise, "en")
@@ -230,7 +231,7 @@ def test_thirteen_lessons():
 
 
 def test_every_rule_of_the_engine_is_taught_over_lessons_1_to_13():
-    from lessons.coverage import INTERFACE_ONLY, all_untaught
+    from lessons.curriculum.coverage import INTERFACE_ONLY, all_untaught
 
     assert len(INTERFACE_ONLY) <= 6 and set(INTERFACE_ONLY) <= set(bc.RULE_IDS)
     taught = frozenset().union(*(lesson.teaches for lesson in lessons.LESSONS))

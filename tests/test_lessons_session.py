@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import lessons
-from lessons.progress import FileStore, Progress
-from lessons.session import EXERCISE, INTRO, SUMMARY, LessonSession
+from lessons.learner.progress import FileStore, Progress
+from lessons.learner.session import EXERCISE, INTRO, SUMMARY, LessonSession
 
 
 def wrong(ex):

@@ -15,9 +15,11 @@ import pytest
 
 import burraco_core as bc
 import lessons
-from lessons.checks import CurriculumError
-from lessons.exercise_widget import LessonWidget, PositionView, WhyNotView, move_text, table_html
-from lessons.progress import Progress
+from lessons.curriculum.checks import CurriculumError
+from lessons.learner.progress import Progress
+from lessons.widgets.lesson import LessonWidget
+from lessons.widgets.style import move_text
+from lessons.widgets.views import PositionView, WhyNotView, table_html
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 KEYS = ("turn", "pozzetto", "closing")

@@ -9,8 +9,8 @@ import re
 import pytest
 
 import lessons
-from lessons.exercise_widget import LessonWidget, show
-from lessons.progress import FileStore, Progress
+from lessons.learner.progress import FileStore, Progress
+from lessons.widgets.lesson import LessonWidget, show
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -180,7 +180,7 @@ def test_lesson_notebooks_run_headless(name, tmp_path, monkeypatch):
 
 
 def test_progress_goes_to_the_keeper_file_and_browser(tmp_path):
-    from lessons.store import ProgressKeeper
+    from lessons.learner.store import ProgressKeeper
 
     keeper = ProgressKeeper(file_store=FileStore(tmp_path / "progress.json"), key="test-key")
     lesson = lessons.get_lesson("deck")
@@ -209,7 +209,7 @@ def test_a_failing_card_click_is_reported_not_raised(monkeypatch):
 
 
 def test_the_browsers_copy_arriving_later_brings_the_resume_point():
-    from lessons.store import ProgressKeeper
+    from lessons.learner.store import ProgressKeeper
 
     keeper = ProgressKeeper(file_store=False, key="test-key")     # as on Binder: nothing on disk
     lesson = lessons.get_lesson("melds")

@@ -14,7 +14,7 @@ import pytest
 import burraco_core as bc
 import lessons
 from burraco_core import svg
-from lessons.coverage import meld_rules, untaught
+from lessons.curriculum.coverage import meld_rules, untaught
 
 WILDS, MOVING, BURRACO = (lessons.get_lesson(key) for key in ("wilds", "moving-wilds", "burraco"))
 

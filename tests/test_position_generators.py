@@ -12,13 +12,13 @@ import re
 import pytest
 
 import burraco_core as bc
-from lessons.exercise_widget import show
-from lessons.generators import generate
-from lessons.guided import make_session, replay
-from lessons.kinds import guided_goals, refusal_rules
-from lessons.position_generators import TURN_RULES
-from lessons.practice import PracticeSession
-from lessons.worksheet import worksheet
+from lessons.curriculum.generators import generate
+from lessons.curriculum.generators.positions import TURN_RULES
+from lessons.curriculum.guided import make_session, replay
+from lessons.curriculum.kinds import guided_goals, refusal_rules
+from lessons.learner.practice import PracticeSession
+from lessons.teachers.worksheet import worksheet
+from lessons.widgets.lesson import show
 
 KINDS = ("position", "why-not", "pick-cards", "guided-hand")
 RULESETS = tuple(bc.RULESETS)
@@ -191,8 +191,8 @@ def test_a_generated_exercise_round_trips_with_its_goal(made):
 def test_a_guided_hand_and_pozzetto_are_eleven_cards_holding_melds(made, rules):
     import random
 
-    from lessons.generators import Deal
-    from lessons.position_generators import _eleven
+    from lessons.curriculum.generators import Deal
+    from lessons.curriculum.generators.positions import _eleven
 
     ruleset = bc.ruleset(rules)
     for seed in range(20):

@@ -7,8 +7,8 @@ import dataclasses
 import pytest
 
 import burraco_core as bc
-from lessons.practice import PracticeSession
-from lessons.progress import Progress
+from lessons.learner.practice import PracticeSession
+from lessons.learner.progress import Progress
 
 
 def _missed(*rules: str) -> Progress:
@@ -57,8 +57,8 @@ def test_the_same_seed_gives_the_same_practice():
 
 
 def test_a_rule_only_harder_exercises_teach_is_practised_at_their_difficulty():
-    from lessons.generators import GENERATED_KINDS, generate
-    from lessons.practice import parse_generated_id, practised
+    from lessons.curriculum.generators import GENERATED_KINDS, generate
+    from lessons.learner.practice import parse_generated_id, practised
 
     rule = "score.closed-without-pozzetto"        # a closing credited to a side that could not close
     assert not any(rule in generate(kind, seed).teaches for kind in GENERATED_KINDS for seed in range(20))
@@ -76,7 +76,7 @@ def test_a_rule_only_harder_exercises_teach_is_practised_at_their_difficulty():
 
 
 def test_a_rule_easy_exercises_teach_stays_at_the_sessions_difficulty():
-    from lessons.practice import parse_generated_id
+    from lessons.learner.practice import parse_generated_id
 
     session = PracticeSession(["run.gap"], seed=5)
     ex = session.next()
@@ -94,8 +94,8 @@ NOTHING_COUNTS = dataclasses.replace(bc.ruleset("classic"), id="zero", name="Not
 
 
 def test_practice_under_a_house_ruleset_draws_its_exercises_under_it_and_goes_on_after_a_reload():
-    from lessons.generators import ruleset_tag
-    from lessons.practice import parse_generated_id, practised
+    from lessons.curriculum.generators import ruleset_tag
+    from lessons.learner.practice import parse_generated_id, practised
 
     progress = _missed("run.gap")
     session = PracticeSession.from_progress(progress, rules=NO_GROUPS, seed=2)

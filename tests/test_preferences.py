@@ -11,11 +11,11 @@ import pytest
 
 import burraco_core as bc
 import lessons
-import lessons.settings as settings
-import lessons.store as store
+import lessons.learner.store as store
+import lessons.widgets.settings as settings
 from burraco_core import svg
-from lessons.home import HomePage, tool_page
-from lessons.navigation import lesson_page
+from lessons.widgets.home import HomePage, tool_page
+from lessons.widgets.navigation import lesson_page
 
 NS = "{http://www.w3.org/2000/svg}"
 

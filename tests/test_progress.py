@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import burraco_core as bc
-from lessons import progress as lp
-from lessons.progress import FileStore, Progress, ProgressError, default_path, stars
+import lessons.learner.progress as lp
+from lessons.learner.progress import FileStore, Progress, ProgressError, default_path, stars
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -550,7 +550,8 @@ def test_a_bad_import_raises_and_changes_nothing(tmp_path, content):
 
 def test_every_progress_text_is_in_the_catalogue():
     catalogue = bc.messages.catalogue("en")
-    source = "".join((ROOT / "lessons" / "learner" / name).read_text(encoding="utf-8") for name in ("progress.py", "store.py"))
+    source = "".join((ROOT / "lessons" / name).read_text(encoding="utf-8")
+                     for name in ("learner/progress.py", "learner/store.py", "widgets/settings.py"))
     import re
 
     errors = set(re.findall(r'ProgressError\(\s*"([a-z-]+)"', source))
@@ -569,7 +570,7 @@ def test_every_progress_text_is_in_the_catalogue():
 # localStorage holds (at load, or when another tab saved), ``loaded`` once read, ``error``
 # when a write failed.
 from lessons import store as ls  # noqa: E402  (the widget part; the part above needs no widget library)
-from lessons.store import BrowserStore, ProgressKeeper  # noqa: E402
+from lessons.learner.store import BrowserStore, ProgressKeeper  # noqa: E402
 
 
 def page_sends(store: BrowserStore, text: str) -> None:

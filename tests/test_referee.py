@@ -12,12 +12,12 @@ import dataclasses
 import pytest
 
 import burraco_core as bc
-import lessons.referee
+import lessons.widgets.referee
 from burraco_core.messages import Message
-from lessons.referee import MeldReferee
-from lessons.score import ScoreCalculator, SidePanel
-from lessons.table import PlayTable
-from lessons.ui import choose_ruleset
+from lessons.widgets.referee import MeldReferee
+from lessons.widgets.score import ScoreCalculator, SidePanel
+from lessons.widgets.table import PlayTable
+from lessons.widgets.ui import choose_ruleset
 
 # A house variant: no groups, a larger closing bonus, a penalty for an unplayed pozzetto.
 HOUSE = dataclasses.replace(bc.ruleset("classic"), name="Casa nostra", groups_allowed=False,
@@ -71,7 +71,7 @@ def test_a_failure_inside_the_referee_is_told_in_words(monkeypatch, caplog):
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(lessons.referee, "judge_meld", broken)
+    monkeypatch.setattr(lessons.widgets.referee, "judge_meld", broken)
     ref.meld_text.value = "8S 8D 8C"             # no exception reaches the caller
     assert "Something went wrong on our side" in ref.verdict.value
     assert "boom" in caplog.text                 # the details are in the log
@@ -144,7 +144,7 @@ def test_play_table_deals_under_house_rules():
 
 # ------------------------------------------------------------------ the palette (both copies, the jokers)
 def test_palette_holds_both_copies_and_the_rulesets_jokers():
-    from lessons.referee import every_card
+    from lessons.widgets.referee import every_card
 
     classic, pulito = every_card("classic"), every_card("pulito")
     assert len(classic) == 108 and len(set(classic)) == 106          # two of each joker copy
@@ -181,7 +181,7 @@ def test_palette_clicks_fill_the_text_with_either_copy():
 
 # ------------------------------------------------------------------ the position referee
 from burraco_core.actions import typed_action  # noqa: E402
-from lessons.position_referee import PositionReferee, read_position, rule_on  # noqa: E402
+from lessons.widgets.position_referee import PositionReferee, read_position, rule_on  # noqa: E402
 
 DISPUTE = dict(melds=("5H 6H 7H", "QS QD QC"), hand="8H 9S 9S' KD 4C", discard_pile="3D 9C",
                this_turn="took-pile", pile_card="KD")
@@ -301,7 +301,7 @@ def test_position_referee_empty_and_failing(monkeypatch, caplog):
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("kaput")
 
-    import lessons.position_referee as module
+    import lessons.widgets.position_referee as module
 
     monkeypatch.setattr(module, "rule_on", broken)
     ref.move.value = "discard 8H"

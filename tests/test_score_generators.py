@@ -10,9 +10,9 @@ import pytest
 import burraco_core as bc
 from burraco_core.melds import check_deck
 from burraco_core.messages import Message
-from lessons.generators import DIFFICULTIES, generate
-from lessons.practice import PracticeSession
-from lessons.worksheet import worksheet
+from lessons.curriculum.generators import DIFFICULTIES, generate
+from lessons.learner.practice import PracticeSession
+from lessons.teachers.worksheet import worksheet
 
 SCORE_KINDS = ("count", "count-score", "victory-points", "match-verdict", "predict-under-ruleset")
 RULESETS = tuple(bc.RULESETS)

@@ -13,14 +13,16 @@ import pytest
 
 import burraco_core as bc
 import lessons
-import lessons.worksheet
+import lessons.teachers.worksheet
 from burraco_core.messages import Message
-from lessons.exercise_widget import LessonWidget
-from lessons.generators import GENERATED_KINDS, GeneratorError, generate
-from lessons.practice import PracticeSession, parse_generated_id, practised, rules_to_practise
-from lessons.progress import FileStore, Progress
-from lessons.store import ProgressKeeper
-from lessons.teaching import ClassSummaryWidget, PracticeWidget, WorksheetMaker, practice_link
+from lessons.curriculum.generators import GENERATED_KINDS, GeneratorError, generate
+from lessons.learner.practice import PracticeSession, parse_generated_id, practised, rules_to_practise
+from lessons.learner.progress import FileStore, Progress
+from lessons.learner.store import ProgressKeeper
+from lessons.teachers.widgets import ClassSummaryWidget, WorksheetMaker
+from lessons.widgets.lesson import LessonWidget
+from lessons.widgets.navigation import practice_link
+from lessons.widgets.practice import PracticeWidget
 
 NOW = datetime.datetime(2026, 12, 1, tzinfo=datetime.timezone.utc)
 HOUSE = dataclasses.replace(bc.ruleset("classic"), id="house", name="Our table", groups_allowed=False)
@@ -171,7 +173,7 @@ def test_the_lesson_page_offers_practice_once_a_rule_was_missed():
 
 
 def test_the_home_page_lists_the_new_tools():
-    from lessons.home import TOOLS
+    from lessons.widgets.home import TOOLS
 
     assert {"practice", "class-summary"} <= {tool.key for tool in TOOLS}
 
@@ -264,7 +266,7 @@ def test_a_failing_action_in_a_teaching_widget_is_told_in_words(lang, monkeypatc
     assert _told(practice.status.value, lang)
 
     maker = WorksheetMaker("classic", lang=lang)
-    monkeypatch.setattr(lessons.worksheet, "worksheet_page", _kaput)
+    monkeypatch.setattr(lessons.teachers.worksheet, "worksheet_page", _kaput)
     maker.make_button.click()
     assert _told(maker.status.value, lang) and maker.result.value == ""
 
@@ -392,7 +394,7 @@ def test_a_generated_exercise_and_the_teaching_widgets_take_a_derived_ruleset():
     assert maker.rules.value is HOUSE
     maker.make_button.click()
     assert "sheet no. 1," in text_of(maker.result.value) and "bt-left-out" not in maker.result.value
-    made, left_out = lessons.worksheet.sheet_exercises(maker.chosen_kinds(), 6, 1, HOUSE)
+    made, left_out = lessons.teachers.worksheet.sheet_exercises(maker.chosen_kinds(), 6, 1, HOUSE)
     assert not left_out and all(ex.house is HOUSE for ex in made)
     assert re.findall(r'<li class="bt-exercise" data-id="([^"]+)"', maker.page) == [ex.id for ex in made]
     assert "Rules: Our table (house rules)." in text_of(maker.page)
@@ -425,7 +427,7 @@ def test_a_kind_the_house_rules_cannot_give_is_left_out_of_the_sheet_and_the_tea
     assert Message("worksheet.none-left", rules="Nothing counts").text(lang) in shown and said in shown
     assert "Traceback" not in shown
     with pytest.raises(GeneratorError):
-        lessons.worksheet.worksheet("count", 2, 1, NOTHING_COUNTS, lang)
+        lessons.teachers.worksheet.worksheet("count", 2, 1, NOTHING_COUNTS, lang)
     # the practice page leaves the kind out too, and says so
     practice = PracticeWidget(progress=missed("meld.not-a-meld"), rules=NOTHING_COUNTS, lang=lang,
                               kinds=("count", "build-meld"))
@@ -440,7 +442,8 @@ def test_a_kind_the_house_rules_cannot_give_is_left_out_of_the_sheet_and_the_tea
 
 
 def test_the_lesson_page_shows_the_practice_button_once_a_rule_is_missed(monkeypatch, tmp_path):
-    from lessons import navigation, store
+    import lessons.learner.store as store
+    import lessons.widgets.navigation as navigation
 
     keeper = ProgressKeeper(file_store=FileStore(tmp_path / "progress.json"))
     monkeypatch.setattr(store, "_SHARED", keeper)

@@ -22,8 +22,8 @@ import pytest
 import lessons
 from burraco_core import messages, svg
 from burraco_core.messages import Message, parse_catalogue, placeholders, plural_forms
-from lessons.exercise_widget import LessonWidget
-from lessons.progress import FileStore, Progress
+from lessons.learner.progress import FileStore, Progress
+from lessons.widgets.lesson import LessonWidget
 from tests.test_messages import produced  # noqa: F401   (the messages the engine says, shared fixture)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -251,7 +251,7 @@ def text_of(markup: str) -> str:
 
 def hands_in(widget) -> list:
     """Every Hand (cards drawn for a screen reader too) in a widget tree."""
-    from lessons.hand import Hand
+    from lessons.widgets.hand import Hand
 
     found, stack = [], [widget]
     while stack:
@@ -333,7 +333,7 @@ def pseudo(tmp_path, monkeypatch):
         (tmp_path / name).mkdir()
         (tmp_path / name / "xx.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     monkeypatch.setattr(messages, "_DIRS", [*messages._DIRS, tmp_path / "engine", tmp_path / "lessons"])
-    monkeypatch.setattr(lessons, "languages", lambda: ("en", "xx"))
+    monkeypatch.setattr(lessons.curriculum.model, "languages", lambda: ("en", "xx"))
     messages._CATALOGUES.clear()
     yield "xx"
     messages._CATALOGUES.clear()
@@ -376,7 +376,7 @@ def test_the_lesson_follows_a_language_that_arrives_later(pseudo):
 
 
 def test_one_language_only_hides_the_switch(monkeypatch):
-    monkeypatch.setattr(lessons, "languages", lambda: ("en",))
+    monkeypatch.setattr(lessons.curriculum.model, "languages", lambda: ("en",))
     widget = LessonWidget(lessons.get_lesson("deck"), progress=Progress())
     assert widget.language.layout.display == "none" and widget.language.options == (("English", "en"),)
 
@@ -482,7 +482,7 @@ def catalogue_texts():
 def said_by(widget) -> tuple[list[str], list[str]]:
     """(labels, page texts) of a widget tree: every description, placeholder, tooltip, option label and card
     reader label, and the text of every HTML value (code elements left out: they show notation)."""
-    from lessons.hand import Hand
+    from lessons.widgets.hand import Hand
 
     labels: list[str] = []
     pages: list[str] = []
@@ -508,11 +508,11 @@ def said_by(widget) -> tuple[list[str], list[str]]:
 
 def tools_in_use(lang: str) -> list:
     """Every tool page's widget in ``lang``, then each tool again in a state that shows more of its texts."""
-    from lessons.home import TOOLS
-    from lessons.position_referee import PositionReferee
-    from lessons.referee import MeldReferee
-    from lessons.score import ScoreCalculator
-    from lessons.variant_builder import VariantBuilder
+    from lessons.teachers.variant_builder import VariantBuilder
+    from lessons.widgets.home import TOOLS
+    from lessons.widgets.position_referee import PositionReferee
+    from lessons.widgets.referee import MeldReferee
+    from lessons.widgets.score import ScoreCalculator
 
     shown = [tool.build("classic", lang) for tool in TOOLS]
     shown += [MeldReferee(cards="5H 6H 8S", attach="", lang=lang),                  # a refusal

@@ -9,11 +9,17 @@ import json
 import pytest
 
 import burraco_core as bc
-from lessons.position_referee import PositionReferee
-from lessons.referee import MeldReferee
-from lessons.score import ScoreCalculator
-from lessons.table import PlayTable
-from lessons.variant_builder import VariantBuilder, differences, field_docs, read_variant, variant_json
+from lessons.teachers.variant_builder import (
+    VariantBuilder,
+    differences,
+    field_docs,
+    read_variant,
+    variant_json,
+)
+from lessons.widgets.position_referee import PositionReferee
+from lessons.widgets.referee import MeldReferee
+from lessons.widgets.score import ScoreCalculator
+from lessons.widgets.table import PlayTable
 
 
 def test_every_field_has_a_control_explained_by_its_docstring():

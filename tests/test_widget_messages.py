@@ -16,9 +16,9 @@ import pytest
 from comm.base_comm import BaseComm
 
 import lessons
-from lessons.exercise_widget import LessonWidget
-from lessons.progress import FileStore, Progress
-from lessons.store import ProgressKeeper
+from lessons.learner.progress import FileStore, Progress
+from lessons.learner.store import ProgressKeeper
+from lessons.widgets.lesson import LessonWidget
 
 
 class Recorded(BaseComm):
@@ -161,7 +161,7 @@ def test_the_guided_hand_says_its_goal_once():
 
 def test_the_play_tables_hints_number_melds_as_the_table_does():
     import burraco_core as bc
-    from lessons.table import PlayTable
+    from lessons.widgets.table import PlayTable
 
     exercise = lessons.get_lesson("play").exercise("play.guided-hand")
     table = PlayTable(session=exercise.prepared.extra["session"](), pace=0)
@@ -185,7 +185,7 @@ def sent_traits(messages) -> set[str]:
 
 
 def test_a_selection_from_the_page_is_taken_and_not_sent_back(sent):
-    from lessons.table import PlayTable
+    from lessons.widgets.table import PlayTable
 
     table = PlayTable(players=2, seed=7, pace=0)
     table.draw.click()
@@ -199,7 +199,7 @@ def test_a_selection_from_the_page_is_taken_and_not_sent_back(sent):
 
 
 def test_a_selection_among_cards_since_moved_is_not_taken(sent):
-    from lessons.hand import Hand
+    from lessons.widgets.hand import Hand
 
     hand = Hand("5H KS 6H 2C")
     hand.selected = [1]
@@ -215,7 +215,7 @@ def test_a_selection_among_cards_since_moved_is_not_taken(sent):
 
 @pytest.mark.parametrize("content", [None, "0", [0], {"selected": "0"}, {"arrangement": 1}])
 def test_a_malformed_message_from_the_page_changes_nothing(sent, content):
-    from lessons.hand import Hand
+    from lessons.widgets.hand import Hand
 
     hand = Hand("5H 6H 7H")
     hand.selected = [1]
@@ -224,7 +224,7 @@ def test_a_malformed_message_from_the_page_changes_nothing(sent, content):
 
 
 def test_only_cards_shown_can_be_selected_from_the_page(sent):
-    from lessons.hand import Hand
+    from lessons.widgets.hand import Hand
 
     hand = Hand("5H 6H 7H")
     from_page(hand, {"selected": [5, -1, "1", True, 2, 2, 0], "arrangement": hand.arrangement})

@@ -10,7 +10,7 @@ import burraco_core as bc
 from burraco_core.bots import GreedyBot
 from burraco_core.session import HandSession
 from lessons import Hand, MeldReferee, PlayTable, ScoreCalculator, Table, palette_cards
-from lessons.referee import judge_attach, judge_meld
+from lessons.widgets.referee import judge_attach, judge_meld
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 

@@ -7,8 +7,8 @@ from html.parser import HTMLParser
 
 import pytest
 
-from lessons.generators import exercises
-from lessons.worksheet import save_worksheet, worksheet
+from lessons.curriculum.generators import exercises
+from lessons.teachers.worksheet import save_worksheet, worksheet
 
 KINDS = ["judge-meld", "attach", "stands-for", "free-or-bound", "spot-burraco", "build-meld"]
 

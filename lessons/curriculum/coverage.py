@@ -2,7 +2,7 @@
 
 Regenerate it after changing a lesson::
 
-    python -m lessons.coverage > docs/curriculum.md
+    python -m lessons.curriculum.coverage > docs/curriculum.md
 
 A test (tests/test_lessons.py) fails when the page and the lessons disagree.
 """
@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 import burraco_core as bc
 
+from . import model
 from .model import Lesson
 
 # The rule ids the lessons on melds, wilds and burraco must teach between them.
@@ -55,7 +56,7 @@ def table(lessons: Sequence[Lesson]) -> str:
     out = [
         "# The curriculum: what each exercise teaches",
         "",
-        "Generated from `lessons/content/*.json` by `python -m lessons.coverage > docs/curriculum.md`;",
+        "Generated from `lessons/content/*.json` by `python -m lessons.curriculum.coverage > docs/curriculum.md`;",
         "a test keeps it in step. Rule ids are those of `burraco_core.RULE_IDS` (see `docs/rules.md`).",
         "",
         "| lesson | exercises | kinds |",
@@ -95,9 +96,7 @@ def table(lessons: Sequence[Lesson]) -> str:
 
 
 def main() -> None:
-    import lessons
-
-    sys.stdout.write(table(lessons.LESSONS))
+    sys.stdout.write(table(model.all_lessons()))
 
 
 if __name__ == "__main__":

@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import burraco_core as bc
-from burraco_core.messages import Message, add_catalogue_dir, catalogue, languages
+from burraco_core.messages import Message, add_catalogue_dir, catalogue
+from burraco_core.messages import languages as engine_languages
 
 from .checks import Attempt, Check, CurriculumError, compile_check
 from .kinds import KIND_TABLE, KINDS, Choice, Prepared, Unreadable
@@ -72,7 +73,7 @@ class Block:
     meld: bc.Meld | None = None
     caption: Message | None = None
     table: str | None = None
-    """A table drawn from the engine: ``"variants"`` (lessons/variants.py)."""
+    """A table drawn from the engine: ``"variants"`` (lessons/curriculum/variants.py)."""
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -137,7 +138,7 @@ def _key(value: Any, where: str, name: str) -> Message:
 
 def _own_text(value: Any, where: str, name: str) -> OwnText:
     """``{"en": "...", "it": "..."}``: a text in each language the author writes, one at least."""
-    known = languages()
+    known = engine_languages()
     if not isinstance(value, Mapping) or not value:
         raise CurriculumError(where, name, f'texts by language, {{"en": "...", "it": "..."}}, not {value!r}')
     for lang, text in value.items():
@@ -598,5 +599,24 @@ def load_all(folder: str | pathlib.Path = CONTENT_DIR) -> tuple[Lesson, ...]:
     return tuple(lessons)
 
 
-__all__ = ["Block", "CurriculumError", "Exercise", "KINDS", "Lesson", "OwnText", "STATUSES", "Verdict", "load", "load_all",
-           "ruleset_dict", "ruleset_from_dict"]
+_ALL: tuple[Lesson, ...] | None = None
+
+
+def all_lessons() -> tuple[Lesson, ...]:
+    """The lessons of ``lessons/content``, read once (``lessons.LESSONS``)."""
+    global _ALL
+    if _ALL is None:
+        _ALL = load_all()
+    return _ALL
+
+
+def languages() -> tuple[str, ...]:
+    """The languages every text of the engine and the lessons exists in, English first."""
+    found = set(engine_languages()) & {p.stem for p in LOCALE_DIR.glob("*.txt")}
+    english = set(catalogue("en"))
+    return tuple(lang for lang in sorted(found, key=lambda lang: (lang != "en", lang))
+                 if english <= set(catalogue(lang)))
+
+
+__all__ = ["Block", "CurriculumError", "Exercise", "KINDS", "Lesson", "OwnText", "STATUSES", "Verdict", "all_lessons",
+           "languages", "load", "load_all", "ruleset_dict", "ruleset_from_dict"]

@@ -27,7 +27,8 @@ from burraco_core import rulesets
 from burraco_core.messages import Message
 
 from ..curriculum.variants import value_message
-from ..widgets.ui import BAD, GOOD, box, esc, shielded
+from ..widgets.style import BAD, GOOD, box, esc
+from ..widgets.ui import shielded
 
 FORMAT = "burraco-variant"
 VERSION = 1
@@ -353,4 +354,9 @@ class VariantBuilder(w.VBox):
 
 
 __all__ = ["VariantBuilder", "differences", "differences_html", "field_docs", "field_explanation", "field_label",
-           "read_variant", "variant_json"]
+           "read_variant", "variant_json", "variant_builder_tool"]
+
+
+def variant_builder_tool(rules: str, lang: str = "en") -> w.Widget:
+    """The variant builder's tool page, starting from the rules chosen (a built-in; else the classic ones)."""
+    return VariantBuilder(rules if rules in bc.RULESETS else "classic", lang=lang)

@@ -1,7 +1,7 @@
 """The tutorial's home page and its tool pages: what a notebook of ``tutorial/`` shows.
 
 ``home()`` is the one cell of ``tutorial/index.ipynb``: what Burraco is, every lesson of
-``lessons.LESSONS`` with its star strip and a link to its notebook, a button to continue
+``model.all_lessons()`` with its star strip and a link to its notebook, a button to continue
 where the learner stopped, the language (saved in the progress) and the ruleset the
 tools open with (saved in the browser's preferences), and links to the tools.
 ``tool_page("referee")`` is the one cell of a tool notebook.
@@ -14,6 +14,7 @@ is a catalogue key (``home.*``, ``nav.*``); nothing here decides a rule.
 
 from __future__ import annotations
 
+import importlib
 import logging
 from dataclasses import dataclass
 from typing import Any
@@ -22,72 +23,43 @@ import ipywidgets as w
 
 import burraco_core as bc
 
+from ..curriculum import model
 from ..curriculum.model import Lesson
 from ..learner.progress import Progress
-from ..learner.store import ProgressPanel, shared_keeper
-from .navigation import NAV_STYLE, chosen_language, esc, guarded_page, href, nav_bar, notebook_name, t
-from .settings import PreferencesPanel, shared_preferences
+from ..learner.store import shared_keeper
+from .navigation import NAV_STYLE, chosen_language, guarded_page, href, nav_bar, notebook_name
+from .settings import PreferencesPanel, ProgressPanel, shared_preferences
+from .style import NO_STAR, STAR, esc, t
 
 __all__ = ["TOOLS", "HomePage", "Tool", "continue_target", "home", "lesson_stars", "tool_page"]
 
 _log = logging.getLogger(__name__)
-STAR, NO_STAR = "★", "☆"
 
 
 @dataclass(frozen=True)
 class Tool:
-    """A tool page of ``tutorial/``: its notebook name and what builds its widget (rules: a ruleset id)."""
+    """A tool page of ``tutorial/``: its notebook name, and the function that builds its widget, named
+    ``"module:function"`` (under ``lessons``) and imported only when the tool is opened, so the home page
+    depends on no tool's module. The function takes ``(rules, lang)``: a ruleset id and a language."""
 
     key: str
     notebook: str
+    builder: str
 
     def build(self, rules: str, lang: str = "en") -> w.Widget:
-        if self.key == "referee":
-            from .hand import Hand
-            from .referee import MeldReferee
-
-            demo = Hand("5H 6H 2C 7H JK QS QD QC 9D 9D' AS", label=t("home.tool.hand-label", lang), lang=lang)
-            about = w.HTML(f'<p style="font-size:1.05em;margin:4px 0">{esc(t("home.tool.hand-help", lang))}</p>')
-            return w.VBox([about, demo, MeldReferee(rules=rules, cards="2H 5H 6H", attach="8H", lang=lang)])
-        if self.key == "score":
-            from .score import ScoreCalculator
-
-            return ScoreCalculator(rules=rules, lang=lang)
-        if self.key == "play":
-            from .table import PlayTable
-
-            return PlayTable(rules=rules, players=4, lang=lang)
-        if self.key == "position-referee":
-            from .position_referee import PositionReferee
-
-            # A disputed move: the player took a one-card discard pile (K♦) and wants to discard it at once.
-            return PositionReferee(rules=rules, melds=("5H 6H 7H", "QS QD QC"), hand="8H 9S 9S' KD 4C",
-                                   discard_pile="3D 9C", this_turn="took-pile", pile_card="KD", move="discard KD",
-                                   lang=lang)
-        if self.key == "variant-builder":
-            from ..teachers.variant_builder import VariantBuilder
-
-            return VariantBuilder(rules if rules in bc.RULESETS else "classic", lang=lang)
-        if self.key == "practice":
-            from ..teachers.widgets import PracticeWidget
-
-            return PracticeWidget(keeper=shared_keeper(), rules=rules, lang=lang)
-        if self.key == "class-summary":
-            from ..teachers.widgets import teacher_page
-
-            return teacher_page(rules, lang)
-        raise bc.BurracoError(f"no tool {self.key!r}")
+        module, _, function = self.builder.partition(":")
+        return getattr(importlib.import_module(module, "lessons"), function)(rules, lang)
 
 
 # The tools, in the order the home page lists them, each with a notebook of its own.
 TOOLS: tuple[Tool, ...] = (
-    Tool("referee", "referee"),
-    Tool("score", "score"),
-    Tool("play", "play"),
-    Tool("position-referee", "position-referee"),
-    Tool("variant-builder", "variant-builder"),
-    Tool("practice", "practice"),
-    Tool("class-summary", "class-summary"),
+    Tool("referee", "referee", ".widgets.referee:referee_tool"),
+    Tool("score", "score", ".widgets.score:score_tool"),
+    Tool("play", "play", ".widgets.table:play_tool"),
+    Tool("position-referee", "position-referee", ".widgets.position_referee:position_referee_tool"),
+    Tool("variant-builder", "variant-builder", ".teachers.variant_builder:variant_builder_tool"),
+    Tool("practice", "practice", ".widgets.practice:practice_tool"),
+    Tool("class-summary", "class-summary", ".teachers.widgets:teacher_page"),
 )
 
 STYLE = NAV_STYLE + """<style>
@@ -149,8 +121,6 @@ class HomePage(w.VBox):
     """The home page; redrawn whenever the progress or the preferences change."""
 
     def __init__(self, lang: str | None = None) -> None:
-        import lessons
-
         self.keeper = shared_keeper()
         self.preferences = shared_preferences()
         self.fixed_lang = lang
@@ -166,7 +136,7 @@ class HomePage(w.VBox):
         self.panel = ProgressPanel(self.keeper, self.lang)
         self.panel_box = w.VBox([self.panel])
         self._drawing = False
-        self.languages = tuple(lessons.languages())
+        self.languages = tuple(model.languages())
         self.display_choices = PreferencesPanel(self.preferences, self.lang)
         controls = w.HBox([self.language, self.rules, self.display_choices],
                           layout=w.Layout(flex_flow="row wrap", grid_gap="8px 24px", align_items="center"))
@@ -204,10 +174,8 @@ class HomePage(w.VBox):
             self.panel_box.children = (self.panel,)
 
     def _body(self, progress: Progress) -> str:
-        import lessons
-
         lang = self.lang
-        found = tuple(lessons.LESSONS)
+        found = tuple(model.all_lessons())
         target = continue_target(progress, found)
         if target is None:
             button = f'<p class="bt-all-done">{esc(t("home.all-done", lang))}</p>'

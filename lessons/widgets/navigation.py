@@ -14,22 +14,24 @@ between two navigation bars, in the language the learner chose on the home page.
 
 from __future__ import annotations
 
-import html
 import logging
 from typing import Any
 
 import ipywidgets as w
 
-from burraco_core.messages import Message
-
+from ..curriculum import model
 from ..curriculum.model import Lesson
+from ..learner.practice import rules_to_practise
+from ..learner.progress import Progress
 from ..learner.store import running_in_browser, shared_keeper
 from .settings import shared_preferences
+from .style import esc, t
 
-__all__ = ["HOME", "chosen_language", "guarded_page", "href", "lesson_page", "nav_bar", "neighbours",
-           "notebook_name", "oops", "page_suffix"]
+__all__ = ["HOME", "PRACTICE_NOTEBOOK", "chosen_language", "guarded_page", "href", "lesson_page", "link_button",
+           "nav_bar", "neighbours", "notebook_name", "oops", "page_suffix", "practice_link"]
 
 HOME = "index"
+PRACTICE_NOTEBOOK = "practice"
 _log = logging.getLogger(__name__)
 
 NAV_STYLE = """<style>
@@ -52,14 +54,6 @@ NAV_STYLE = """<style>
 </style>"""
 
 
-def t(key: str, lang: str, /, **params: Any) -> str:
-    return Message(key, **params).text(lang)
-
-
-def esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
-
-
 def notebook_name(lesson: Lesson) -> str:
     """The lesson's notebook in ``tutorial/``, without suffix: ``02-melds``."""
     return f"{lesson.number:02d}-{lesson.key}"
@@ -75,10 +69,13 @@ def href(name: str) -> str:
     return f"{name}{page_suffix()}"
 
 
-def _lessons() -> tuple[Lesson, ...]:
-    import lessons
+def link_button(name: str, text: str, css: str = "bt-link-button") -> str:
+    """A link styled as a button (``style.TEACH_CSS``) to the page of notebook ``name``."""
+    return f'<a class="{css}" href="{esc(href(name))}">{esc(text)}</a>'
 
-    return tuple(lessons.LESSONS)
+
+def _lessons() -> tuple[Lesson, ...]:
+    return tuple(model.all_lessons())
 
 
 def neighbours(key: str) -> tuple[Lesson | None, Lesson | None]:
@@ -91,10 +88,8 @@ def neighbours(key: str) -> tuple[Lesson | None, Lesson | None]:
 
 def chosen_language(progress: Any = None) -> str:
     """The learner's language: the one saved in the progress when every text exists in it, else English."""
-    import lessons
-
     lang = getattr(progress, "lang", None)
-    return lang if lang in lessons.languages() else "en"
+    return lang if lang in model.languages() else "en"
 
 
 def nav_bar(key: str | None, lang: str = "en", *, where: str = "top") -> str:
@@ -130,18 +125,30 @@ def guarded_page(build: Any, what: str) -> Any:
         return oops()
 
 
+def practice_link(progress: Progress, lang: str) -> str:
+    """The lesson page's "practise what I missed" button (a link to the practice page), or ""
+    when nothing is left to practise."""
+    rules = rules_to_practise(progress)
+    if not rules:
+        return ""
+    return (f'<div class="bt-practice-link" style="margin:10px 0">'
+            f'<a class="bt-continue bt-practice-button" role="button" href="{esc(href(PRACTICE_NOTEBOOK))}" '
+            'style="display:inline-block;background:#0b4a8b;color:#fff;font-weight:700;font-size:1.1em;'
+            'padding:8px 16px;border-radius:10px;text-decoration:none">'
+            f'{esc(t("practice.button", lang, count=len(rules)))}</a></div>')
+
 class LessonPage(w.VBox):
     """A lesson between two navigation bars; the bars follow the learner's language as the lesson does."""
 
     def __init__(self, key: str, lang: str | None = None) -> None:
-        import lessons
-
         self.key = key
         self.keeper = shared_keeper()
         self.fixed_lang = lang
         self.lang = lang or chosen_language(self.keeper.progress)
         # Without a language, the lesson widget follows Progress.lang itself (and has its own switch).
-        self.lesson = lessons.show(key, lang=lang, keeper=self.keeper)
+        from .lesson import show
+
+        self.lesson = show(key, lang=lang, keeper=self.keeper)
         self.top = w.HTML()
         self.bottom = w.HTML()
         self.practice = w.HTML()        # "practise what I missed", once a rule was got wrong
@@ -157,8 +164,6 @@ class LessonPage(w.VBox):
         self.bottom.value = nav_bar(self.key, self.lang, where="bottom")
         button = ""
         if self.keeper.progress.missed_rules():       # the practice module loads only when it has work
-            from ..teachers.widgets import practice_link
-
             button = practice_link(self.keeper.progress, self.lang)
         self.practice.value = button                   # one assignment: nothing is sent when it is the same
 

@@ -30,8 +30,9 @@ from burraco_core.messages import Message
 
 from .hand import Hand
 from .referee import every_card, readable_cards
+from .style import BAD, GOOD, NEUTRAL, WARN, box, esc
 from .table import Table
-from .ui import BAD, GOOD, NEUTRAL, WARN, box, esc, safe_ruleset_picker, shielded
+from .ui import safe_ruleset_picker, shielded
 
 ThisTurn = Literal["not-drawn", "drew", "took-pile"]
 SIDES = (0, 1)
@@ -358,4 +359,11 @@ class PositionReferee(w.VBox):
         self.verdict.value = self.ruling.html
 
 
-__all__ = ["PositionReferee", "Ruling", "meld_lines", "read_position", "refusal_body", "rule_on"]
+__all__ = ["PositionReferee", "Ruling", "meld_lines", "read_position", "refusal_body", "rule_on", "position_referee_tool"]
+
+
+def position_referee_tool(rules: str, lang: str = "en") -> w.Widget:
+    """The position referee's tool page, on a disputed move: the player took a one-card discard pile (K♦)
+    and wants to discard it at once."""
+    return PositionReferee(rules=rules, melds=("5H 6H 7H", "QS QD QC"), hand="8H 9S 9S' KD 4C",
+                           discard_pile="3D 9C", this_turn="took-pile", pile_card="KD", move="discard KD", lang=lang)

@@ -19,7 +19,8 @@ from burraco_core.melds import BURRACO_MIN_CARDS
 from burraco_core.messages import Message
 
 from .hand import Hand
-from .ui import BAD, GOOD, NEUTRAL, WARN, box, esc, facts_table, refusal_html, safe_ruleset_picker, shielded
+from .style import BAD, GOOD, NEUTRAL, WARN, box, esc, facts_table, refusal_html
+from .ui import safe_ruleset_picker, shielded
 
 
 @dataclass
@@ -299,4 +300,11 @@ class MeldReferee(w.VBox):
 
 
 __all__ = ["MeldReferee", "Verdict", "describe_meld", "every_card", "judge_attach", "judge_meld",
-           "readable_cards"]
+           "readable_cards", "referee_tool"]
+
+
+def referee_tool(rules: str, lang: str = "en") -> w.Widget:
+    """The meld referee's tool page: a hand to try the cards with, and the referee on a run with its wild."""
+    demo = Hand("5H 6H 2C 7H JK QS QD QC 9D 9D' AS", label=Message("home.tool.hand-label").text(lang), lang=lang)
+    about = w.HTML(f'<p style="font-size:1.05em;margin:4px 0">{esc(Message("home.tool.hand-help").text(lang))}</p>')
+    return w.VBox([about, demo, MeldReferee(rules=rules, cards="2H 5H 6H", attach="8H", lang=lang)])

@@ -16,7 +16,8 @@ import ipywidgets as w
 import burraco_core as bc
 from burraco_core.messages import Message
 
-from .ui import BAD, GOOD, NEUTRAL, box, choose_ruleset, esc, refusal_html, safe_ruleset_picker, shielded
+from .style import BAD, GOOD, NEUTRAL, box, esc, refusal_html
+from .ui import choose_ruleset, safe_ruleset_picker, shielded
 
 SIDES = ("A", "B")
 MELD_EXAMPLES = ("5H 6H 7H 8H 9H 10H JH", "7S 7D JK", "2C=4H 5H 6H")   # notation: the same in every language
@@ -325,4 +326,9 @@ class ScoreCalculator(w.VBox):
         self.match.value = f"<table style='border-collapse:collapse'>{head}{rows}</table>{vp}"
 
 
-__all__ = ["ScoreCalculator", "SidePanel", "SideResult", "breakdown_html", "read_melds"]
+__all__ = ["ScoreCalculator", "SidePanel", "SideResult", "breakdown_html", "read_melds", "score_tool"]
+
+
+def score_tool(rules: str, lang: str = "en") -> w.Widget:
+    """The score calculator's tool page."""
+    return ScoreCalculator(rules=rules, lang=lang)

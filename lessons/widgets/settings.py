@@ -20,13 +20,19 @@ widget that draws cards follows them at once, without being redrawn. In a notebo
     lessons.preferences(projector=True, four_colour=True)   # sets them and shows the switches
 
 The language is part of the progress (``Progress.lang``), not of these preferences.
+
+:class:`ProgressPanel` is the learner's other panel: their progress summarised, exported,
+imported or reset.
 """
 
 from __future__ import annotations
 
+import base64
+import html
 import json
 import logging
 import pathlib
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -38,9 +44,10 @@ import burraco_core as bc
 from burraco_core.messages import Message
 from burraco_core.svg import FOUR_COLOUR_CSS
 
-from ..learner.store import browser_key
+from ..learner.progress import Progress, ProgressError
+from ..learner.store import ProgressKeeper, browser_key
 
-__all__ = ["DEFAULT_RULES", "DISPLAY_CHOICES", "Preferences", "PreferencesPanel", "preferences",
+__all__ = ["DEFAULT_RULES", "DISPLAY_CHOICES", "Preferences", "PreferencesPanel", "ProgressPanel", "preferences",
            "shared_preferences"]
 
 DEFAULT_RULES = "classic"
@@ -191,3 +198,104 @@ def preferences(lang: str = "en", **choices: bool) -> PreferencesPanel:
     for name, value in choices.items():
         setattr(prefs, name, value)
     return PreferencesPanel(prefs, lang)
+
+
+# -- reset, export, import: the learner's controls --------------------------------------------------
+
+def _t(key: str, lang: str, **params: Any) -> str:
+    return Message(key, **params).text(lang)
+
+
+class ProgressPanel(w.VBox):
+    """The learner's controls over their progress: a summary, Export, Import and Reset (confirmed).
+
+    Export is a link that downloads the progress as a JSON file (it works in Voilà, on
+    Binder and in the static site: no server file is involved); Import reads such a file
+    (merged in, nothing changed when it is not progress); Reset asks first. The notice line
+    shows what happened, or the keeper's problem (a corrupt file that was backed up).
+    """
+
+    def __init__(self, keeper: ProgressKeeper, lang: str = "en") -> None:
+        self.keeper = keeper
+        self.lang = lang
+        self.summary = w.HTML()
+        self.export_link = w.HTML()
+        self.upload = w.FileUpload(accept=".json,application/json", multiple=False, icon="",
+                                   description=_t("progress.panel.import", lang))
+        self.reset_button = w.Button(description=_t("progress.panel.reset", lang))
+        self.confirm_text = w.HTML()
+        self.confirm_yes = w.Button(description=_t("progress.panel.reset-yes", lang), button_style="danger")
+        self.confirm_no = w.Button(description=_t("progress.panel.reset-no", lang))
+        self.confirm = w.HBox([self.confirm_text, self.confirm_yes, self.confirm_no],
+                              layout=w.Layout(display="none", align_items="center", flex_flow="row wrap"))
+        self.notice = w.HTML()
+        self.reset_button.on_click(self._ask_reset)
+        self.confirm_yes.on_click(self._reset)
+        self.confirm_no.on_click(self._keep)
+        self.upload.observe(self._import, names=["value"])
+        keeper.changed(self._refresh)
+        controls = w.HBox([self.export_link, self.upload, self.reset_button],
+                          layout=w.Layout(align_items="center", flex_flow="row wrap"))
+        super().__init__([self.summary, controls, self.confirm, self.notice, keeper.widget])
+        self.add_class("bt-progress-panel")
+        self._refresh(keeper.progress)
+        if keeper.problem is not None:
+            self._say(keeper.problem, warn=True)
+
+    def _say(self, message: Message | None, *, warn: bool = False) -> None:
+        if message is None:
+            self.notice.value = ""
+            return
+        colour = "#8a4b00" if warn else "#1b5e20"
+        self.notice.value = (f'<div class="bt-progress-notice" role="status" aria-live="polite" '
+                             f'style="color:{colour};margin:4px 0">{_esc(message.text(self.lang))}</div>')
+
+    def _refresh(self, progress: Progress) -> None:
+        solved = sum(progress.solved(i) for i in progress.exercise_ids())
+        self.summary.value = (f'<div class="bt-progress-summary">'
+                              f'{_esc(_t("progress.panel.summary", self.lang, stars=progress.total_stars(), solved=solved))}'
+                              f"</div>")
+        data = base64.b64encode(progress.to_json().encode("utf-8")).decode("ascii")
+        name = f"burraco-tutor-progress-{time.strftime('%Y%m%d')}.json"
+        self.export_link.value = (
+            f'<a class="bt-progress-export" style="{_LINK_STYLE}" download="{name}" '
+            f'href="data:application/json;charset=utf-8;base64,{data}">'
+            f'{_esc(_t("progress.panel.export", self.lang))}</a>')
+        if self.keeper.problem is not None:
+            self._say(self.keeper.problem, warn=True)
+
+    def _import(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        content = bytes(files[0]["content"])
+        try:
+            progress = self.keeper.import_json(content)
+        except ProgressError as err:
+            self._say(Message("progress.notice.import-failed", reason=err.msg), warn=True)
+        else:
+            self._say(Message("progress.notice.imported", stars=progress.total_stars()))
+        finally:
+            self.upload.value = ()        # the same file may be chosen again
+
+    def _ask_reset(self, _button: object = None) -> None:
+        self.confirm_text.value = f"<span>{_esc(_t('progress.panel.reset-confirm', self.lang))}</span>"
+        self.confirm.layout.display = "flex"
+
+    def _keep(self, _button: object = None) -> None:
+        self.confirm.layout.display = "none"
+
+    def _reset(self, _button: object = None) -> None:
+        self.confirm.layout.display = "none"
+        self.keeper.reset()
+        self._say(Message("progress.notice.reset"))
+
+
+# The export link looks like the buttons beside it (a link, so the browser downloads the file itself).
+_LINK_STYLE = ("display:inline-block;box-sizing:border-box;height:28px;line-height:28px;padding:0 12px;"
+               "margin:2px 4px 2px 0;font-size:var(--jp-widgets-font-size, 13px);text-decoration:none;"
+               "background:var(--jp-layout-color2, #eee);color:var(--jp-ui-font-color1, #000)")
+
+
+def _esc(text: str) -> str:
+    return html.escape(text, quote=True)

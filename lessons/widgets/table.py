@@ -44,9 +44,9 @@ from burraco_core.messages import Message
 from burraco_core.session import Event, HandSession, SessionError
 
 from .hand import Hand
-from .lesson import move_text
 from .score import ScoreCalculator, SideResult, breakdown_html
-from .ui import BAD, GOOD, NEUTRAL, WARN, box, esc, refusal_html, safe_ruleset_picker, shielded
+from .style import BAD, GOOD, NEUTRAL, WARN, box, esc, move_text, refusal_html
+from .ui import safe_ruleset_picker, shielded
 
 _log = logging.getLogger(__name__)
 YOU = 0
@@ -679,4 +679,9 @@ class PlayTable(w.VBox):
         return box(GOOD if scores[mine].total >= scores[1 - mine].total else BAD, totals, body, big=False)
 
 
-__all__ = ["PlayTable", "Table", "default_scheduler", "describe_action", "player_name", "player_names"]
+__all__ = ["PlayTable", "Table", "default_scheduler", "describe_action", "player_name", "player_names", "play_tool"]
+
+
+def play_tool(rules: str, lang: str = "en") -> w.Widget:
+    """The Play tool's page: a hand against the computer, four players."""
+    return PlayTable(rules=rules, players=4, lang=lang)

@@ -1,12 +1,11 @@
-"""Small shared pieces of the lessons' interface: ruleset picker, verdict boxes, escaping.
+"""Small shared controls of the tools: the ruleset picker, and callbacks that never show a traceback.
 
-Everything here only formats what burraco_core decided; no rule is checked here.
+The colours, boxes and escaping they draw with are in :mod:`.style`. No rule is checked here.
 """
 
 from __future__ import annotations
 
 import functools
-import html
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -16,17 +15,10 @@ import ipywidgets as w
 import burraco_core as bc
 from burraco_core.messages import Message
 
+from .style import WARN, box, failure_html
+
 _log = logging.getLogger("lessons")
 
-GOOD = "#1b5e20"
-BAD = "#b71c1c"
-WARN = "#8a4b00"
-NEUTRAL = "#37474f"
-_BACKGROUND = {GOOD: "#e8f5e9", BAD: "#ffebee", WARN: "#fff3e0", NEUTRAL: "#eceff1"}
-
-
-def esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
 
 
 def picker_value(rules: str | bc.Ruleset) -> str | bc.Ruleset:
@@ -81,9 +73,14 @@ def safe_ruleset_picker(value: object, lang: str = "en") -> tuple[w.Dropdown, st
         return ruleset_picker("classic", description, lang), warning
 
 
-def failure_html(lang: str = "en") -> str:
-    """The friendly "something went wrong on our side" box (key ``widget.error``), in ``lang``."""
-    return box(BAD, Message("widget.error").text(lang), big=False, role="alert")
+
+class StatusLine:
+    """A widget whose ``status`` line is where a failure is told (see :func:`shielded`)."""
+
+    status: w.HTML
+
+    def show_failure(self, html: str) -> None:
+        self.status.value = html
 
 
 def shielded(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -102,36 +99,7 @@ def shielded(method: Callable[..., Any]) -> Callable[..., Any]:
     return run
 
 
-def box(colour: str, headline: str, body: str = "", *, big: bool = True, role: str = "status") -> str:
-    """A coloured verdict box: a large headline (plain text, escaped) over an HTML body."""
-    size = "1.6em" if big else "1.15em"
-    return (
-        f'<div role="{role}" aria-live="polite" class="bt-box" '
-        f'style="border:3px solid {colour};background:{_BACKGROUND.get(colour, "#fff")};'
-        f'border-radius:10px;padding:10px 14px;margin:6px 0;line-height:1.45">'
-        f'<div class="bt-headline" style="font-size:{size};font-weight:700;color:{colour}">'
-        f"{esc(headline)}</div>{body}</div>"
-    )
 
 
-def refusal_html(err: bc.IllegalMove, lang: str = "en") -> str:
-    """What a refusal says in ``lang``: the specifics, the rule in general, and its stable id."""
-    before, _, after = Message("referee.rule", rule="\0", summary=err.summary_in(lang)).text(lang).partition("\0")
-    return (
-        f'<div class="bt-reason" style="font-size:1.1em;margin:4px 0">{esc(err.message(lang))}</div>'
-        f'<div class="bt-rule">{esc(before)}<code class="bt-rule-id">{esc(err.rule)}</code>{esc(after)}</div>'
-    )
 
-
-def facts_table(rows: list[tuple[str, str]]) -> str:
-    """A two-column table; values are HTML (already escaped by the caller)."""
-    cells = "".join(
-        f'<tr><th style="text-align:left;padding:2px 12px 2px 0;font-weight:600">{esc(k)}</th>'
-        f'<td style="padding:2px 0">{v}</td></tr>'
-        for k, v in rows
-    )
-    return f'<table class="bt-facts" style="border-collapse:collapse;margin:6px 0">{cells}</table>'
-
-
-__all__ = ["BAD", "GOOD", "NEUTRAL", "WARN", "box", "choose_ruleset", "esc", "facts_table", "failure_html", "picker_value",
-           "refusal_html", "ruleset_picker", "safe_ruleset_picker", "shielded"]
+__all__ = ["StatusLine", "choose_ruleset", "picker_value", "ruleset_picker", "safe_ruleset_picker", "shielded"]

@@ -13,7 +13,7 @@ import subprocess
 
 import pytest
 
-from lessons.navigation import notebook_name
+from lessons.widgets.navigation import notebook_name
 from tests.browser.pages import FIRST, FIRST_ANSWER, wait_ready
 from tests.browser.support import ARTIFACTS, ROOT
 

@@ -14,7 +14,7 @@ import pytest
 
 import lessons
 from burraco_core.messages import Message
-from lessons.navigation import notebook_name
+from lessons.widgets.navigation import notebook_name
 from tests.browser.pages import (
     FIRST,
     WRONG_ANSWER,

@@ -27,7 +27,7 @@ import time
 
 import pytest
 
-from lessons.navigation import notebook_name
+from lessons.widgets.navigation import notebook_name
 from tests.browser.pages import (
     FIRST,
     answer_first_exercise,

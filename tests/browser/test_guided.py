@@ -11,8 +11,8 @@ import pytest
 
 import burraco_core as bc
 import lessons
-from lessons.progress import Progress
-from lessons.store import DEFAULT_KEY
+from lessons.learner.progress import Progress
+from lessons.learner.store import DEFAULT_KEY
 from tests.browser.conftest import open_notebook
 from tests.browser.support import wait_for_text
 

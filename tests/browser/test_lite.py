@@ -25,7 +25,7 @@ from collections.abc import Iterator
 import pytest
 
 import lessons
-from lessons.navigation import notebook_name
+from lessons.widgets.navigation import notebook_name
 from tests.browser.pages import (
     FIRST,
     answer_first_exercise,

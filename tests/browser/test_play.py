@@ -184,7 +184,7 @@ def test_new_hand_deals_a_new_deal(app):
 def test_long_melds_stay_readable_at_1280_px(browser, tmp_path, shoot):
     """Melds of 10 to 14 cards (runs with a wild, burracos lying sideways) drawn by the table at 1280 px."""
     import burraco_core as bc
-    from lessons.table import Table
+    from lessons.widgets.table import Table
 
     game = bc.Game.setup(
         "classic", hands=["5H' 6H' 7H' 8D'", "10D' JD' 4H' QD'", "4S' 4D' 5D' 6D'", "KH' KD' KS 3D'"],

@@ -21,8 +21,8 @@ import json
 import pytest
 
 import lessons
-from lessons.navigation import notebook_name
-from lessons.settings import Preferences
+from lessons.widgets.navigation import notebook_name
+from lessons.widgets.settings import Preferences
 from tests.browser.support import ARTIFACTS, SCREENSHOTS
 
 pytestmark = pytest.mark.browser

@@ -20,7 +20,8 @@ pytestmark = pytest.mark.browser
 KEY = "burraco-tutor-browser-test"
 CELL = f'''
 import ipywidgets as w
-from lessons.store import ProgressKeeper, ProgressPanel
+from lessons.learner.store import ProgressKeeper
+from lessons.widgets.settings import ProgressPanel
 
 keeper = ProgressKeeper(file_store=False, key={KEY!r})     # the browser's storage only
 status = w.HTML()

@@ -13,10 +13,10 @@ import pytest
 
 import burraco_core as bc
 import lessons
-from lessons.generators import exercises
-from lessons.practice import PracticeSession
-from lessons.progress import Progress
-from lessons.worksheet import worksheet
+from lessons.curriculum.generators import exercises
+from lessons.learner.practice import PracticeSession
+from lessons.learner.progress import Progress
+from lessons.teachers.worksheet import worksheet
 from tests.browser.support import start_voila, stop, wait_for_text
 
 pytestmark = pytest.mark.browser

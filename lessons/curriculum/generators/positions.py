@@ -468,7 +468,7 @@ def _why_not(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: int,
 
 def _pick_test(rng: random.Random, hand: Sequence[bc.Card], rules: bc.Ruleset, difficulty: int
                ) -> tuple[list[Any], Message]:
-    """A card test (lessons/checks.py) and the words that say it; the values are the engine's."""
+    """A card test (lessons/curriculum/checks/) and the words that say it; the values are the engine's."""
     card = rng.choice(hand)
     value = rules.card_value(card)
     simple: list[tuple[list[Any], Message]] = [
@@ -602,7 +602,7 @@ def _guided_play(rules: bc.Ruleset, position: Position) -> list[tuple[str, bc.Ga
 
 
 GUIDED_GOALS: tuple[tuple[str, list[Any], Callable[[bc.Game], bool]], ...] = (
-    # the goal's text, its check (lessons/checks.py), and how to read it off a game to pick the goals
+    # the goal's text, its check (lessons/curriculum/checks/), and how to read it off a game to pick the goals
     ("gen.guided-hand.goal.meld", ["side-melds-at-least", 0, 1], lambda g: len(g.melds[0]) >= 1),
     ("gen.guided-hand.goal.three-melds", ["side-melds-at-least", 0, 3], lambda g: len(g.melds[0]) >= 3),
     ("gen.guided-hand.goal.pozzetto", ["took-pozzetto", 0], lambda g: g.took_pozzetto[0]),

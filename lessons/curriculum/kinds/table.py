@@ -117,7 +117,7 @@ def _read_guided(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
 
 
 def guided_goals(data: Mapping[str, Any], where: str) -> tuple[tuple[Message, Callable[[bc.Game], bool]], ...]:
-    """The goals of a guided hand: each a catalogue key and a check (lessons/checks.py) on the game."""
+    """The goals of a guided hand: each a catalogue key and a check (lessons/curriculum/checks/) on the game."""
     goals = data["goals"]
     if not isinstance(goals, list) or not goals:
         raise CurriculumError(where, "data.goals", "a list of {'text': KEY, 'check': CHECK}")
