@@ -40,7 +40,7 @@ from . import position as _position
 from . import savefile as _savefile
 from .actions import Action, Attach, Discard, Draw, LayDown, TakePile, TakePozzetto, parse_action
 from .cards import Card, Cards, full_deck
-from .errors import BurracoError, GameFileError, IllegalMove, NotationError
+from .errors import BurracoError, GameFileError, IllegalMove, NotationError, shown
 from .melds import GROUP, RUN, Meld
 from .messages import Message
 from .rulesets import Ruleset, ruleset
@@ -83,7 +83,7 @@ class Game:
 
     def __init__(self, rules: Ruleset, players: int, state: HandState, seed: int | None = None) -> None:
         if players not in (2, 4):
-            raise BurracoError(f"Burraco is played by 2 or 4 players, not {players!r}")
+            raise BurracoError(f"Burraco is played by 2 or 4 players, not {shown(players)}")
         self.rules = rules
         self.players = players
         self.seed = seed
@@ -99,7 +99,7 @@ class Game:
         """A freshly dealt hand; the same seed always deals the same cards."""
         rules = ruleset(rules)
         if players not in (2, 4):
-            raise BurracoError(f"Burraco is played by 2 or 4 players, not {players!r}")
+            raise BurracoError(f"Burraco is played by 2 or 4 players, not {shown(players)}")
         deck = list(full_deck(rules.jokers))
         random.Random(seed).shuffle(deck)
         hands = [deck[i * 11:(i + 1) * 11] for i in range(players)]
@@ -313,7 +313,7 @@ class Game:
                     else _pick(own[action.meld].attach_options(tuple(cards)), action))
             self._check_after_meld(cards, replaced=action.meld, new_meld=meld)
             return partial(self._do_meld, cards, action.meld, meld)
-        raise NotationError(Message("notation.not-an-action", value=repr(action)), repr(action))
+        raise NotationError(Message("notation.not-an-action", value=shown(action)), repr(action))
 
     def _check_draw(self) -> None:
         s = self._s

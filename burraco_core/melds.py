@@ -41,7 +41,7 @@ from operator import attrgetter
 from typing import Any, Literal
 
 from .cards import ACE, JOKER, SUIT_SYMBOLS, Card, full_deck, parse_card, parse_cards, rank_code
-from .errors import IllegalMove, NotationError
+from .errors import IllegalMove, NotationError, shorten
 from .messages import Message
 from .rulesets import Ruleset, ruleset
 
@@ -752,7 +752,7 @@ class Meld:
             written = cls._written_run(parse_cards(plain), marked[0], stands, rules)
             if written is not None:
                 return written
-        raise NotationError(Message("notation.arrangement", text=text,
+        raise NotationError(Message("notation.arrangement", text=shorten(text),
                                     legal=tuple([m.table_code for m in options])), text)
 
     @classmethod

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Draw, parse_action
 from .cards import Card, format_cards, full_deck, parse_card, parse_cards
-from .errors import BurracoError, GameFileError, IllegalMove, NotationError, join_problems
+from .errors import BurracoError, GameFileError, IllegalMove, NotationError, join_problems, shown
 from .melds import GROUP, Meld
 from .messages import Message
 from .rulesets import Ruleset, ruleset
@@ -108,26 +108,26 @@ def _build(rules: str | Ruleset, *, hands: Sequence[CardsText], melds: Sequence[
         raise GameFileError(Message("position.players", count=players))
     if not (isinstance(took_pozzetto, (list, tuple)) and len(took_pozzetto) == 2
             and all(isinstance(t, bool) for t in took_pozzetto)):
-        raise GameFileError(Message("position.took-pozzetto", value=repr(took_pozzetto)))
+        raise GameFileError(Message("position.took-pozzetto", value=shown(took_pozzetto)))
     if type(current) is not int or not 0 <= current < players:
-        raise GameFileError(Message("position.current", last=players - 1, value=repr(current)))
+        raise GameFileError(Message("position.current", last=players - 1, value=shown(current)))
     if turns_played is not None and not (
             len(turns_played) == players and all(type(t) is int and t >= 0 for t in turns_played)):
-        raise GameFileError(Message("position.turns-played", count=players, value=repr(turns_played)))
+        raise GameFileError(Message("position.turns-played", count=players, value=shown(turns_played)))
     if phase not in PHASES:
-        raise GameFileError(Message("position.phase", phases=PHASES, value=repr(phase)))
+        raise GameFileError(Message("position.phase", phases=PHASES, value=shown(phase)))
     for name, flag in (("took_pile", took_pile), ("melded", melded)):
         if flag is not None and not isinstance(flag, bool):
-            raise GameFileError(Message(f"position.flag.{name.replace('_', '-')}", value=repr(flag)))
+            raise GameFileError(Message(f"position.flag.{name.replace('_', '-')}", value=shown(flag)))
     if not isinstance(held_twin, bool):
-        raise GameFileError(Message("position.flag.held-twin", value=repr(held_twin)))
+        raise GameFileError(Message("position.flag.held-twin", value=shown(held_twin)))
     if not (isinstance(pozzetto_next_turn, (list, tuple))
             and all(type(p) is int and 0 <= p < players for p in pozzetto_next_turn)):
-        raise GameFileError(Message("position.pozzetto-next-turn", last=players - 1, value=repr(pozzetto_next_turn)))
+        raise GameFileError(Message("position.pozzetto-next-turn", last=players - 1, value=shown(pozzetto_next_turn)))
     if type(trading_turns) is not int or trading_turns < 0:
-        raise GameFileError(Message("position.trading-turns", value=repr(trading_turns)))
+        raise GameFileError(Message("position.trading-turns", value=shown(trading_turns)))
     if result is not None and not isinstance(result, Result):
-        raise GameFileError(Message("position.result", value=repr(result)))
+        raise GameFileError(Message("position.result", value=shown(result)))
     try:
         pool = _DeckPool(rules)
         hand_cards = [pool.claim(parse_cards(h)) for h in hands]

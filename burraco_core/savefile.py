@@ -17,7 +17,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from .cards import format_cards
-from .errors import BurracoError, GameFileError
+from .errors import BurracoError, GameFileError, shown
 from .messages import Message
 from .rulesets import RULESETS, Ruleset
 from .state import Result
@@ -86,7 +86,7 @@ def loads(cls: type[Game], text: str) -> Game:
     if not isinstance(body, dict) or body.get("format") != FORMAT:
         raise GameFileError(Message("file.not-a-game"))
     if body.get("version") != VERSION:
-        raise GameFileError(Message("file.version", value=repr(body.get("version")), expected=VERSION))
+        raise GameFileError(Message("file.version", value=shown(body.get("version")), expected=VERSION))
     if body.get("checksum") != checksum({k: v for k, v in body.items() if k != "checksum"}):
         raise GameFileError(Message("file.changed"))
     try:

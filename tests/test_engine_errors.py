@@ -237,3 +237,32 @@ def test_errors_a_learner_can_trigger_are_raised_with_a_message():
                     first, (ast.JoinedStr, ast.Constant, ast.BinOp)) and (path.name, kind) not in ENGLISH_ON_PURPOSE:
                 found.append(f"{path.name}:{node.lineno}: {kind} with a string")
     assert not found, found
+
+
+# ---------------------------------------------------------------- junk through the public interface (issue 20)
+JUNK_CARDS = " ".join(["5H", "QQ", "7C'", "XX"] * 50)     # 200 "cards", most of them not cards
+
+
+@pytest.mark.parametrize("attempt", [
+    lambda: bc.parse_card("Q" * 300 + "H"),
+    lambda: bc.parse_action("fold " + JUNK_CARDS),
+    lambda: bc.parse_action("meld " + JUNK_CARDS + " #x"),
+    lambda: bc.Game.new("classic", 2, seed=1).apply(JUNK_CARDS),
+    lambda: bc.ruleset(JUNK_CARDS),
+    lambda: bc.Game.setup("classic", hands=["5C 6C", "KH KS"], current=JUNK_CARDS),
+    lambda: bc.Game.setup("classic", hands=["5C 6C", "KH KS"], phase=JUNK_CARDS),
+    lambda: bc.Game.from_json(json.dumps({"format": "burraco-tutor/game", "version": JUNK_CARDS})),
+], ids=["card", "action", "option", "apply", "ruleset", "current", "phase", "file-version"])
+def test_a_long_junk_input_is_quoted_short(attempt):
+    with pytest.raises(bc.BurracoError) as refused:
+        attempt()
+    for lang, text in said_in_every_language(refused.value).items():
+        assert "…" in text and len(text) < 400, (lang, text)
+        assert JUNK_CARDS[:200] not in text
+
+
+def test_the_whole_junk_stays_in_the_error_for_a_program():
+    with pytest.raises(bc.NotationError) as refused:
+        bc.parse_action("fold " + JUNK_CARDS)
+    assert refused.value.token == "fold " + JUNK_CARDS
+    assert "fold 5H QQ 7C' XX" in str(refused.value)
