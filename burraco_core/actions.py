@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card, format_cards, parse_card, parse_cards
-from .errors import IllegalMove, NotationError, shorten, shown
+from .errors import IllegalMove, NotationError, shorten, shown, wrong_type
 from .messages import Message
 
 
@@ -160,6 +160,8 @@ def typed_action(line: str) -> Action:
 
 def typed_refusal(err: IllegalMove) -> Message:
     """The engine's refusal, its meld numbered as the player typed it (from 1)."""
+    if not isinstance(err, IllegalMove):
+        raise wrong_type("typed_refusal", "err", "an IllegalMove", err)
     if err.rule == "attach.no-such-meld":
         return Message(err.msg.key, **{**err.params, "meld": err.params["meld"] + 1})
     return err.msg

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from operator import attrgetter
 from typing import Any
 
-from .errors import NotationError, shorten, shown
+from .errors import NotationError, is_whole, shorten, shown, wrong_type
 from .messages import Message
 
 JOKER = 0
@@ -180,6 +180,9 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
                 break
         else:
             return text
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        # bytes would be read one number at a time ("not 53"): say that text is wanted
+        raise NotationError(Message("notation.bytes", value=shown(text)), repr(text))
     try:
         items = list(text)
     except TypeError:
@@ -194,6 +197,8 @@ def format_cards(cards: Iterable[Card], pretty: bool = False) -> str:
 
 def full_deck(jokers: int = 4) -> tuple[Card, ...]:
     """Both decks in a fixed order: 104 natural cards plus the jokers (half per deck)."""
+    if not is_whole(jokers):
+        raise wrong_type("full_deck", "jokers", "a whole number", jokers)
     deck = _DECKS.get(jokers)
     if deck is None:  # (every deal asks for one: the tuple is made once per number of jokers)
         cards = [Card(rank, suit, deck) for deck in (0, 1) for suit in SUITS for rank in range(1, 14)]

@@ -101,6 +101,20 @@ def shown(value: object) -> str:
     return shorten(repr(value))
 
 
+def is_whole(value: object) -> bool:
+    """An int and not a bool (``True`` is an int to Python, never a count or a seed to a person)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def wrong_type(where: str, name: str, expected: str, value: object) -> TypeError:
+    """The TypeError for a program's argument of the wrong kind: where, which argument, what it takes.
+
+    Raised before the value is used, so that the caller reads their own mistake rather than an
+    AttributeError from deep inside the engine.
+    """
+    return TypeError(f"{where}: {name} must be {expected}, not {shown(value)}")
+
+
 class BurracoError(ValueError):
     """Base of every error raised by burraco_core.
 

@@ -41,7 +41,7 @@ from operator import attrgetter
 from typing import Any, Literal
 
 from .cards import ACE, JOKER, SUIT_SYMBOLS, Card, full_deck, parse_card, parse_cards, rank_code
-from .errors import IllegalMove, NotationError, shorten
+from .errors import IllegalMove, NotationError, shorten, shown
 from .messages import Message
 from .rulesets import Ruleset, ruleset
 
@@ -728,6 +728,8 @@ class Meld:
         ace high); otherwise, without ``=``, the cards are laid down
         canonically, as by :meth:`lay_down`.
         """
+        if not isinstance(text, str):
+            raise NotationError(Message("notation.not-a-meld", value=shown(text)), repr(text))
         rules = ruleset(rules)
         tokens = [t for t in text.replace(",", " ").split() if t]
         plain = " ".join(t.split("=")[0] for t in tokens)

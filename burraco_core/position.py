@@ -103,6 +103,16 @@ def _build(rules: str | Ruleset, *, hands: Sequence[CardsText], melds: Sequence[
            pozzetto_next_turn: Sequence[int], trading_turns: int, result: Result | None,
            seed: int | None, history: Sequence[str]) -> tuple[HandState, Ruleset, int]:
     rules = ruleset(rules)
+    # The lists a position is made of are checked first: given something else, they would fail deep
+    # inside with a bare TypeError or AttributeError that names no keyword.
+    if not isinstance(hands, (list, tuple)):
+        raise GameFileError(Message("position.hands", value=shown(hands)))
+    if not (isinstance(melds, (list, tuple)) and all(isinstance(side, (list, tuple)) for side in melds)):
+        raise GameFileError(Message("position.melds", value=shown(melds)))
+    if pozzetti is not None and not isinstance(pozzetti, (list, tuple)):
+        raise GameFileError(Message("position.pozzetti", value=shown(pozzetti)))
+    if not isinstance(history, (list, tuple)):
+        raise GameFileError(Message("position.history-list", value=shown(history)))
     players = len(hands)
     if players not in (2, 4):
         raise GameFileError(Message("position.players", count=players))
@@ -112,7 +122,7 @@ def _build(rules: str | Ruleset, *, hands: Sequence[CardsText], melds: Sequence[
     if type(current) is not int or not 0 <= current < players:
         raise GameFileError(Message("position.current", last=players - 1, value=shown(current)))
     if turns_played is not None and not (
-            len(turns_played) == players and all(type(t) is int and t >= 0 for t in turns_played)):
+            isinstance(turns_played, (list, tuple)) and len(turns_played) == players and all(type(t) is int and t >= 0 for t in turns_played)):
         raise GameFileError(Message("position.turns-played", count=players, value=shown(turns_played)))
     if phase not in PHASES:
         raise GameFileError(Message("position.phase", phases=PHASES, value=shown(phase)))
@@ -135,6 +145,8 @@ def _build(rules: str | Ruleset, *, hands: Sequence[CardsText], melds: Sequence[
         for side_melds in melds:
             objs = []
             for text in side_melds:
+                if not isinstance(text, str):
+                    raise NotationError(Message("notation.not-a-meld", value=shown(text)), repr(text))
                 tokens = text.replace(",", " ").split()
                 plain = pool.claim(parse_cards([t.split("=")[0] for t in tokens]))
                 tokens = [c.code + ("=" + t.split("=")[1] if "=" in t else "") for c, t in zip(plain, tokens, strict=True)]

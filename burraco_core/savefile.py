@@ -126,6 +126,9 @@ def _ruleset(fields: dict[str, Any]) -> Ruleset:
 
 def _from_body(cls: type[Game], body: dict[str, Any]) -> Game:
     rules = _ruleset(body["ruleset"])
+    for name in ("hands", "melds", "pozzetti", "took_pozzetto", "turns_played", "history"):
+        if not isinstance(body[name], list):   # as written: a JSON list, whatever Game.setup would take
+            raise GameFileError(Message("file.inconsistent", reason=Message("file.malformed")))
     players = body["players"]
     pending = body["pozzetto_pending"]
     if not isinstance(pending, list) or len(pending) != players or not all(isinstance(p, bool) for p in pending):

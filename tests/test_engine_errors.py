@@ -266,3 +266,109 @@ def test_the_whole_junk_stays_in_the_error_for_a_program():
         bc.parse_action("fold " + JUNK_CARDS)
     assert refused.value.token == "fold " + JUNK_CARDS
     assert "fold 5H QQ 7C' XX" in str(refused.value)
+
+
+def _a_game() -> bc.Game:
+    return bc.Game.new("classic", 2, seed=1)
+
+
+# (what is called, the argument it names): a TypeError that says which argument and what it takes
+WRONG_TYPES = [
+    (lambda junk: bc.hints(junk), "hints: game must be a Game"),
+    (lambda junk: bc.hints(_a_game(), junk), "hints: n must be a whole number"),
+    (lambda junk: bc.play_hand(junk, [bc.RandomBot(0), bc.RandomBot(1)]), "play_hand: game must be a Game"),
+    (lambda junk: bc.play_hand(_a_game(), junk), "play_hand: bots must be a list of bots"),
+    (lambda junk: bc.play_hand(_a_game(), [bc.RandomBot(0), bc.RandomBot(1)], junk),
+     "play_hand: max_actions must be a whole number"),
+    (lambda junk: bc.GreedyBot(1).choose(junk), "GreedyBot.choose: game must be a Game"),
+    (lambda junk: bc.RandomBot(1).choose(junk), "RandomBot.choose: game must be a Game"),
+    (lambda junk: bc.typed_refusal(junk), "typed_refusal: err must be an IllegalMove"),
+    (lambda junk: bc.Match("classic").record(junk), "Match.record: game must be a Game"),
+    (lambda junk: bc.Match("classic").record_score(junk, 100), "Match.record_score: side0 must be a whole number"),
+    (lambda junk: bc.Match("classic").record_score(100, junk), "Match.record_score: side1 must be a whole number"),
+    (lambda junk: bc.score_side(junk, "", "classic", closed=False, took_pozzetto=True),
+     "score_side: melds must be a list of Meld objects"),
+    (lambda junk: bc.score_side([junk], "", "classic", closed=False, took_pozzetto=True),
+     "score_side: melds must be a list of Meld objects"),
+    (lambda junk: bc.score_hand(junk, "classic"), "score_hand: sides must be a SideCount"),
+    (lambda junk: bc.score_hand([bc.SideCount([junk]), bc.SideCount(())], "classic"),
+     "SideCount: melds must be a list of Meld objects"),
+    (lambda junk: bc.victory_points(junk, 100), "victory_points: match_points_a must be a whole number"),
+    (lambda junk: bc.narrate(bc.Draw(), 0, junk), "narrate: before must be a Game"),
+    (lambda junk: bc.narrate(bc.Draw(), 0, _a_game(), junk), "narrate: after must be a Game or None"),
+    (lambda junk: bc.narrate(bc.Draw(), junk, _a_game()), "narrate: player must be a player number"),
+]
+
+
+JUNK = [None, "x", 1.5, b"5H", "5H 6H 7H"]
+
+
+@pytest.mark.parametrize(("call", "said", "junk"), [
+    pytest.param(call, said, junk, id=f"{said.split(' must')[0]}-{junk!r}")
+    for call, said in WRONG_TYPES for junk in JUNK
+    if not (junk is None and said.endswith("or None"))])
+def test_a_wrong_type_is_a_type_error_naming_the_argument(call, said, junk):
+    with pytest.raises(TypeError) as refused:
+        call(junk)
+    assert str(refused.value).startswith(said), refused.value
+    assert repr(junk)[:10] in str(refused.value)
+
+
+def test_hints_of_a_string_was_an_attribute_error_from_inside():
+    # the cases of issue 20, as a person meets them
+    for junk in (None, "x"):
+        with pytest.raises(TypeError, match="hints: game must be a Game"):
+            bc.hints(junk)
+    for junk in (None, 5):
+        with pytest.raises(bc.NotationError):
+            bc.Meld.parse(junk, "classic")
+        with pytest.raises(bc.NotationError):
+            bc.Meld.lay_down(junk, "classic")
+
+
+def test_a_player_number_outside_the_game_is_named():
+    with pytest.raises(bc.BurracoError, match="narrate: player is 0 to 1 in this game, not 7"):
+        bc.narrate(bc.Draw(), 7, _a_game())
+
+
+def test_narrate_reads_an_action_as_text_too():
+    game = _a_game()
+    assert bc.narrate("draw", 0, game, viewer=1) == bc.narrate(bc.Draw(), 0, game, viewer=1)
+
+
+@pytest.mark.parametrize(("changes", "key"), [
+    (dict(hands=None), "position.hands"),
+    (dict(hands="5C 6C"), "position.hands"),
+    (dict(melds=None), "position.melds"),
+    (dict(melds=["5H 6H 7H", ""]), "position.melds"),
+    (dict(pozzetti=5), "position.pozzetti"),
+    (dict(history=None), "position.history-list"),
+    (dict(turns_played=5), "position.turns-played"),
+    (dict(melds=[[None], []]), "notation.not-a-meld"),
+    (dict(melds=[[5], []]), "notation.not-a-meld"),
+    (dict(discard_pile=b"5H"), "notation.bytes"),
+], ids=["hands-None", "hands-str", "melds-None", "melds-flat", "pozzetti", "history", "turns", "meld-None",
+        "meld-5", "pile-bytes"])
+def test_a_position_given_the_wrong_kind_of_value_names_the_keyword(changes, key):
+    args = dict(hands=["5C 6C", "KH KS"], **{k: v for k, v in changes.items() if k != "hands"})
+    if "hands" in changes:
+        args["hands"] = changes["hands"]
+    with pytest.raises(bc.GameFileError) as refused:
+        bc.Game.setup("classic", **args)
+    assert key in {m.key for m in _nested(refused.value.msg)}, refused.value.msg
+    said_in_every_language(refused.value)
+
+
+def _nested(msg: Message):
+    yield msg
+    for value in msg.params.values():
+        if isinstance(value, Message):
+            yield from _nested(value)
+
+
+@pytest.mark.parametrize("lang", [None, 5, ["it"], "x" * 900, "../../../etc/passwd", "it/../en"])
+def test_a_language_that_is_no_language_code_falls_back_to_english(lang):
+    # a long "language" was an OSError (file name too long), a path was read as a catalogue
+    refusal = bc.IllegalMove("turn.over")
+    assert refusal.message(lang) == str(refusal)
+    assert Message("list.none").text(lang) == Message("list.none").text("en")

@@ -463,7 +463,8 @@ def notation_refusals(found: Collector) -> None:
                 lambda: bc.parse_cards(7), lambda: bc.parse_action("meld 5H 6H 7H #x"),
                 lambda: bc.parse_action(""), lambda: bc.parse_action("fold"), lambda: bc.parse_action(3),
                 lambda: svg.card_svg("2C", wild_for="7X"), lambda: svg.card_svg("7H", scale_note="+1%"),
-                lambda: bc.Meld.parse("5H 2S=9H 7H", "classic")]
+                lambda: bc.Meld.parse("5H 2S=9H 7H", "classic"), lambda: bc.Meld.parse(None, "classic"),
+                lambda: bc.parse_cards(b"5H")]
     for attempt in attempts:
         with pytest.raises(bc.NotationError) as info:
             attempt()
@@ -548,6 +549,11 @@ def position_refusals(found: Collector) -> None:
     pulito_hand = "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD"
     tries: list[tuple[str, dict[str, Any]]] = [
         ("position.players", dict(hands=["5C"])),
+        ("position.hands", dict(hands="9H 5C 6C")),
+        ("position.melds", dict(melds=["5H 6H 7H"])),
+        ("position.pozzetti", dict(pozzetti=5)),
+        ("position.history-list", dict(history="draw")),
+        ("position.cannot-set-up", dict(melds=[[None], []])),
         ("position.took-pozzetto", dict(took_pozzetto=(True,))),
         ("position.current", dict(current=5)),
         ("position.turns-played", dict(turns_played=[-1, 0])),
