@@ -40,7 +40,7 @@ from . import position as _position
 from . import savefile as _savefile
 from .actions import Action, Attach, Discard, Draw, LayDown, TakePile, TakePozzetto, parse_action
 from .cards import Card, Cards, full_deck
-from .errors import BurracoError, GameFileError, IllegalMove, NotationError, shown
+from .errors import BurracoError, GameFileError, IllegalMove, NotationError, is_whole, shown, wrong_type
 from .melds import GROUP, RUN, Meld
 from .messages import Message
 from .rulesets import Ruleset, ruleset
@@ -84,6 +84,8 @@ class Game:
     def __init__(self, rules: Ruleset, players: int, state: HandState, seed: int | None = None) -> None:
         if players not in (2, 4):
             raise BurracoError(f"Burraco is played by 2 or 4 players, not {shown(players)}")
+        if not (seed is None or is_whole(seed)):   # (Game.new and Game.setup say so first, in their terms)
+            raise wrong_type("Game", "seed", "a whole number or None", seed)
         self.rules = rules
         self.players = players
         self.seed = seed
@@ -96,7 +98,14 @@ class Game:
     # ------------------------------------------------------------ construction
     @classmethod
     def new(cls, rules: str | Ruleset = "classic", players: int = 4, seed: int | None = None) -> Game:
-        """A freshly dealt hand; the same seed always deals the same cards."""
+        """A freshly dealt hand; the same seed always deals the same cards.
+
+        ``seed`` is the deal's number, a whole number; None deals at random (the game's
+        ``seed`` is then None: that deal has no number to deal it again).
+        """
+        if not (seed is None or is_whole(seed)):
+            # random.Random takes 'x', 1.5 or inf too, and inf would be saved as non-standard JSON
+            raise wrong_type("Game.new", "seed", "a whole number (the deal's number), or None for a random deal", seed)
         rules = ruleset(rules)
         if players not in (2, 4):
             raise BurracoError(f"Burraco is played by 2 or 4 players, not {shown(players)}")

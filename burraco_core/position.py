@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Draw, parse_action
 from .cards import Card, format_cards, full_deck, parse_card, parse_cards
-from .errors import BurracoError, GameFileError, IllegalMove, NotationError, join_problems, shown
+from .errors import BurracoError, GameFileError, IllegalMove, NotationError, is_whole, join_problems, shown
 from .melds import GROUP, Meld
 from .messages import Message
 from .rulesets import Ruleset, ruleset
@@ -63,7 +63,9 @@ def setup(
     untaken ones; default: a packet of 11 for each side that has not taken its
     pozzetto), ``stock`` (bottom to top; default: every card not placed elsewhere,
     shuffled with ``seed``). Cards written without an apostrophe go to whichever deck
-    still has that card; all 108 (104) cards must be there exactly once.
+    still has that card; all 108 (104) cards must be there exactly once. ``seed`` is a
+    whole number (the game keeps it as ``game.seed``), or None: shuffled at random, and
+    the game has no deal number.
 
     The turn: ``current`` player (0-based), ``phase`` (``draw``, ``play``, ``pozzetto``,
     ``over``), ``took_pozzetto`` per side, ``turns_played`` per player (turns ended with
@@ -138,6 +140,8 @@ def _build(rules: str | Ruleset, *, hands: Sequence[CardsText], melds: Sequence[
         raise GameFileError(Message("position.trading-turns", value=shown(trading_turns)))
     if result is not None and not isinstance(result, Result):
         raise GameFileError(Message("position.result", value=shown(result)))
+    if not (seed is None or is_whole(seed)):
+        raise GameFileError(Message("position.seed", value=shown(seed)))
     try:
         pool = _DeckPool(rules)
         hand_cards = [pool.claim(parse_cards(h)) for h in hands]

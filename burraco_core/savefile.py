@@ -17,7 +17,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from .cards import format_cards
-from .errors import BurracoError, GameFileError, shown
+from .errors import BurracoError, GameFileError, is_whole, shown
 from .messages import Message
 from .rulesets import RULESETS, Ruleset
 from .state import Result
@@ -67,7 +67,7 @@ def _body(game: Game, ruleset_keys: list[str] | None = None) -> dict[str, Any]:
 
 def _text(body: dict[str, Any]) -> str:
     body = dict(body, checksum=checksum(body))
-    return json.dumps(body, ensure_ascii=False, indent=1)
+    return json.dumps(body, ensure_ascii=False, indent=1, allow_nan=False)   # standard JSON only
 
 
 def checksum(body: dict[str, Any]) -> str:
@@ -139,6 +139,9 @@ def _from_body(cls: type[Game], body: dict[str, Any]) -> Game:
     result = body["result"]
     if result is not None and not isinstance(result, dict):
         raise GameFileError(Message("file.result"))
+    seed = body["seed"]
+    if not (seed is None or is_whole(seed)):   # "x", 1.5, true, or the Infinity Python's json reads
+        raise GameFileError(Message("file.seed", value=shown(seed)))
     game = cls.setup(
         rules, hands=body["hands"], melds=body["melds"], discard_pile=body["discard_pile"],
         pozzetti=body["pozzetti"], stock=body["stock"], current=body["current"],
@@ -147,7 +150,7 @@ def _from_body(cls: type[Game], body: dict[str, Any]) -> Game:
         held_twin=False if pick is None else pick[1], melded=body["melded"],
         pozzetto_next_turn=[p for p, flag in enumerate(pending) if flag],
         trading_turns=body["trading_turns"], result=None if result is None else Result.from_dict(result),
-        seed=body["seed"], history=body["history"],
+        seed=seed, history=body["history"],
     )
     if players != game.players:
         raise GameFileError(Message("file.wrong-length"))

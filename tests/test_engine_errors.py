@@ -372,3 +372,51 @@ def test_a_language_that_is_no_language_code_falls_back_to_english(lang):
     refusal = bc.IllegalMove("turn.over")
     assert refusal.message(lang) == str(refusal)
     assert Message("list.none").text(lang) == Message("list.none").text("en")
+
+
+# ---------------------------------------------------------------- seeds: a whole number, or None where the API says so
+BAD_SEEDS = ["x", 1.5, float("inf"), True, [1]]
+
+
+@pytest.mark.parametrize("seed", BAD_SEEDS, ids=repr)
+def test_a_deal_number_is_a_whole_number(seed):
+    with pytest.raises(TypeError, match="Game.new: seed must be a whole number"):
+        bc.Game.new("classic", 2, seed=seed)
+    with pytest.raises(TypeError, match="Match: seed must be a whole number"):
+        bc.Match("classic", seed=seed)
+
+
+@pytest.mark.parametrize("seed", BAD_SEEDS, ids=repr)
+def test_a_positions_seed_is_a_whole_number(seed):
+    with pytest.raises(bc.GameFileError) as refused:
+        bc.Game.setup("classic", hands=["5C 6C", "KH KS"], seed=seed)
+    assert refused.value.msg.key == "position.seed"
+    for text in said_in_every_language(refused.value).values():
+        assert "seed" in text and repr(seed) in text
+
+
+def test_none_is_still_a_random_deal_and_a_position_without_a_deal_number():
+    # the documented meaning of None: Game.new deals at random, Game.setup shuffles at random;
+    # either way the game has no deal number, and its save says null and loads
+    for game in (bc.Game.new("classic", 2, seed=None),
+                 bc.Game.setup("classic", hands=["5C 6C", "KH KS"], seed=None)):
+        assert game.seed is None
+        text = game.to_json()
+        assert json.loads(text)["seed"] is None and bc.Game.from_json(text).to_json() == text
+
+
+@pytest.mark.parametrize("seed", ["x", 1.5, float("inf"), float("nan"), True, [1], {"n": 1}],
+                         ids=["str", "float", "inf", "nan", "bool", "list", "dict"])
+def test_a_saved_game_with_a_seed_that_is_no_deal_number_is_refused(seed):
+    text = saved(lambda b: b.update(seed=seed))     # Python's json writes inf as Infinity, and reads it back
+    with pytest.raises(bc.GameFileError) as refused:
+        bc.Game.from_json(text)
+    assert refused.value.msg.key == "file.seed"
+    said_in_every_language(refused.value)
+
+
+def test_a_saved_game_is_standard_json():
+    for game in (bc.Game.new("classic", 2, seed=2**70), bc.Game.new("pulito", 4, seed=-3)):
+        text = game.to_json()
+        json.loads(text, parse_constant=lambda name: pytest.fail(f"{name} is not JSON"))
+        assert bc.Game.from_json(text).seed == game.seed

@@ -564,6 +564,7 @@ def position_refusals(found: Collector) -> None:
         ("position.pozzetto-next-turn", dict(pozzetto_next_turn=[5])),
         ("position.trading-turns", dict(trading_turns=-1)),
         ("position.result", dict(phase="over", result={"reason": "stock"})),
+        ("position.seed", dict(seed="x")),
         ("position.no-jokers", dict(rules="pulito", hands=["JK 5C", "KH"])),
         ("position.no-jokers", dict(rules="pulito", phase="play", pile_card="JK")),
         ("position.cannot-set-up", dict(hands=["5C 2X", "KH"])),
@@ -637,6 +638,7 @@ def saved_game_refusals(found: Collector) -> None:
         ("file.wrong-length", edited(lambda b: b.update(pozzetto_pending=[False]))),
         ("file.pile-pick", edited(lambda b: b.update(pile_pick="x"))),
         ("file.result", edited(lambda b: b.update(result=5))),
+        ("file.seed", edited(lambda b: b.update(seed="x"))),
     ]
     for key, bad in tries:
         _file_error(found, lambda bad=bad: bc.Game.from_json(bad), key)
