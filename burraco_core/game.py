@@ -582,8 +582,9 @@ class Game:
         return _savefile.dumps(self)
 
     @classmethod
-    def from_json(cls, text: str) -> Game:
-        """Load a saved game; anything corrupt or changed by hand raises :class:`GameFileError`."""
+    def from_json(cls, text: str | bytes) -> Game:
+        """Load a saved game (its text, or its file's UTF-8 bytes); anything corrupt or changed by
+        hand raises :class:`GameFileError`."""
         return _savefile.loads(cls, text)
 
     def __repr__(self) -> str:

@@ -75,8 +75,17 @@ def checksum(body: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(body, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:16]
 
 
-def loads(cls: type[Game], text: str) -> Game:
-    """Load a saved game; anything corrupt or changed by hand raises :class:`GameFileError`."""
+def loads(cls: type[Game], text: str | bytes) -> Game:
+    """Load a saved game (its text, or the bytes of its file: UTF-8); anything corrupt or changed by
+    hand raises :class:`GameFileError`."""
+    if isinstance(text, (bytes, bytearray)):
+        # a file read in binary mode (or sent by a browser); "-sig" drops the BOM some editors write.
+        # Left as bytes, it would be parsed and then differ from the text written: "not in the form
+        # this version writes", which says nothing of what was wrong.
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise GameFileError(Message("file.not-utf8")) from None
     try:
         body = json.loads(text)
     except json.JSONDecodeError as err:

@@ -420,3 +420,19 @@ def test_a_saved_game_is_standard_json():
         text = game.to_json()
         json.loads(text, parse_constant=lambda name: pytest.fail(f"{name} is not JSON"))
         assert bc.Game.from_json(text).seed == game.seed
+
+
+# ---------------------------------------------------------------- a saved game's bytes
+def test_the_bytes_of_a_saved_game_load_as_its_text():
+    # they were refused as "not in the form this version writes", which misled
+    text = saved()
+    for data in (text.encode("utf-8"), bytearray(text.encode("utf-8")), text.encode("utf-8-sig")):
+        assert bc.Game.from_json(data).to_json() == text
+
+
+def test_bytes_that_are_not_utf8_say_so():
+    with pytest.raises(bc.GameFileError) as refused:
+        bc.Game.from_json(saved().encode("utf-16"))
+    assert refused.value.msg.key == "file.not-utf8"
+    for text in said_in_every_language(refused.value).values():
+        assert "UTF-8" in text

@@ -625,6 +625,7 @@ def saved_game_refusals(found: Collector) -> None:
     tries: list[tuple[str, Any]] = [
         ("file.not-json.at", text[:-10]),
         ("file.not-json", 5),
+        ("file.not-utf8", "é".encode("latin-1") + text.encode()),
         ("file.not-a-game", '{"format": "something else"}'),
         ("file.version", edited(lambda b: b.update(version=7))),
         ("file.changed", text.replace('"seed": 5', '"seed": 6')),
