@@ -89,6 +89,10 @@ class Game:
         self.rules = rules
         self.players = players
         self.seed = seed
+        # True for a hand dealt by Game.new from its seed and changed only by apply(): the deal and
+        # the history rebuild it, which is what a saved game is checked against (savefile.loads).
+        # A position of Game.setup is False: its history, if any, starts from no deal.
+        self._from_deal = False
         self._s = state
         if not state.turns_played:
             state.turns_played = [0] * players
@@ -117,7 +121,9 @@ class Game:
         pile = [rest[22]]
         stock = rest[23:]
         state = HandState(hands=hands, stock=stock, pile=pile, pozzetti=pozzetti, melds=[[], []])
-        return cls(rules, players, state, seed)
+        game = cls(rules, players, state, seed)
+        game._from_deal = seed is not None   # (a random deal has no number to deal it again)
+        return game
 
     setup = classmethod(_position.setup)
 
@@ -130,7 +136,9 @@ class Game:
         return _position.describe(self)
 
     def copy(self) -> Game:
-        return Game(self.rules, self.players, self._s.copy(), self.seed)
+        game = Game(self.rules, self.players, self._s.copy(), self.seed)
+        game._from_deal = self._from_deal
+        return game
 
     # ------------------------------------------------------------ read-only views
     @property

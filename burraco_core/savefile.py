@@ -4,9 +4,20 @@ The file holds a format name and version, the ruleset's fields, the position (as
 ``Game.setup`` takes it), the history and a checksum. Loading goes through
 ``Game.setup``, so a saved game is checked like any position; anything corrupt,
 changed by hand or not in the form this version writes raises :class:`GameFileError`.
+
+The checksum catches a file damaged or edited by accident; it is no signature, since anyone can
+recompute it. So a hand dealt by ``Game.new(seed=...)`` is dealt again from its seed and its
+history played again when it is loaded, and a file whose position is not what they give is
+refused (``file.not-from-deal``, ``file.move-refused``): what such a file says happened did.
+A hand whose moves start from a position set up by hand (``Game.setup``) has no deal to replay:
+its saved history begins with the entry :data:`SET_UP`, and only the checksum and the position
+checks stand behind it. So it is too for a hand dealt at random (seed null), and for a file with
+no move yet whose cards are not the deal of its seed: it is read as a position set up by hand.
+
 Files written by earlier versions stay readable: the layout has not changed since
 version 1, and a ruleset field added later takes its built-in value when a file
-predates it.
+predates it. (A set-up position saved with moves before :data:`SET_UP` existed cannot be told
+from a dealt hand edited by hand: it is refused as not following from its deal.)
 """
 
 from __future__ import annotations
@@ -17,7 +28,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from .cards import format_cards
-from .errors import BurracoError, GameFileError, is_whole, shown
+from .errors import BurracoError, GameFileError, IllegalMove, is_whole, shown
 from .messages import Message
 from .rulesets import RULESETS, Ruleset
 from .state import Result
@@ -27,6 +38,9 @@ if TYPE_CHECKING:
 
 FORMAT = "burraco-tutor/game"
 VERSION = 1
+SET_UP = "(set up by hand)"
+"""The first entry of a saved history whose moves start from a position of ``Game.setup``, not
+from the deal of the game's seed (a note, not an action: the loader does not replay them)."""
 
 
 def dumps(game: Game) -> str:
@@ -40,6 +54,9 @@ def _body(game: Game, ruleset_keys: list[str] | None = None) -> dict[str, Any]:
         fields = {key: fields[key] for key in fields if key in ruleset_keys}
     pick = game.pile_pick
     result = game.result
+    history = list(game.history)
+    if history and game.seed is not None and not game._from_deal:
+        history.insert(0, SET_UP)   # else loading would replay these moves from a deal they never had
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -61,7 +78,7 @@ def _body(game: Game, ruleset_keys: list[str] | None = None) -> dict[str, Any]:
         "melded": game.melded,
         "trading_turns": game.trading_turns,
         "result": None if result is None else result.to_dict(),
-        "history": list(game.history),
+        "history": history,
     }
 
 
@@ -115,7 +132,60 @@ def loads(cls: type[Game], text: str | bytes) -> Game:
         raise GameFileError(Message("file.inconsistent", reason=Message("file.malformed"))) from err
     if written != text:
         raise GameFileError(Message("file.not-as-written"))
+    _check_deal(cls, game)
     return game
+
+
+def _check_deal(cls: type[Game], game: Game) -> None:
+    """Refuse a game that says it was dealt from its seed unless that deal and its history give it.
+
+    The position was checked as a position already; this is what the checksum cannot do, since
+    anyone can recompute it: cards swapped between hands, or a history that does not lead here.
+    """
+    if not game._from_deal:
+        return
+    again = cls.new(game.rules, game.players, seed=game.seed)
+    moves = game.history
+    for number, move in enumerate(moves, 1):
+        try:
+            again.apply(move)
+        except IllegalMove as err:
+            raise GameFileError(Message("file.move-refused", seed=game.seed, number=number, count=len(moves),
+                                        player=again.current_player, reason=err.msg)) from None
+    parts = _differences(again, game)
+    if not parts:
+        return
+    if not moves:
+        # No move yet: a position set up by hand and saved before its first move reads just the
+        # same (the format has no room to tell them apart), and it claims no history. It is loaded
+        # as such: its moves, once played, are saved as starting from a position set up by hand.
+        game._from_deal = False
+        return
+    raise GameFileError(Message("file.not-from-deal", seed=game.seed, count=len(moves), parts=tuple(parts)))
+
+
+# Each field of a saved game that a replay may get wrong, as the part of the table a person names.
+_PART_OF = {
+    "stock": "file.part.stock", "discard_pile": "file.part.discard-pile",
+    "pozzetti": "file.part.pozzetti", "took_pozzetto": "file.part.pozzetti", "pozzetto_pending": "file.part.pozzetti",
+    "current": "file.part.turn", "phase": "file.part.turn", "pile_pick": "file.part.turn",
+    "took_pile": "file.part.turn", "melded": "file.part.turn",
+    "turns_played": "file.part.turns-played", "trading_turns": "file.part.turns-played",
+    "result": "file.part.result",
+}
+
+
+def _differences(dealt: Game, saved: Game) -> list[Message]:
+    """What differs between the replayed game and the saved one, in words: hands, melds, stock..."""
+    mine, theirs = _body(dealt), _body(saved)
+    parts = [Message("file.part.hand", player=player)
+             for player, (a, b) in enumerate(zip(mine["hands"], theirs["hands"], strict=True)) if a != b]
+    parts += [Message("file.part.melds", side=side)
+              for side, (a, b) in enumerate(zip(mine["melds"], theirs["melds"], strict=True)) if a != b]
+    for field, key in _PART_OF.items():
+        if mine[field] != theirs[field] and Message(key) not in parts:
+            parts.append(Message(key))
+    return parts
 
 
 def _ruleset(fields: dict[str, Any]) -> Ruleset:
@@ -148,6 +218,10 @@ def _from_body(cls: type[Game], body: dict[str, Any]) -> Game:
     result = body["result"]
     if result is not None and not isinstance(result, dict):
         raise GameFileError(Message("file.result"))
+    moves = body["history"]
+    set_up = bool(moves) and moves[0] == SET_UP
+    if set_up:
+        moves = moves[1:]
     seed = body["seed"]
     if not (seed is None or is_whole(seed)):   # "x", 1.5, true, or the Infinity Python's json reads
         raise GameFileError(Message("file.seed", value=shown(seed)))
@@ -159,11 +233,14 @@ def _from_body(cls: type[Game], body: dict[str, Any]) -> Game:
         held_twin=False if pick is None else pick[1], melded=body["melded"],
         pozzetto_next_turn=[p for p, flag in enumerate(pending) if flag],
         trading_turns=body["trading_turns"], result=None if result is None else Result.from_dict(result),
-        seed=seed, history=body["history"],
+        seed=seed, history=moves,
     )
+    # A file that does not say otherwise says that its deal and its moves give its position:
+    # loads() checks that claim.
+    game._from_deal = seed is not None and not set_up
     if players != game.players:
         raise GameFileError(Message("file.wrong-length"))
     return game
 
 
-__all__ = ["FORMAT", "VERSION", "dumps", "loads", "checksum"]
+__all__ = ["FORMAT", "VERSION", "SET_UP", "dumps", "loads", "checksum"]

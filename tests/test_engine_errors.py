@@ -19,7 +19,7 @@ import pytest
 import burraco_core as bc
 from burraco_core import messages
 from burraco_core.messages import Message
-from burraco_core.savefile import checksum
+from burraco_core.savefile import SET_UP, checksum
 
 BURRACO = "3H 4H 5H 6H 7H 8H 9H"
 
@@ -436,3 +436,114 @@ def test_bytes_that_are_not_utf8_say_so():
     assert refused.value.msg.key == "file.not-utf8"
     for text in said_in_every_language(refused.value).values():
         assert "UTF-8" in text
+
+
+# ---------------------------------------------------------------- a saved game is evidence: its deal and moves give it
+def _played(rules: str = "classic", players: int = 2, seed: int = 5, moves: int = 30) -> bc.Game:
+    game = bc.Game.new(rules, players, seed=seed)
+    bots = [bc.GreedyBot(p) for p in range(players)]
+    for _ in range(moves):
+        game.apply(bots[game.current_player].choose(game))
+    return game
+
+
+def _resaved(text: str, edit) -> str:
+    """The saved game edited, its checksum recomputed as anyone can (the first 16 hex digits of a SHA-256)."""
+    body = json.loads(text)
+    edit(body)
+    body.pop("checksum")
+    body["checksum"] = checksum(body)
+    return json.dumps(body, ensure_ascii=False, indent=1)
+
+
+def _swap_first(body: dict, one: tuple, other: tuple) -> None:
+    """Swap the first cards of two rows of the body: ("hands", 0), ("stock",), ("pozzetti", 1)..."""
+    def place(path: tuple) -> tuple:
+        return (body[path[0]], path[1]) if len(path) == 2 else (body, path[0])
+    (a, i), (b, j) = place(one), place(other)
+    x, y = a[i].split(), b[j].split()
+    x[0], y[0] = y[0], x[0]
+    a[i], b[j] = " ".join(x), " ".join(y)
+
+
+def _refused_load(text: str, key: str) -> bc.GameFileError:
+    """Game.from_json refuses the text with this key; nothing is half-loaded: a game loaded before from the
+    genuine file is unchanged, and the genuine file still loads."""
+    genuine = _played().to_json()
+    before = bc.Game.from_json(genuine)
+    with pytest.raises(bc.GameFileError) as refused:
+        bc.Game.from_json(text)
+    assert refused.value.msg.key == key, refused.value.msg
+    assert before.to_json() == genuine and bc.Game.from_json(genuine).to_json() == genuine
+    return refused.value
+
+
+@pytest.mark.parametrize(("edit", "parts"), [
+    (lambda b: _swap_first(b, ("hands", 0), ("hands", 1)), ["file.part.hand", "file.part.hand"]),
+    (lambda b: _swap_first(b, ("hands", 1), ("stock",)), ["file.part.hand", "file.part.stock"]),
+    (lambda b: _swap_first(b, ("pozzetti", 0), ("hands", 0)), ["file.part.hand", "file.part.pozzetti"]),
+    (lambda b: b.update(history=b["history"][:-2]), ["file.part.melds", "file.part.stock", "file.part.turn"]),
+], ids=["hand-hand", "hand-stock", "pozzetto-hand", "history-short"])
+def test_a_dealt_game_that_its_deal_and_moves_do_not_give_is_refused(edit, parts):
+    # with a recomputed checksum, these loaded silently: a saved game was no evidence
+    err = _refused_load(_resaved(_played().to_json(), edit), "file.not-from-deal")
+    assert [part.key for part in err.msg.params["parts"]] == parts
+    texts = said_in_every_language(err)
+    assert "number 5" in texts["en"] and "n. 5" in texts["it"] and "n.º 5" in texts["es"]
+    assert "30 moves" in texts["en"] or "28 moves" in texts["en"]
+
+
+def test_the_differences_are_said_in_words_not_notation():
+    game = _played()
+    body = json.loads(game.to_json())
+    err = _refused_load(_resaved(game.to_json(), lambda b: _swap_first(b, ("hands", 0), ("stock",))),
+                        "file.not-from-deal")
+    texts = said_in_every_language(err)
+    assert texts["en"].endswith("differs from the saved one in player 1's hand and the stock.")
+    assert texts["it"].endswith("per quanto riguarda la mano del giocatore 1 e il tallone.")
+    assert texts["es"].endswith("distinta de la guardada en la mano del jugador 1 y el mazo.")
+    for text in texts.values():
+        assert body["hands"][0].split()[0] not in text.split() and "discard" not in text and "{" not in text
+
+
+def test_a_history_with_a_move_the_rules_refuse_there_is_refused():
+    err = _refused_load(_resaved(_played().to_json(), lambda b: b["history"].__setitem__(1, "draw")),
+                        "file.move-refused")
+    texts = said_in_every_language(err)
+    assert "move 2 of 30, by player 1, is refused: You have already drawn this turn" in texts["en"]
+    assert err.msg.params["reason"].key == "rule.turn.already-drawn"
+
+
+def test_a_history_that_goes_on_after_the_position_is_refused():
+    game = _played(moves=31)
+    assert game.phase == "draw"
+    err = _refused_load(_resaved(game.to_json(), lambda b: b["history"].append("take")), "file.not-from-deal")
+    assert [part.key for part in err.msg.params["parts"]] != []
+
+
+def test_every_genuine_save_still_loads_exactly_and_is_replayed():
+    for rules in bc.RULESETS:
+        for players in (2, 4):
+            game = bc.Game.new(rules, players, seed=9)
+            bots = [bc.GreedyBot(p) for p in range(players)]
+            while True:
+                text = game.to_json()
+                again = bc.Game.from_json(text)
+                assert again.to_json() == text and again._from_deal
+                if game.is_over:
+                    break
+                for _ in range(25):
+                    if not game.is_over:
+                        game.apply(bots[game.current_player].choose(game))
+
+
+def test_a_fresh_deal_edited_before_any_move_loads_as_a_position_set_up_by_hand():
+    # no move yet: the file reads exactly like a position of Game.setup saved before its first move (the
+    # format has no room to tell them apart), and claims no history; once played, it is saved as set up
+    edited = _resaved(bc.Game.new("classic", 2, seed=5).to_json(),
+                      lambda b: _swap_first(b, ("hands", 0), ("hands", 1)))
+    game = bc.Game.from_json(edited)
+    assert game.to_json() == edited and not game._from_deal
+    game.apply("draw")
+    assert json.loads(game.to_json())["history"] == [SET_UP, "draw"]
+    assert bc.Game.from_json(edited.encode()).to_json() == edited

@@ -645,6 +645,54 @@ def saved_game_refusals(found: Collector) -> None:
         _file_error(found, lambda bad=bad: bc.Game.from_json(bad), key)
 
 
+def replayed_game_refusals(found: Collector) -> None:
+    """What Game.from_json says of a dealt game whose deal and moves do not give it (file.not-from-deal and
+    its parts, file.move-refused), the checksum recomputed each time."""
+    import json
+
+    from burraco_core.savefile import checksum
+
+    game = bc.Game.new("classic", players=2, seed=5)
+    bots = [bc.GreedyBot(0), bc.GreedyBot(1)]
+    for _ in range(30):
+        game.apply(bots[game.current_player].choose(game))
+    ended = (ROOT / "tests" / "fixtures" / "saved-v1-classic-stock.json").read_text(encoding="utf-8")
+
+    def edited(edit: Any, text: str = game.to_json()) -> str:
+        body = json.loads(text)
+        edit(body)
+        body.pop("checksum", None)
+        body["checksum"] = checksum(body)
+        return json.dumps(body, ensure_ascii=False, indent=1)
+
+    def swap(body: dict[str, Any], one: tuple[str, ...], other: tuple[str, ...]) -> None:
+        """Swap the first card of two rows of cards (a hand, the stock...), named by their path in the body."""
+        def row(path: tuple[str, ...]) -> tuple[Any, Any]:
+            holder: Any = body
+            for step in path[:-1]:
+                holder = holder[int(step)] if isinstance(holder, list) else holder[step]
+            last = path[-1]
+            return holder, int(last) if isinstance(holder, list) else last
+        (a, i), (b, j) = row(one), row(other)
+        x, y = a[i].split(), b[j].split()
+        x[0], y[0] = y[0], x[0]
+        a[i], b[j] = " ".join(x), " ".join(y)
+
+    tries: list[tuple[str, Any]] = [
+        ("file.part.hand", edited(lambda b: swap(b, ("hands", "0"), ("hands", "1")))),
+        ("file.part.stock", edited(lambda b: swap(b, ("hands", "0"), ("stock",)))),
+        ("file.part.discard-pile", edited(lambda b: swap(b, ("discard_pile",), ("stock",)))),
+        ("file.part.pozzetti", edited(lambda b: swap(b, ("pozzetti", "0"), ("stock",)))),
+        ("file.part.melds", edited(lambda b: b.update(history=b["history"][:-2]))),
+        ("file.part.turn", edited(lambda b: b.update(current=1 - b["current"]))),
+        ("file.part.turns-played", edited(lambda b: b.update(turns_played=[t + 1 for t in b["turns_played"]]))),
+        ("file.part.result", edited(lambda b: b.update(result={"reason": "stock", "player": 0}), ended)),
+        ("file.move-refused", edited(lambda b: b["history"].__setitem__(1, "draw"))),
+    ]
+    for key, bad in tries:
+        _file_error(found, lambda bad=bad: bc.Game.from_json(bad), key)
+
+
 def ruleset_refusals(found: Collector) -> None:
     """What a ruleset with a malformed or contradictory field says (keys ruleset.*), every field named once."""
     classic = bc.ruleset("classic")
@@ -725,6 +773,7 @@ def produced() -> Iterator[Collector]:
     session_texts(found)
     position_refusals(found)
     saved_game_refusals(found)
+    replayed_game_refusals(found)
     ruleset_refusals(found)
     match_reports(found)
     with pytest.MonkeyPatch.context() as patch:
