@@ -109,7 +109,8 @@ class Game:
         """
         if not (seed is None or is_whole(seed)):
             # random.Random takes 'x', 1.5 or inf too, and inf would be saved as non-standard JSON
-            raise wrong_type("Game.new", "seed", "a whole number (the deal's number), or None for a random deal", seed)
+            raise wrong_type("Game.new", "seed", "a whole number (the deal's number), or None for a random deal",
+                             seed)
         rules = ruleset(rules)
         if players not in (2, 4):
             raise BurracoError(f"Burraco is played by 2 or 4 players, not {shown(players)}")
@@ -262,7 +263,7 @@ class Game:
         the other (``7H'``) when that is the one the player holds.
         """
         try:
-            self._plan(parse_action(action) if isinstance(action, str) else action)
+            self._plan(parse_action(action))   # read first: a non-action is a NotationError in any phase
         except IllegalMove as err:
             return err
         return None
@@ -272,7 +273,7 @@ class Game:
 
         The physical card played is the one named if held, else its twin (see ``explain``).
         """
-        act = parse_action(action) if isinstance(action, str) else action
+        act = parse_action(action)   # read first: None in the draw phase was refused as "draw first"
         plan = self._plan(act)
         plan()
         self._s.history.append(str(act))

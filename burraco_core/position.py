@@ -124,7 +124,8 @@ def _build(rules: str | Ruleset, *, hands: Sequence[CardsText], melds: Sequence[
     if type(current) is not int or not 0 <= current < players:
         raise GameFileError(Message("position.current", last=players - 1, value=shown(current)))
     if turns_played is not None and not (
-            isinstance(turns_played, (list, tuple)) and len(turns_played) == players and all(type(t) is int and t >= 0 for t in turns_played)):
+            isinstance(turns_played, (list, tuple)) and len(turns_played) == players
+            and all(type(t) is int and t >= 0 for t in turns_played)):
         raise GameFileError(Message("position.turns-played", count=players, value=shown(turns_played)))
     if phase not in PHASES:
         raise GameFileError(Message("position.phase", phases=PHASES, value=shown(phase)))

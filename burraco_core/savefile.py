@@ -11,8 +11,9 @@ history played again when it is loaded, and a file whose position is not what th
 refused (``file.not-from-deal``, ``file.move-refused``): what such a file says happened did.
 A hand whose moves start from a position set up by hand (``Game.setup``) has no deal to replay:
 its saved history begins with the entry :data:`SET_UP`, and only the checksum and the position
-checks stand behind it. So it is too for a hand dealt at random (seed null), and for a file with
-no move yet whose cards are not the deal of its seed: it is read as a position set up by hand.
+checks stand behind it. The same holds for a hand dealt at random (seed null), and for a file
+with no move yet whose cards are not the deal of its seed: that is read as a position set up by
+hand (the format has no room to tell the two apart).
 
 Files written by earlier versions stay readable: the layout has not changed since
 version 1, and a ruleset field added later takes its built-in value when a file
@@ -167,7 +168,8 @@ def _check_deal(cls: type[Game], game: Game) -> None:
 # Each field of a saved game that a replay may get wrong, as the part of the table a person names.
 _PART_OF = {
     "stock": "file.part.stock", "discard_pile": "file.part.discard-pile",
-    "pozzetti": "file.part.pozzetti", "took_pozzetto": "file.part.pozzetti", "pozzetto_pending": "file.part.pozzetti",
+    "pozzetti": "file.part.pozzetti", "took_pozzetto": "file.part.pozzetti",
+    "pozzetto_pending": "file.part.pozzetti",
     "current": "file.part.turn", "phase": "file.part.turn", "pile_pick": "file.part.turn",
     "took_pile": "file.part.turn", "melded": "file.part.turn",
     "turns_played": "file.part.turns-played", "trading_turns": "file.part.turns-played",

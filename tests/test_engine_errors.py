@@ -547,3 +547,30 @@ def test_a_fresh_deal_edited_before_any_move_loads_as_a_position_set_up_by_hand(
     game.apply("draw")
     assert json.loads(game.to_json())["history"] == [SET_UP, "draw"]
     assert bc.Game.from_json(edited.encode()).to_json() == edited
+
+
+def test_an_action_that_is_no_action_is_a_notation_error_in_every_phase():
+    # in the draw phase, None was refused as "draw first", as if it were a move
+    game = bc.Game.new("classic", 2, seed=1)
+    before = game.to_json()
+    for junk in (None, 5, b"draw", ["draw"]):
+        with pytest.raises(bc.NotationError):
+            game.apply(junk)
+        with pytest.raises(bc.NotationError):
+            game.explain(junk)
+    assert game.to_json() == before
+
+
+def test_a_session_checks_its_game_and_bots_when_made():
+    from burraco_core.session import HandSession
+
+    game = bc.Game.new("classic", 2, seed=1)
+    with pytest.raises(TypeError, match="HandSession: game must be a Game, not None"):
+        HandSession(None, [None, bc.RandomBot(1)])
+    with pytest.raises(TypeError, match="HandSession: bots must be a bot for each seat"):
+        HandSession(game, None)
+    with pytest.raises(TypeError, match="HandSession: bots must be bots, each with a choose"):
+        HandSession(game, [None, "greedy"])
+    session = HandSession(game, [None, bc.RandomBot(1)])
+    with pytest.raises(bc.NotationError):
+        session.play(None)
