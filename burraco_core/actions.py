@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card, format_cards, parse_card, parse_cards
-from .errors import IllegalMove, NotationError
+from .errors import IllegalMove, NotationError, shorten, shown, wrong_type
 from .messages import Message
 
 
@@ -113,7 +113,8 @@ def _option(words: list[str], text: str) -> tuple[list[str], int]:
         try:
             return words[:-1], int(words[-1][1:])
         except ValueError:
-            raise NotationError(Message("notation.option", text=text, option=words[-1]), words[-1]) from None
+            raise NotationError(Message("notation.option", text=shorten(text), option=shorten(words[-1])),
+                                words[-1]) from None
     return words, 0
 
 
@@ -122,7 +123,7 @@ def parse_action(text: str | Action) -> Action:
     if isinstance(text, (Draw, TakePile, TakePozzetto, LayDown, Attach, Discard)):
         return text
     if not isinstance(text, str):
-        raise NotationError(Message("notation.not-an-action", value=repr(text)), repr(text))
+        raise NotationError(Message("notation.not-an-action", value=shown(text)), repr(text))
     words = str(text).replace(",", " ").split()
     if not words:
         raise NotationError(Message("notation.empty-action"), text)
@@ -137,7 +138,7 @@ def parse_action(text: str | Action) -> Action:
         return Attach(int(rest[0]), " ".join(cards), option)
     if verb == "discard" and len(rest) == 1:
         return Discard(rest[0])
-    raise NotationError(Message("notation.action", text=text), text)
+    raise NotationError(Message("notation.action", text=shorten(text)), text)
 
 
 # ------------------------------------------------------------ as a person types them
@@ -159,6 +160,8 @@ def typed_action(line: str) -> Action:
 
 def typed_refusal(err: IllegalMove) -> Message:
     """The engine's refusal, its meld numbered as the player typed it (from 1)."""
+    if not isinstance(err, IllegalMove):
+        raise wrong_type("typed_refusal", "err", "an IllegalMove", err)
     if err.rule == "attach.no-such-meld":
         return Message(err.msg.key, **{**err.params, "meld": err.params["meld"] + 1})
     return err.msg

@@ -34,7 +34,7 @@ from typing import Any, Protocol
 
 from .actions import Action, Attach, Discard, Draw, LayDown, TakePile, TakePozzetto
 from .cards import SUITS, Card, full_deck
-from .errors import BurracoError, IllegalMove
+from .errors import BurracoError, IllegalMove, is_whole, wrong_type
 from .game import Game
 from .melds import BURRACO_MIN_CARDS, GROUP, HIGH_ACE, Meld
 from .messages import DEFAULT_LANGUAGE, Message
@@ -858,6 +858,8 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, game: Game) -> Action:
+        if not isinstance(game, Game):
+            raise wrong_type("RandomBot.choose", "game", "a Game", game)
         actions = game.legal_actions()
         if not actions:
             raise BurracoError("no legal action: the hand is over")
@@ -876,6 +878,8 @@ class GreedyBot:
         self._turn: _Turn | None = None
 
     def choose(self, game: Game) -> Action:
+        if not isinstance(game, Game):
+            raise wrong_type("GreedyBot.choose", "game", "a Game", game)
         phase = game.phase
         if phase == "over":
             raise BurracoError("no legal action: the hand is over")
@@ -909,6 +913,10 @@ class GreedyBot:
 
 def hints(game: Game, n: int = 3) -> list[Hint]:
     """The best few legal actions for the current player, best first, each with its reason."""
+    if not isinstance(game, Game):
+        raise wrong_type("hints", "game", "a Game (bc.Game.new or bc.Game.setup)", game)
+    if not is_whole(n):
+        raise wrong_type("hints", "n", "a whole number", n)
     phase = game.phase
     if phase == "over" or n <= 0:
         return []
@@ -947,6 +955,12 @@ def play_hand(game: Game, bots: Sequence[Bot], max_actions: int = MAX_ACTIONS) -
     many short-lived lists and tuples, freed as soon as they are dropped, that it would otherwise
     walk every few hundred allocations.
     """
+    if not isinstance(game, Game):
+        raise wrong_type("play_hand", "game", "a Game", game)
+    if not isinstance(bots, Sequence) or isinstance(bots, (str, bytes)):
+        raise wrong_type("play_hand", "bots", "a list of bots, one per player", bots)
+    if not is_whole(max_actions):
+        raise wrong_type("play_hand", "max_actions", "a whole number", max_actions)
     if len(bots) != game.players:
         raise ValueError(f"{game.players} players need {game.players} bots, not {len(bots)}")
     collecting = gc.isenabled()

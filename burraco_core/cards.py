@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from operator import attrgetter
 from typing import Any
 
-from .errors import NotationError
+from .errors import NotationError, is_whole, shorten, shown, wrong_type
 from .messages import Message
 
 JOKER = 0
@@ -74,14 +74,14 @@ class Card:
         if card is not None:
             return card
         if deck not in (0, 1):
-            raise NotationError(f"deck must be 0 or 1, not {deck!r}", repr(deck))
+            raise NotationError(f"deck must be 0 or 1, not {shown(deck)}", repr(deck))
         if rank == JOKER:
             if suit != "":
-                raise NotationError("a joker has no suit", repr(suit))
+                raise NotationError(f"a joker has no suit, not {shown(suit)}", repr(suit))
         elif not (isinstance(rank, int) and 1 <= rank <= 13):
-            raise NotationError(f"rank must be 1 to 13 (0 for a joker), not {rank!r}", repr(rank))
+            raise NotationError(f"rank must be 1 to 13 (0 for a joker), not {shown(rank)}", repr(rank))
         elif suit not in SUITS:
-            raise NotationError(f"suit must be one of S H D C, not {suit!r}", repr(suit))
+            raise NotationError(f"suit must be one of S H D C, not {shown(suit)}", repr(suit))
         card = object.__new__(cls)
         code = ("JK" if rank == JOKER else rank_code(rank) + suit) + ("'" if deck else "")
         suit_order = SUITS.index(suit) if suit else 4
@@ -150,18 +150,18 @@ def parse_card(text: str | Card) -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise NotationError(Message("notation.not-a-card", value=repr(text)), repr(text))
+        raise NotationError(Message("notation.not-a-card", value=shown(text)), repr(text))
     token = text.strip()
     upper = token.upper()
     if upper in ("JK", "JK'", "JOKER", "JOKER'"):
         return Card(JOKER, "", 1 if upper.endswith("'") else 0)
     match = _CARD_RE.match(token)
     if not match:
-        raise NotationError(Message("notation.card", token=token), token)
+        raise NotationError(Message("notation.card", token=shorten(token)), token)
     rank_text, suit_text, prime = match.groups()
     suit = _SYMBOL_TO_SUIT.get(suit_text, suit_text.upper())
     if suit not in SUITS:
-        raise NotationError(Message("notation.suit", token=token, suit=suit_text), token)
+        raise NotationError(Message("notation.suit", token=shorten(token), suit=suit_text), token)
     return Card(_RANK_FROM_CODE[rank_text.upper()], suit, 1 if prime else 0)
 
 
@@ -180,10 +180,13 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
                 break
         else:
             return text
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        # bytes would be read one number at a time ("not 53"): say that text is wanted
+        raise NotationError(Message("notation.bytes", value=shown(text)), repr(text))
     try:
         items = list(text)
     except TypeError:
-        raise NotationError(Message("notation.not-cards", value=repr(text)), repr(text)) from None
+        raise NotationError(Message("notation.not-cards", value=shown(text)), repr(text)) from None
     return tuple(parse_card(c) for c in items)
 
 
@@ -194,6 +197,8 @@ def format_cards(cards: Iterable[Card], pretty: bool = False) -> str:
 
 def full_deck(jokers: int = 4) -> tuple[Card, ...]:
     """Both decks in a fixed order: 104 natural cards plus the jokers (half per deck)."""
+    if not is_whole(jokers):
+        raise wrong_type("full_deck", "jokers", "a whole number", jokers)
     deck = _DECKS.get(jokers)
     if deck is None:  # (every deal asks for one: the tuple is made once per number of jokers)
         cards = [Card(rank, suit, deck) for deck in (0, 1) for suit in SUITS for rank in range(1, 14)]

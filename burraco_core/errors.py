@@ -83,6 +83,38 @@ _RULE_SET = frozenset(_RULES)
 RULE_IDS: Mapping[str, tuple[str, str]] = _RuleTable()
 
 
+ECHO_LIMIT = 60
+"""How many characters of a rejected input a message quotes (see :func:`shorten`)."""
+
+
+def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
+    """Rejected input as a message quotes it: at most ``limit`` characters, then "…".
+
+    A message names what it could not read, so that the reader finds it; a whole pasted page
+    would bury the sentence. (A program still has the input: ``NotationError.token``, say.)
+    """
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def shown(value: object) -> str:
+    """A rejected value as Python writes it (``'x'``, ``None``, ``[1]``), shortened for a message."""
+    return shorten(repr(value))
+
+
+def is_whole(value: object) -> bool:
+    """An int and not a bool (``True`` is an int to Python, never a count or a seed to a person)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def wrong_type(where: str, name: str, expected: str, value: object) -> TypeError:
+    """The TypeError for a program's argument of the wrong kind: where, which argument, what it takes.
+
+    Raised before the value is used, so that the caller reads their own mistake rather than an
+    AttributeError from deep inside the engine.
+    """
+    return TypeError(f"{where}: {name} must be {expected}, not {shown(value)}")
+
+
 class BurracoError(ValueError):
     """Base of every error raised by burraco_core.
 

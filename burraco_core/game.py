@@ -40,7 +40,7 @@ from . import position as _position
 from . import savefile as _savefile
 from .actions import Action, Attach, Discard, Draw, LayDown, TakePile, TakePozzetto, parse_action
 from .cards import Card, Cards, full_deck
-from .errors import BurracoError, GameFileError, IllegalMove, NotationError
+from .errors import BurracoError, GameFileError, IllegalMove, NotationError, is_whole, shown, wrong_type
 from .melds import GROUP, RUN, Meld
 from .messages import Message
 from .rulesets import Ruleset, ruleset
@@ -83,10 +83,16 @@ class Game:
 
     def __init__(self, rules: Ruleset, players: int, state: HandState, seed: int | None = None) -> None:
         if players not in (2, 4):
-            raise BurracoError(f"Burraco is played by 2 or 4 players, not {players!r}")
+            raise BurracoError(f"Burraco is played by 2 or 4 players, not {shown(players)}")
+        if not (seed is None or is_whole(seed)):   # (Game.new and Game.setup say so first, in their terms)
+            raise wrong_type("Game", "seed", "a whole number or None", seed)
         self.rules = rules
         self.players = players
         self.seed = seed
+        # True for a hand dealt by Game.new from its seed and changed only by apply(): the deal and
+        # the history rebuild it, which is what a saved game is checked against (savefile.loads).
+        # A position of Game.setup is False: its history, if any, starts from no deal.
+        self._from_deal = False
         self._s = state
         if not state.turns_played:
             state.turns_played = [0] * players
@@ -96,10 +102,18 @@ class Game:
     # ------------------------------------------------------------ construction
     @classmethod
     def new(cls, rules: str | Ruleset = "classic", players: int = 4, seed: int | None = None) -> Game:
-        """A freshly dealt hand; the same seed always deals the same cards."""
+        """A freshly dealt hand; the same seed always deals the same cards.
+
+        ``seed`` is the deal's number, a whole number; None deals at random (the game's
+        ``seed`` is then None: that deal has no number to deal it again).
+        """
+        if not (seed is None or is_whole(seed)):
+            # random.Random takes 'x', 1.5 or inf too, and inf would be saved as non-standard JSON
+            raise wrong_type("Game.new", "seed", "a whole number (the deal's number), or None for a random deal",
+                             seed)
         rules = ruleset(rules)
         if players not in (2, 4):
-            raise BurracoError(f"Burraco is played by 2 or 4 players, not {players!r}")
+            raise BurracoError(f"Burraco is played by 2 or 4 players, not {shown(players)}")
         deck = list(full_deck(rules.jokers))
         random.Random(seed).shuffle(deck)
         hands = [deck[i * 11:(i + 1) * 11] for i in range(players)]
@@ -108,7 +122,9 @@ class Game:
         pile = [rest[22]]
         stock = rest[23:]
         state = HandState(hands=hands, stock=stock, pile=pile, pozzetti=pozzetti, melds=[[], []])
-        return cls(rules, players, state, seed)
+        game = cls(rules, players, state, seed)
+        game._from_deal = seed is not None   # (a random deal has no number to deal it again)
+        return game
 
     setup = classmethod(_position.setup)
 
@@ -121,7 +137,9 @@ class Game:
         return _position.describe(self)
 
     def copy(self) -> Game:
-        return Game(self.rules, self.players, self._s.copy(), self.seed)
+        game = Game(self.rules, self.players, self._s.copy(), self.seed)
+        game._from_deal = self._from_deal
+        return game
 
     # ------------------------------------------------------------ read-only views
     @property
@@ -245,7 +263,7 @@ class Game:
         the other (``7H'``) when that is the one the player holds.
         """
         try:
-            self._plan(parse_action(action) if isinstance(action, str) else action)
+            self._plan(parse_action(action))   # read first: a non-action is a NotationError in any phase
         except IllegalMove as err:
             return err
         return None
@@ -255,7 +273,7 @@ class Game:
 
         The physical card played is the one named if held, else its twin (see ``explain``).
         """
-        act = parse_action(action) if isinstance(action, str) else action
+        act = parse_action(action)   # read first: None in the draw phase was refused as "draw first"
         plan = self._plan(act)
         plan()
         self._s.history.append(str(act))
@@ -313,7 +331,7 @@ class Game:
                     else _pick(own[action.meld].attach_options(tuple(cards)), action))
             self._check_after_meld(cards, replaced=action.meld, new_meld=meld)
             return partial(self._do_meld, cards, action.meld, meld)
-        raise NotationError(Message("notation.not-an-action", value=repr(action)), repr(action))
+        raise NotationError(Message("notation.not-an-action", value=shown(action)), repr(action))
 
     def _check_draw(self) -> None:
         s = self._s
@@ -573,8 +591,9 @@ class Game:
         return _savefile.dumps(self)
 
     @classmethod
-    def from_json(cls, text: str) -> Game:
-        """Load a saved game; anything corrupt or changed by hand raises :class:`GameFileError`."""
+    def from_json(cls, text: str | bytes) -> Game:
+        """Load a saved game (its text, or its file's UTF-8 bytes); anything corrupt or changed by
+        hand raises :class:`GameFileError`."""
         return _savefile.loads(cls, text)
 
     def __repr__(self) -> str:

@@ -22,7 +22,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .errors import BurracoError
+from .errors import BurracoError, is_whole, shown, wrong_type
 from .game import Game
 from .messages import DEFAULT_LANGUAGE, Message
 from .rulesets import Ruleset, ruleset
@@ -38,20 +38,22 @@ class Match:
     def __init__(self, rules: str | Ruleset = "classic", players: int = 4, hands: int | None = None,
                  seed: int = 0) -> None:
         self.rules = ruleset(rules)
+        if not is_whole(seed):
+            raise wrong_type("Match", "seed", "a whole number", seed)
         if players not in (2, 4):
-            raise BurracoError(f"Burraco is played by 2 or 4 players, not {players!r}")
+            raise BurracoError(f"Burraco is played by 2 or 4 players, not {shown(players)}")
         length = self.rules.game_length
         if length == "match":
             hands = 3 if hands is None else hands
             if hands not in (3, 4):
                 raise BurracoError(f"a match is played over 3 or 4 hands (victory points are tabled for those), "
-                                   f"not {hands!r}")
+                                   f"not {shown(hands)}")
         elif length == "one-hand":
             if hands not in (None, 1):
-                raise BurracoError(f"{self.rules.id} is played in one hand, not {hands!r}")
+                raise BurracoError(f"{self.rules.id} is played in one hand, not {shown(hands)}")
             hands = 1
         elif hands is not None and (not isinstance(hands, int) or hands < 1):
-            raise BurracoError(f"the most hands to play must be a whole number of at least 1, not {hands!r}")
+            raise BurracoError(f"the most hands to play must be a whole number of at least 1, not {shown(hands)}")
         self.players = players
         self.hands: int | None = hands
         """Hands to play (``"target"`` games: the most hands to play, None for no limit)."""
@@ -74,6 +76,8 @@ class Match:
 
     def record(self, game: Game) -> tuple[int, int]:
         """Add a finished hand to the totals; returns its score (side 0, side 1)."""
+        if not isinstance(game, Game):
+            raise wrong_type("Match.record", "game", "a Game", game)
         if self.is_over:
             raise BurracoError("the match is over: no more hands can be recorded")
         if not game.is_over:
@@ -90,8 +94,11 @@ class Match:
         if self.is_over:
             raise BurracoError("the match is over: no more hands can be recorded")
         if reason not in ("closed", "stock", "void"):
-            raise BurracoError(f"a hand ends 'closed', 'stock' or 'void', not {reason!r}")
-        scores = (0, 0) if reason == "void" else (int(side0), int(side1))
+            raise BurracoError(f"a hand ends 'closed', 'stock' or 'void', not {shown(reason)}")
+        for name, points in (("side0", side0), ("side1", side1)):
+            if not is_whole(points):
+                raise wrong_type("Match.record_score", name, "a whole number of points", points)
+        scores = (0, 0) if reason == "void" else (side0, side1)
         self.hand_scores.append(scores)
         self.results.append(reason)
         return scores

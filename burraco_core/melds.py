@@ -41,7 +41,7 @@ from operator import attrgetter
 from typing import Any, Literal
 
 from .cards import ACE, JOKER, SUIT_SYMBOLS, Card, full_deck, parse_card, parse_cards, rank_code
-from .errors import IllegalMove, NotationError
+from .errors import IllegalMove, NotationError, shorten, shown
 from .messages import Message
 from .rulesets import Ruleset, ruleset
 
@@ -728,6 +728,8 @@ class Meld:
         ace high); otherwise, without ``=``, the cards are laid down
         canonically, as by :meth:`lay_down`.
         """
+        if not isinstance(text, str):
+            raise NotationError(Message("notation.not-a-meld", value=shown(text)), repr(text))
         rules = ruleset(rules)
         tokens = [t for t in text.replace(",", " ").split() if t]
         plain = " ".join(t.split("=")[0] for t in tokens)
@@ -752,7 +754,7 @@ class Meld:
             written = cls._written_run(parse_cards(plain), marked[0], stands, rules)
             if written is not None:
                 return written
-        raise NotationError(Message("notation.arrangement", text=text,
+        raise NotationError(Message("notation.arrangement", text=shorten(text),
                                     legal=tuple([m.table_code for m in options])), text)
 
     @classmethod

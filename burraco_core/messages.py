@@ -142,8 +142,18 @@ def languages() -> tuple[str, ...]:
     return tuple(sorted(found, key=lambda lang: (lang != DEFAULT_LANGUAGE, lang)))
 
 
+_LANGUAGE_CODE = re.compile(r"[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8})*")
+
+
+def _is_language_code(lang: object) -> bool:
+    """``en``, ``it``, ``pt-BR``: what names a catalogue file; not None, a number, a path or a paragraph."""
+    return isinstance(lang, str) and _LANGUAGE_CODE.fullmatch(lang) is not None
+
+
 def catalogue(lang: str) -> Mapping[str, str]:
     """Every text of one language, from every catalogue folder (empty for an unknown language)."""
+    if not _is_language_code(lang):
+        return {}   # no file is looked for: a long "language" is no file name, "../x" a path outside
     texts = _CATALOGUES.get(lang)
     if texts is None:
         texts = {}
@@ -188,9 +198,11 @@ def translate(key: str, lang: str = DEFAULT_LANGUAGE, params: Mapping[str, Any] 
     """The text of ``key`` in ``lang`` with its placeholders filled."""
     template = catalogue(lang).get(key)
     if template is None:
-        if lang != DEFAULT_LANGUAGE:
+        if _is_language_code(lang) and lang != DEFAULT_LANGUAGE:
             MISSING.add((lang, key))
             _log.warning("no %s text for %r: shown in English", lang, key)
+        elif lang != DEFAULT_LANGUAGE:
+            _log.warning("%s is not a language code: %r shown in English", repr(lang)[:60], key)
         template = catalogue(DEFAULT_LANGUAGE).get(key)
         if template is None:
             raise KeyError(f"no text for the message key {key!r}")

@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from .actions import Action, Attach, Discard, Draw, LayDown, TakePile, TakePozzetto
+from .actions import Action, Attach, Discard, Draw, LayDown, TakePile, TakePozzetto, parse_action
+from .errors import BurracoError, is_whole, shown, wrong_type
 from .game import Game
 from .messages import Message
 
@@ -43,6 +44,15 @@ def narrate(action: Action, player: int, before: Game, after: Game | None = None
     their moves are told as "You ...", and they see the card they drew. ``names``
     gives each player's name by number. The action must be legal in ``before``.
     """
+    if not isinstance(before, Game):
+        raise wrong_type("narrate", "before", "a Game", before)
+    if not (after is None or isinstance(after, Game)):
+        raise wrong_type("narrate", "after", "a Game or None", after)
+    if not is_whole(player):
+        raise wrong_type("narrate", "player", "a player number", player)
+    if not 0 <= player < before.players:
+        raise BurracoError(f"narrate: player is 0 to {before.players - 1} in this game, not {shown(player)}")
+    action = parse_action(action)   # (an action's text too, as Game.apply takes it)
     if after is None:
         after = before.copy()
         after.apply(action)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Draw, parse_action
 from .cards import Card, format_cards, full_deck, parse_card, parse_cards
-from .errors import BurracoError, GameFileError, IllegalMove, NotationError, join_problems
+from .errors import BurracoError, GameFileError, IllegalMove, NotationError, is_whole, join_problems, shown
 from .melds import GROUP, Meld
 from .messages import Message
 from .rulesets import Ruleset, ruleset
@@ -63,7 +63,9 @@ def setup(
     untaken ones; default: a packet of 11 for each side that has not taken its
     pozzetto), ``stock`` (bottom to top; default: every card not placed elsewhere,
     shuffled with ``seed``). Cards written without an apostrophe go to whichever deck
-    still has that card; all 108 (104) cards must be there exactly once.
+    still has that card; all 108 (104) cards must be there exactly once. ``seed`` is a
+    whole number (the game keeps it as ``game.seed``), or None: shuffled at random, and
+    the game has no deal number.
 
     The turn: ``current`` player (0-based), ``phase`` (``draw``, ``play``, ``pozzetto``,
     ``over``), ``took_pozzetto`` per side, ``turns_played`` per player (turns ended with
@@ -103,31 +105,44 @@ def _build(rules: str | Ruleset, *, hands: Sequence[CardsText], melds: Sequence[
            pozzetto_next_turn: Sequence[int], trading_turns: int, result: Result | None,
            seed: int | None, history: Sequence[str]) -> tuple[HandState, Ruleset, int]:
     rules = ruleset(rules)
+    # The lists a position is made of are checked first: given something else, they would fail deep
+    # inside with a bare TypeError or AttributeError that names no keyword.
+    if not isinstance(hands, (list, tuple)):
+        raise GameFileError(Message("position.hands", value=shown(hands)))
+    if not (isinstance(melds, (list, tuple)) and all(isinstance(side, (list, tuple)) for side in melds)):
+        raise GameFileError(Message("position.melds", value=shown(melds)))
+    if pozzetti is not None and not isinstance(pozzetti, (list, tuple)):
+        raise GameFileError(Message("position.pozzetti", value=shown(pozzetti)))
+    if not isinstance(history, (list, tuple)):
+        raise GameFileError(Message("position.history-list", value=shown(history)))
     players = len(hands)
     if players not in (2, 4):
         raise GameFileError(Message("position.players", count=players))
     if not (isinstance(took_pozzetto, (list, tuple)) and len(took_pozzetto) == 2
             and all(isinstance(t, bool) for t in took_pozzetto)):
-        raise GameFileError(Message("position.took-pozzetto", value=repr(took_pozzetto)))
+        raise GameFileError(Message("position.took-pozzetto", value=shown(took_pozzetto)))
     if type(current) is not int or not 0 <= current < players:
-        raise GameFileError(Message("position.current", last=players - 1, value=repr(current)))
+        raise GameFileError(Message("position.current", last=players - 1, value=shown(current)))
     if turns_played is not None and not (
-            len(turns_played) == players and all(type(t) is int and t >= 0 for t in turns_played)):
-        raise GameFileError(Message("position.turns-played", count=players, value=repr(turns_played)))
+            isinstance(turns_played, (list, tuple)) and len(turns_played) == players
+            and all(type(t) is int and t >= 0 for t in turns_played)):
+        raise GameFileError(Message("position.turns-played", count=players, value=shown(turns_played)))
     if phase not in PHASES:
-        raise GameFileError(Message("position.phase", phases=PHASES, value=repr(phase)))
+        raise GameFileError(Message("position.phase", phases=PHASES, value=shown(phase)))
     for name, flag in (("took_pile", took_pile), ("melded", melded)):
         if flag is not None and not isinstance(flag, bool):
-            raise GameFileError(Message(f"position.flag.{name.replace('_', '-')}", value=repr(flag)))
+            raise GameFileError(Message(f"position.flag.{name.replace('_', '-')}", value=shown(flag)))
     if not isinstance(held_twin, bool):
-        raise GameFileError(Message("position.flag.held-twin", value=repr(held_twin)))
+        raise GameFileError(Message("position.flag.held-twin", value=shown(held_twin)))
     if not (isinstance(pozzetto_next_turn, (list, tuple))
             and all(type(p) is int and 0 <= p < players for p in pozzetto_next_turn)):
-        raise GameFileError(Message("position.pozzetto-next-turn", last=players - 1, value=repr(pozzetto_next_turn)))
+        raise GameFileError(Message("position.pozzetto-next-turn", last=players - 1, value=shown(pozzetto_next_turn)))
     if type(trading_turns) is not int or trading_turns < 0:
-        raise GameFileError(Message("position.trading-turns", value=repr(trading_turns)))
+        raise GameFileError(Message("position.trading-turns", value=shown(trading_turns)))
     if result is not None and not isinstance(result, Result):
-        raise GameFileError(Message("position.result", value=repr(result)))
+        raise GameFileError(Message("position.result", value=shown(result)))
+    if not (seed is None or is_whole(seed)):
+        raise GameFileError(Message("position.seed", value=shown(seed)))
     try:
         pool = _DeckPool(rules)
         hand_cards = [pool.claim(parse_cards(h)) for h in hands]
@@ -135,6 +150,8 @@ def _build(rules: str | Ruleset, *, hands: Sequence[CardsText], melds: Sequence[
         for side_melds in melds:
             objs = []
             for text in side_melds:
+                if not isinstance(text, str):
+                    raise NotationError(Message("notation.not-a-meld", value=shown(text)), repr(text))
                 tokens = text.replace(",", " ").split()
                 plain = pool.claim(parse_cards([t.split("=")[0] for t in tokens]))
                 tokens = [c.code + ("=" + t.split("=")[1] if "=" in t else "") for c, t in zip(plain, tokens, strict=True)]

@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Literal, get_type_hints
 
 from .cards import ACE, JOKER, Card
-from .errors import RulesetError, join_problems
+from .errors import RulesetError, join_problems, shown
 from .messages import Message
 
 StockExhausted = Literal["hand-ends", "pozzetto-becomes-stock"]
@@ -147,8 +147,8 @@ def _field(name: str) -> Message:
 
 
 def _shown(value: object) -> str:
-    """A value as a Python programmer writes it (notation, the same in every language)."""
-    return repr(value)
+    """A value as a Python programmer writes it (notation, the same in every language), shortened."""
+    return shown(value)
 
 
 _FLAGS = ("groups_allowed", "ace_to_ace", "pozzetto_al_volo", "close_needs_clean", "close_by_meld",

@@ -4,9 +4,21 @@ The file holds a format name and version, the ruleset's fields, the position (as
 ``Game.setup`` takes it), the history and a checksum. Loading goes through
 ``Game.setup``, so a saved game is checked like any position; anything corrupt,
 changed by hand or not in the form this version writes raises :class:`GameFileError`.
+
+The checksum catches a file damaged or edited by accident; it is no signature, since anyone can
+recompute it. So a hand dealt by ``Game.new(seed=...)`` is dealt again from its seed and its
+history played again when it is loaded, and a file whose position is not what they give is
+refused (``file.not-from-deal``, ``file.move-refused``): what such a file says happened did.
+A hand whose moves start from a position set up by hand (``Game.setup``) has no deal to replay:
+its saved history begins with the entry :data:`SET_UP`, and only the checksum and the position
+checks stand behind it. The same holds for a hand dealt at random (seed null), and for a file
+with no move yet whose cards are not the deal of its seed: that is read as a position set up by
+hand (the format has no room to tell the two apart).
+
 Files written by earlier versions stay readable: the layout has not changed since
 version 1, and a ruleset field added later takes its built-in value when a file
-predates it.
+predates it. (A set-up position saved with moves before :data:`SET_UP` existed cannot be told
+from a dealt hand edited by hand: it is refused as not following from its deal.)
 """
 
 from __future__ import annotations
@@ -17,7 +29,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from .cards import format_cards
-from .errors import BurracoError, GameFileError
+from .errors import BurracoError, GameFileError, IllegalMove, is_whole, shown
 from .messages import Message
 from .rulesets import RULESETS, Ruleset
 from .state import Result
@@ -27,6 +39,9 @@ if TYPE_CHECKING:
 
 FORMAT = "burraco-tutor/game"
 VERSION = 1
+SET_UP = "(set up by hand)"
+"""The first entry of a saved history whose moves start from a position of ``Game.setup``, not
+from the deal of the game's seed (a note, not an action: the loader does not replay them)."""
 
 
 def dumps(game: Game) -> str:
@@ -40,6 +55,9 @@ def _body(game: Game, ruleset_keys: list[str] | None = None) -> dict[str, Any]:
         fields = {key: fields[key] for key in fields if key in ruleset_keys}
     pick = game.pile_pick
     result = game.result
+    history = list(game.history)
+    if history and game.seed is not None and not game._from_deal:
+        history.insert(0, SET_UP)   # else loading would replay these moves from a deal they never had
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -61,13 +79,13 @@ def _body(game: Game, ruleset_keys: list[str] | None = None) -> dict[str, Any]:
         "melded": game.melded,
         "trading_turns": game.trading_turns,
         "result": None if result is None else result.to_dict(),
-        "history": list(game.history),
+        "history": history,
     }
 
 
 def _text(body: dict[str, Any]) -> str:
     body = dict(body, checksum=checksum(body))
-    return json.dumps(body, ensure_ascii=False, indent=1)
+    return json.dumps(body, ensure_ascii=False, indent=1, allow_nan=False)   # standard JSON only
 
 
 def checksum(body: dict[str, Any]) -> str:
@@ -75,8 +93,17 @@ def checksum(body: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(body, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:16]
 
 
-def loads(cls: type[Game], text: str) -> Game:
-    """Load a saved game; anything corrupt or changed by hand raises :class:`GameFileError`."""
+def loads(cls: type[Game], text: str | bytes) -> Game:
+    """Load a saved game (its text, or the bytes of its file: UTF-8); anything corrupt or changed by
+    hand raises :class:`GameFileError`."""
+    if isinstance(text, (bytes, bytearray)):
+        # a file read in binary mode (or sent by a browser); "-sig" drops the BOM some editors write.
+        # Left as bytes, it would be parsed and then differ from the text written: "not in the form
+        # this version writes", which says nothing of what was wrong.
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise GameFileError(Message("file.not-utf8")) from None
     try:
         body = json.loads(text)
     except json.JSONDecodeError as err:
@@ -86,7 +113,7 @@ def loads(cls: type[Game], text: str) -> Game:
     if not isinstance(body, dict) or body.get("format") != FORMAT:
         raise GameFileError(Message("file.not-a-game"))
     if body.get("version") != VERSION:
-        raise GameFileError(Message("file.version", value=repr(body.get("version")), expected=VERSION))
+        raise GameFileError(Message("file.version", value=shown(body.get("version")), expected=VERSION))
     if body.get("checksum") != checksum({k: v for k, v in body.items() if k != "checksum"}):
         raise GameFileError(Message("file.changed"))
     try:
@@ -106,7 +133,61 @@ def loads(cls: type[Game], text: str) -> Game:
         raise GameFileError(Message("file.inconsistent", reason=Message("file.malformed"))) from err
     if written != text:
         raise GameFileError(Message("file.not-as-written"))
+    _check_deal(cls, game)
     return game
+
+
+def _check_deal(cls: type[Game], game: Game) -> None:
+    """Refuse a game that says it was dealt from its seed unless that deal and its history give it.
+
+    The position was checked as a position already; this is what the checksum cannot do, since
+    anyone can recompute it: cards swapped between hands, or a history that does not lead here.
+    """
+    if not game._from_deal:
+        return
+    again = cls.new(game.rules, game.players, seed=game.seed)
+    moves = game.history
+    for number, move in enumerate(moves, 1):
+        try:
+            again.apply(move)
+        except IllegalMove as err:
+            raise GameFileError(Message("file.move-refused", seed=game.seed, number=number, count=len(moves),
+                                        player=again.current_player, reason=err.msg)) from None
+    parts = _differences(again, game)
+    if not parts:
+        return
+    if not moves:
+        # No move yet: a position set up by hand and saved before its first move reads just the
+        # same (the format has no room to tell them apart), and it claims no history. It is loaded
+        # as such: its moves, once played, are saved as starting from a position set up by hand.
+        game._from_deal = False
+        return
+    raise GameFileError(Message("file.not-from-deal", seed=game.seed, count=len(moves), parts=tuple(parts)))
+
+
+# Each field of a saved game that a replay may get wrong, as the part of the table a person names.
+_PART_OF = {
+    "stock": "file.part.stock", "discard_pile": "file.part.discard-pile",
+    "pozzetti": "file.part.pozzetti", "took_pozzetto": "file.part.pozzetti",
+    "pozzetto_pending": "file.part.pozzetti",
+    "current": "file.part.turn", "phase": "file.part.turn", "pile_pick": "file.part.turn",
+    "took_pile": "file.part.turn", "melded": "file.part.turn",
+    "turns_played": "file.part.turns-played", "trading_turns": "file.part.turns-played",
+    "result": "file.part.result",
+}
+
+
+def _differences(dealt: Game, saved: Game) -> list[Message]:
+    """What differs between the replayed game and the saved one, in words: hands, melds, stock..."""
+    mine, theirs = _body(dealt), _body(saved)
+    parts = [Message("file.part.hand", player=player)
+             for player, (a, b) in enumerate(zip(mine["hands"], theirs["hands"], strict=True)) if a != b]
+    parts += [Message("file.part.melds", side=side)
+              for side, (a, b) in enumerate(zip(mine["melds"], theirs["melds"], strict=True)) if a != b]
+    for field, key in _PART_OF.items():
+        if mine[field] != theirs[field] and Message(key) not in parts:
+            parts.append(Message(key))
+    return parts
 
 
 def _ruleset(fields: dict[str, Any]) -> Ruleset:
@@ -126,6 +207,9 @@ def _ruleset(fields: dict[str, Any]) -> Ruleset:
 
 def _from_body(cls: type[Game], body: dict[str, Any]) -> Game:
     rules = _ruleset(body["ruleset"])
+    for name in ("hands", "melds", "pozzetti", "took_pozzetto", "turns_played", "history"):
+        if not isinstance(body[name], list):   # as written: a JSON list, whatever Game.setup would take
+            raise GameFileError(Message("file.inconsistent", reason=Message("file.malformed")))
     players = body["players"]
     pending = body["pozzetto_pending"]
     if not isinstance(pending, list) or len(pending) != players or not all(isinstance(p, bool) for p in pending):
@@ -136,6 +220,13 @@ def _from_body(cls: type[Game], body: dict[str, Any]) -> Game:
     result = body["result"]
     if result is not None and not isinstance(result, dict):
         raise GameFileError(Message("file.result"))
+    moves = body["history"]
+    set_up = bool(moves) and moves[0] == SET_UP
+    if set_up:
+        moves = moves[1:]
+    seed = body["seed"]
+    if not (seed is None or is_whole(seed)):   # "x", 1.5, true, or the Infinity Python's json reads
+        raise GameFileError(Message("file.seed", value=shown(seed)))
     game = cls.setup(
         rules, hands=body["hands"], melds=body["melds"], discard_pile=body["discard_pile"],
         pozzetti=body["pozzetti"], stock=body["stock"], current=body["current"],
@@ -144,11 +235,14 @@ def _from_body(cls: type[Game], body: dict[str, Any]) -> Game:
         held_twin=False if pick is None else pick[1], melded=body["melded"],
         pozzetto_next_turn=[p for p, flag in enumerate(pending) if flag],
         trading_turns=body["trading_turns"], result=None if result is None else Result.from_dict(result),
-        seed=body["seed"], history=body["history"],
+        seed=seed, history=moves,
     )
+    # A file that does not say otherwise says that its deal and its moves give its position:
+    # loads() checks that claim.
+    game._from_deal = seed is not None and not set_up
     if players != game.players:
         raise GameFileError(Message("file.wrong-length"))
     return game
 
 
-__all__ = ["FORMAT", "VERSION", "dumps", "loads", "checksum"]
+__all__ = ["FORMAT", "VERSION", "SET_UP", "dumps", "loads", "checksum"]

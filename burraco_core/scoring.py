@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import Card, format_cards, parse_cards
-from .errors import BurracoError, IllegalMove, RulesetError
+from .errors import BurracoError, IllegalMove, RulesetError, is_whole, shown, wrong_type
 from .melds import Meld, check_deck
 from .messages import DEFAULT_LANGUAGE, Message
 from .rulesets import Ruleset, ruleset
@@ -99,6 +99,14 @@ VOID_LINE = ScoreLine("void", Message("score.void"), 0)
 """The one line of each side's breakdown when a hand is void."""
 
 
+def _melds(melds: object, where: str) -> tuple[Meld, ...]:
+    """The melds given, each a Meld; a TypeError names the argument otherwise (a meld's text, say)."""
+    found = tuple(melds) if isinstance(melds, Iterable) and not isinstance(melds, (str, bytes)) else None
+    if found is None or not all(isinstance(meld, Meld) for meld in found):
+        raise wrong_type(where, "melds", "a list of Meld objects (bc.Meld.lay_down, bc.Meld.parse)", melds)
+    return found
+
+
 def score_side(
     melds: Iterable[Meld],
     in_hand: str | Iterable[Card | str],
@@ -117,7 +125,7 @@ def score_side(
     """
     rules = ruleset(rules)
     hand = parse_cards(in_hand)
-    melds = tuple(melds)
+    melds = _melds(melds, "score_side")
     for meld in melds:
         if meld.rules != rules:
             raise RulesetError(Message("ruleset.meld-of-another", cards=meld.cards,
@@ -169,13 +177,15 @@ def score_hand(
     ``score.closed-without-pozzetto``). A refusal is an :class:`IllegalMove`, as at the table.
     """
     rules = ruleset(rules)
+    if not isinstance(sides, Sequence) or not all(isinstance(side, SideCount) for side in sides):
+        raise wrong_type("score_hand", "sides", "a SideCount for each of the two sides", sides)
     if len(sides) != 2:
         raise BurracoError(f"a hand is counted for two sides, not {len(sides)}")
     if closed_by not in (None, 0, 1):
-        raise BurracoError(f"closed_by is 0, 1 or None, not {closed_by!r}")
+        raise BurracoError(f"closed_by is 0, 1 or None, not {shown(closed_by)}")
     hands = [parse_cards(side.in_hand) for side in sides]
     for side in sides:
-        for meld in side.melds:
+        for meld in _melds(side.melds, "SideCount"):
             if meld.rules != rules:
                 raise RulesetError(Message("ruleset.meld-of-another", cards=meld.cards,
                                           meld_rules=meld.rules.label, rules=rules.label))
@@ -216,10 +226,12 @@ VICTORY_POINT_SOURCE = (
 
 def victory_points(match_points_a: int, match_points_b: int, hands: int = 3) -> tuple[int, int]:
     """Convert two sides' match totals into victory points on the 20-0 scale."""
-    try:
-        table = VICTORY_POINT_TABLES[hands]
-    except KeyError:
-        raise BurracoError(f"victory points are tabled for 3 or 4 hands, not {hands!r}") from None
+    for name, points in (("match_points_a", match_points_a), ("match_points_b", match_points_b)):
+        if not is_whole(points):
+            raise wrong_type("victory_points", name, "a whole number of points", points)
+    table = VICTORY_POINT_TABLES.get(hands) if is_whole(hands) else None
+    if table is None:
+        raise BurracoError(f"victory points are tabled for 3 or 4 hands, not {shown(hands)}")
     difference = abs(match_points_a - match_points_b)
     winner = 20
     for upper, vp in table:

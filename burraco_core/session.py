@@ -71,7 +71,7 @@ from typing import Any, Literal
 from .actions import Action, Attach, Discard, Draw, LayDown, TakePile, TakePozzetto, parse_action
 from .bots import MAX_ACTIONS, Bot, GreedyBot, Hint, hints
 from .cards import Card
-from .errors import BurracoError, IllegalMove
+from .errors import BurracoError, IllegalMove, shown, wrong_type
 from .game import Game
 from .messages import DEFAULT_LANGUAGE, Message
 from .narration import narrate, who
@@ -185,12 +185,16 @@ class HandSession:
     def __init__(self, game: Game, bots: Mapping[int, Bot] | Sequence[Bot | None], human: int | None = 0, *,
                  names: Sequence[str | Message] | None = None, goals: Sequence[Goal] = (),
                  max_bot_actions: int = MAX_ACTIONS, narrated: bool = True) -> None:
+        if not isinstance(game, Game):
+            raise wrong_type("HandSession", "game", "a Game", game)
         players = game.players
         if human is not None and not (type(human) is int and 0 <= human < players):
-            raise BurracoError(f"the human seat is a player number from 0 to {players - 1}, not {human!r}")
+            raise BurracoError(f"the human seat is a player number from 0 to {players - 1}, not {shown(human)}")
         if isinstance(bots, Mapping):
             seats = dict(bots)
         else:
+            if not isinstance(bots, Sequence) or isinstance(bots, (str, bytes)):
+                raise wrong_type("HandSession", "bots", "a bot for each seat (None for the human's), or a dict", bots)
             if len(bots) != players:
                 raise BurracoError(f"{players} players need {players} bots, not {len(bots)}")
             seats = {p: bot for p, bot in enumerate(bots) if bot is not None}
@@ -198,6 +202,9 @@ class HandSession:
         missing = [p for p in range(players) if p != human and p not in seats]
         if missing or any(p not in range(players) for p in seats):
             raise BurracoError(f"every seat but the human's needs a bot: seats {missing} have none")
+        for bot in seats.values():
+            if not callable(getattr(bot, "choose", None)):   # else an AttributeError at its first turn
+                raise wrong_type("HandSession", "bots", "bots, each with a choose(game) method", bot)
         if names is not None and len(names) != players:
             raise BurracoError(f"{players} players need {players} names, not {len(names)}")
         self.game = game
@@ -312,7 +319,7 @@ class HandSession:
         A move the rules refuse raises the engine's IllegalMove and changes nothing (nor does an
         unreadable one: NotationError). SessionError when it is not the human's turn to play.
         """
-        act = parse_action(action) if isinstance(action, str) else action
+        act = parse_action(action)
         waiting = self.waiting
         if waiting == "over":
             raise IllegalMove("turn.over")

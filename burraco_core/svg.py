@@ -26,7 +26,7 @@ from math import cos, pi, sin
 from typing import TYPE_CHECKING
 
 from .cards import SUIT_SYMBOLS, SUITS, Card, parse_card, parse_cards, rank_code
-from .errors import BurracoError, NotationError
+from .errors import BurracoError, NotationError, shorten
 from .messages import DEFAULT_LANGUAGE, Message, card_name
 
 if TYPE_CHECKING:
@@ -254,7 +254,7 @@ def _read_stands_for(text: str) -> tuple[int, str]:
     elif len(code) > 1 and code[-1] in SUITS and code[:-1] in _RANK_CODES:
         code, suit = code[:-1], code[-1]
     if code not in _RANK_CODES:
-        raise NotationError(Message("notation.stands-for", text=text), text)
+        raise NotationError(Message("notation.stands-for", text=shorten(text)), text)
     return _RANK_CODES[code], suit
 
 
@@ -284,7 +284,7 @@ def _note(text: str) -> str:
     """A dark tag bottom left with a short note such as a point value ("+15")."""
     unknown = sorted(set(text.upper()) - set(_GLYPHS))
     if unknown:
-        raise NotationError(Message("notation.note", text=text, unknown="".join(unknown)), text)
+        raise NotationError(Message("notation.note", text=shorten(text), unknown=shorten("".join(unknown))), text)
     text = text.upper()
     width = _word_width(text, 11) + 7
     return (f'<rect x="2.5" y="119" width="{_n(width)}" height="18" rx="4" fill="#263238"/>'

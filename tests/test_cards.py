@@ -149,6 +149,31 @@ def test_non_text_input_raises_notation_error(value):
         bc.parse_cards(["7H", value])
 
 
+@pytest.mark.parametrize("value", [b"5H", b"5H 6H 7H", bytearray(b"5H"), memoryview(b"5H")])
+def test_bytes_are_refused_as_bytes_not_read_as_numbers(value):
+    # iterated, b"5H" is 53 and 72: the message says text is wanted, not "not 53"
+    for attempt in (lambda: bc.parse_cards(value), lambda: bc.Cards(value),
+                    lambda: bc.Meld.lay_down(value, "classic")):
+        with pytest.raises(bc.NotationError) as info:
+            attempt()
+        assert info.value.msg is not None and info.value.msg.key == "notation.bytes"
+        assert "bytes" in str(info.value) and "53" not in str(info.value)
+
+
+@pytest.mark.parametrize("value", [None, 5, b"5H 6H 7H", ["5H", "6H", "7H"]])
+def test_a_meld_to_parse_must_be_text(value):
+    with pytest.raises(bc.NotationError) as info:
+        bc.Meld.parse(value, "classic")
+    assert info.value.msg is not None and info.value.msg.key == "notation.not-a-meld"
+    assert repr(value)[:20] in str(info.value)
+
+
+@pytest.mark.parametrize("value", [None, "4", 4.0, True, [4]])
+def test_full_deck_takes_a_whole_number_of_jokers(value):
+    with pytest.raises(TypeError, match="full_deck: jokers must be a whole number"):
+        bc.full_deck(value)
+
+
 @pytest.mark.parametrize(
     ("args", "token"),
     [((14, "H"), "14"), ((-1, "H"), "-1"), ((7, "X"), "'X'"), ((0, "H"), "'H'"), ((7, "H", 2), "2")],

@@ -463,7 +463,8 @@ def notation_refusals(found: Collector) -> None:
                 lambda: bc.parse_cards(7), lambda: bc.parse_action("meld 5H 6H 7H #x"),
                 lambda: bc.parse_action(""), lambda: bc.parse_action("fold"), lambda: bc.parse_action(3),
                 lambda: svg.card_svg("2C", wild_for="7X"), lambda: svg.card_svg("7H", scale_note="+1%"),
-                lambda: bc.Meld.parse("5H 2S=9H 7H", "classic")]
+                lambda: bc.Meld.parse("5H 2S=9H 7H", "classic"), lambda: bc.Meld.parse(None, "classic"),
+                lambda: bc.parse_cards(b"5H")]
     for attempt in attempts:
         with pytest.raises(bc.NotationError) as info:
             attempt()
@@ -548,6 +549,11 @@ def position_refusals(found: Collector) -> None:
     pulito_hand = "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD"
     tries: list[tuple[str, dict[str, Any]]] = [
         ("position.players", dict(hands=["5C"])),
+        ("position.hands", dict(hands="9H 5C 6C")),
+        ("position.melds", dict(melds=["5H 6H 7H"])),
+        ("position.pozzetti", dict(pozzetti=5)),
+        ("position.history-list", dict(history="draw")),
+        ("position.cannot-set-up", dict(melds=[[None], []])),
         ("position.took-pozzetto", dict(took_pozzetto=(True,))),
         ("position.current", dict(current=5)),
         ("position.turns-played", dict(turns_played=[-1, 0])),
@@ -558,6 +564,7 @@ def position_refusals(found: Collector) -> None:
         ("position.pozzetto-next-turn", dict(pozzetto_next_turn=[5])),
         ("position.trading-turns", dict(trading_turns=-1)),
         ("position.result", dict(phase="over", result={"reason": "stock"})),
+        ("position.seed", dict(seed="x")),
         ("position.no-jokers", dict(rules="pulito", hands=["JK 5C", "KH"])),
         ("position.no-jokers", dict(rules="pulito", phase="play", pile_card="JK")),
         ("position.cannot-set-up", dict(hands=["5C 2X", "KH"])),
@@ -618,6 +625,7 @@ def saved_game_refusals(found: Collector) -> None:
     tries: list[tuple[str, Any]] = [
         ("file.not-json.at", text[:-10]),
         ("file.not-json", 5),
+        ("file.not-utf8", "é".encode("latin-1") + text.encode()),
         ("file.not-a-game", '{"format": "something else"}'),
         ("file.version", edited(lambda b: b.update(version=7))),
         ("file.changed", text.replace('"seed": 5', '"seed": 6')),
@@ -631,6 +639,55 @@ def saved_game_refusals(found: Collector) -> None:
         ("file.wrong-length", edited(lambda b: b.update(pozzetto_pending=[False]))),
         ("file.pile-pick", edited(lambda b: b.update(pile_pick="x"))),
         ("file.result", edited(lambda b: b.update(result=5))),
+        ("file.seed", edited(lambda b: b.update(seed="x"))),
+    ]
+    for key, bad in tries:
+        _file_error(found, lambda bad=bad: bc.Game.from_json(bad), key)
+
+
+def replayed_game_refusals(found: Collector) -> None:
+    """What Game.from_json says of a dealt game whose deal and moves do not give it (file.not-from-deal and
+    its parts, file.move-refused), the checksum recomputed each time."""
+    import json
+
+    from burraco_core.savefile import checksum
+
+    game = bc.Game.new("classic", players=2, seed=5)
+    bots = [bc.GreedyBot(0), bc.GreedyBot(1)]
+    for _ in range(30):
+        game.apply(bots[game.current_player].choose(game))
+    ended = (ROOT / "tests" / "fixtures" / "saved-v1-classic-stock.json").read_text(encoding="utf-8")
+
+    def edited(edit: Any, text: str = game.to_json()) -> str:
+        body = json.loads(text)
+        edit(body)
+        body.pop("checksum", None)
+        body["checksum"] = checksum(body)
+        return json.dumps(body, ensure_ascii=False, indent=1)
+
+    def swap(body: dict[str, Any], one: tuple[str, ...], other: tuple[str, ...]) -> None:
+        """Swap the first card of two rows of cards (a hand, the stock...), named by their path in the body."""
+        def row(path: tuple[str, ...]) -> tuple[Any, Any]:
+            holder: Any = body
+            for step in path[:-1]:
+                holder = holder[int(step)] if isinstance(holder, list) else holder[step]
+            last = path[-1]
+            return holder, int(last) if isinstance(holder, list) else last
+        (a, i), (b, j) = row(one), row(other)
+        x, y = a[i].split(), b[j].split()
+        x[0], y[0] = y[0], x[0]
+        a[i], b[j] = " ".join(x), " ".join(y)
+
+    tries: list[tuple[str, Any]] = [
+        ("file.part.hand", edited(lambda b: swap(b, ("hands", "0"), ("hands", "1")))),
+        ("file.part.stock", edited(lambda b: swap(b, ("hands", "0"), ("stock",)))),
+        ("file.part.discard-pile", edited(lambda b: swap(b, ("discard_pile",), ("stock",)))),
+        ("file.part.pozzetti", edited(lambda b: swap(b, ("pozzetti", "0"), ("stock",)))),
+        ("file.part.melds", edited(lambda b: b.update(history=b["history"][:-2]))),
+        ("file.part.turn", edited(lambda b: b.update(current=1 - b["current"]))),
+        ("file.part.turns-played", edited(lambda b: b.update(turns_played=[t + 1 for t in b["turns_played"]]))),
+        ("file.part.result", edited(lambda b: b.update(result={"reason": "stock", "player": 0}), ended)),
+        ("file.move-refused", edited(lambda b: b["history"].__setitem__(1, "draw"))),
     ]
     for key, bad in tries:
         _file_error(found, lambda bad=bad: bc.Game.from_json(bad), key)
@@ -716,6 +773,7 @@ def produced() -> Iterator[Collector]:
     session_texts(found)
     position_refusals(found)
     saved_game_refusals(found)
+    replayed_game_refusals(found)
     ruleset_refusals(found)
     match_reports(found)
     with pytest.MonkeyPatch.context() as patch:

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 import burraco_core as bc
 from burraco_core.actions import Attach, Discard, LayDown, TakePile
 from burraco_core.bots import GreedyBot, RandomBot
+from burraco_core.savefile import SET_UP, checksum
 from tests.helpers import refused_move
 
 TABLES = [(rules, players) for rules in bc.RULESETS for players in (2, 4)]
@@ -306,3 +307,53 @@ def test_importing_the_engine_loads_no_game():
     for module in ("game", "search", "position", "savefile", "bots", "actions"):
         assert f"burraco_core.{module}'" not in out, out
     assert "burraco_core.state'" in out
+
+
+# ---------------------------------------------------------------- saved positions set up by hand (issue 20)
+def test_a_position_set_up_by_hand_and_played_saves_and_loads_exactly():
+    game = bc.Game.setup("italiano", hands=["5C 6C 7C 9H", "KH KS"], discard_pile="QD", seed=3)
+    game.apply("take")
+    game.apply("meld 5C 6C 7C")
+    text = game.to_json()
+    # its moves start from no deal: the file says so, and loading does not replay them from deal 3
+    assert json.loads(text)["history"] == [SET_UP, "take", "meld 5C 6C 7C"]
+    again = bc.Game.from_json(text)
+    assert again.to_json() == text and again.history == game.history == ("take", "meld 5C 6C 7C")
+    assert state(again) == state(game) and again.position() == game.position()
+    # played on, and saved again, it keeps saying so
+    again.apply("discard 9H")
+    assert bc.Game.from_json(again.to_json()).history == ("take", "meld 5C 6C 7C", "discard 9H")
+
+
+def test_a_position_set_up_by_hand_claims_a_deal_only_if_its_moves_come_from_one():
+    # without the note, moves from a set-up position would be replayed from the deal of its seed (0):
+    # this is what a set-up game saved with moves by an earlier version looks like, refused
+    game = bc.Game.setup("classic", hands=["5C 6C 7C 9H", "KH KS"], discard_pile="QD")
+    game.apply("take")
+    body = json.loads(game.to_json())
+    body["history"] = body["history"][1:]
+    body.pop("checksum")
+    body["checksum"] = checksum(body)
+    with pytest.raises(bc.GameFileError) as refused:
+        bc.Game.from_json(json.dumps(body, ensure_ascii=False, indent=1))
+    assert refused.value.msg.key in ("file.not-from-deal", "file.move-refused")
+
+
+def test_a_hand_without_a_deal_number_saves_its_moves_without_the_note():
+    for game in (bc.Game.new("classic", 2, seed=None), bc.Game.setup("classic", hands=["5C 6C 7C 9H", "KH KS"],
+                                                                     seed=None)):
+        game.apply("draw")
+        text = game.to_json()
+        assert json.loads(text)["history"] == ["draw"]     # no seed: no deal to replay, nothing to note
+        assert bc.Game.from_json(text).to_json() == text
+
+
+@pytest.mark.parametrize(("rules", "players"), TABLES)
+def test_positions_of_played_hands_rebuilt_and_played_on_still_load(rules, players):
+    for game in positions(rules, players, seed=3, every=40):
+        if game.is_over:
+            continue
+        rebuilt = bc.Game.setup(**game.position())
+        rebuilt.apply(GreedyBot(1).choose(rebuilt))
+        text = rebuilt.to_json()
+        assert bc.Game.from_json(text).to_json() == text
