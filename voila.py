@@ -1,25 +1,69 @@
 # Voilà settings that need Python (the others are in voila.json, read beside this file).
 #
-# 1. A page leaving (a learner going to the next lesson, closing the tab) asks the server to
-#    shut its kernel down with a POST that carries the page's `_xsrf` cookie. Voilà's own
-#    page never sets that cookie, so the request is refused (403) and every kernel a learner
+# 1. A page leaving (a learner closing the tab, or leaving a notebook for another) asks the
+#    server to shut its kernel down with a POST that carries the page's `_xsrf` cookie. Voilà's
+#    own page never sets that cookie, so the request is refused (403) and every kernel a learner
 #    left keeps running, with its memory, until it is culled. Reading the handler's
 #    `xsrf_token` before the page is sent sets the cookie, as every Jupyter page does.
-# 2. Kernels talk to the server over local sockets instead of TCP ports where the platform
+# 2. The tutorial is one app page, index.ipynb. A lesson or tool notebook of tutorial/ opened in
+#    Voilà (an old link, a bookmark) is sent to the app at that place: 02-melds.ipynb ->
+#    index.ipynb#lesson/melds, before any kernel starts. JupyterLab still opens the notebooks
+#    themselves. BURRACO_SEPARATE_PAGES=1 in the server's environment turns this off (the
+#    benchmarks measure the old one-page-per-notebook path that way).
+# 3. Voilà's page template fetches the FontAwesome icon font from a CDN; the template
+#    burraco-tutor (share/jupyter/voila/templates/, installed with the project) is the same page
+#    without it, so that no page asks anything of another host. Used when it can be found.
+# 4. Kernels talk to the server over local sockets instead of TCP ports where the platform
 #    allows it: twenty kernels starting at once cannot lose a race for a free port (a kernel
 #    that lost it died at start-up under load), and nothing listens on a port.
 import os
+import re
 import sys
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821  (provided by the config loader)
 
+# The one cell of a lesson or tool notebook, and the app's address for it.
+_PAGE_CELL = re.compile(r"""\s*import lessons\s+lessons\.(lesson|tool)_page\(\s*["']([a-z0-9-]+)["']\s*\)\s*""")
 
-def set_xsrf_cookie(handler, notebook, cwd):  # Voilà's prelaunch hook (incompatible with preheated kernels)
+
+def app_address(notebook):
+    """'lesson/melds' for a notebook whose one cell is lessons.lesson_page("melds"), 'tool/KEY' for
+    lessons.tool_page("KEY"); None for any other notebook (index.ipynb, a teacher's own)."""
+    cells = [cell for cell in notebook.get("cells", []) if cell.get("cell_type") == "code"]
+    if len(cells) != 1:
+        return None
+    source = cells[0].get("source", "")
+    found = _PAGE_CELL.fullmatch(source if isinstance(source, str) else "".join(source))
+    return f"{found.group(1)}/{found.group(2)}" if found else None
+
+
+def prelaunch(handler, notebook, cwd):  # Voilà's prelaunch hook (incompatible with preheated kernels)
+    address = None if os.environ.get("BURRACO_SEPARATE_PAGES") == "1" else app_address(notebook)
+    if address is not None:
+        from tornado.web import Finish
+
+        handler.redirect(f"index.ipynb#{address}")     # relative: any base URL (Binder, a hub)
+        raise Finish()
     handler.xsrf_token  # noqa: B018  (reading it sets the cookie on this response)
     return None
 
 
-c.VoilaConfiguration.prelaunch_hook = set_xsrf_cookie
+c.VoilaConfiguration.prelaunch_hook = prelaunch
+
+
+def _find_template(name="burraco-tutor"):
+    """Put the template's folder beside this file (a clone: start.sh, the tests) on Jupyter's data
+    path; True when the template is there or already installed (share/jupyter of the environment)."""
+    from jupyter_core.paths import jupyter_path
+
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "share", "jupyter")
+    if os.path.isfile(os.path.join(here, "voila", "templates", name, "conf.json")):
+        os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (here, os.environ.get("JUPYTER_PATH", "")) if p)
+    return any(os.path.isfile(os.path.join(root, "voila", "templates", name, "conf.json")) for root in jupyter_path())
+
+
+if _find_template():
+    c.VoilaConfiguration.template = "burraco-tutor"
 
 
 def _socket_folders() -> list[str]:

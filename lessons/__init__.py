@@ -9,6 +9,7 @@ widgets load on first use::
     import lessons
     lessons.LESSONS                 # every lesson, in order
     lessons.show("melds")           # the lesson widget, all a notebook cell needs
+    lessons.app()                   # the whole tutorial on one page (tutorial/index.ipynb)
     from lessons import Hand        # a widget, imported when first asked for
 
 Every rule is decided by burraco_core; the widgets only show and collect.
@@ -39,7 +40,7 @@ _LAZY = {
     "ScoreCalculator": "widgets.score",
     "PlayTable": "widgets.table", "Table": "widgets.table",
     "LessonWidget": "widgets.lesson",
-    "home": "widgets.home", "tool_page": "widgets.home", "lesson_page": "widgets.navigation",
+    "app": "widgets.app", "home": "widgets.home", "tool_page": "widgets.home", "lesson_page": "widgets.navigation",
     "PracticeWidget": "widgets.practice", "ClassSummaryWidget": "teachers.widgets", "WorksheetMaker": "teachers.widgets",
     "class_summary": "teachers.widgets",
     "PracticeSession": "learner.practice", "ClassSummary": "teachers.classroom", "load_class": "teachers.classroom",
@@ -50,7 +51,7 @@ _LAZY = {
 __all__ = ["Block", "CurriculumError", "Exercise", "KINDS", "LESSONS", "Lesson", "Verdict",
            "get_lesson", "languages", "show",
            "Hand", "LessonWidget", "MeldReferee", "PlayTable", "ScoreCalculator", "Table", "palette_cards",
-           "home", "lesson_page", "preferences", "tool_page",
+           "app", "home", "lesson_page", "preferences", "tool_page",
            "ClassSummary", "ClassSummaryWidget", "PracticeSession", "PracticeWidget", "WorksheetMaker",
            "class_summary", "generate", "load_class"]
 

@@ -27,7 +27,7 @@ import os
 import pathlib
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 import anywidget
@@ -37,7 +37,7 @@ from burraco_core.messages import Message
 
 from .progress import FileStore, Progress, ProgressError, read_file
 
-__all__ = ["DEFAULT_KEY", "BrowserStore", "ProgressKeeper", "browser_key", "running_in_browser",
+__all__ = ["DEFAULT_KEY", "BrowserStore", "ProgressKeeper", "belongs_to", "browser_key", "running_in_browser",
            "shared_keeper"]
 
 _HERE = pathlib.Path(__file__).parent
@@ -61,6 +61,21 @@ def browser_key() -> str:
     """
     user = os.environ.get("JUPYTERHUB_USER", "").strip()
     return f"{DEFAULT_KEY}:{user}" if user else DEFAULT_KEY
+
+
+def belongs_to(callback: Callable[..., Any], owners: Collection[int]) -> bool:
+    """True when ``callback`` serves one of the objects whose ``id`` is in ``owners``: a method of one,
+    or a function whose closure holds one (a page that is let go takes its listeners with it)."""
+    bound = getattr(callback, "__self__", None)
+    if bound is not None and id(bound) in owners:
+        return True
+    for cell in getattr(callback, "__closure__", None) or ():
+        try:
+            if id(cell.cell_contents) in owners:
+                return True
+        except ValueError:      # an empty cell
+            continue
+    return False
 
 
 class BrowserStore(anywidget.AnyWidget):
@@ -178,6 +193,10 @@ class ProgressKeeper:
         """Call ``callback(progress)`` after every change, from here or from elsewhere (usable as a decorator)."""
         self._callbacks.append(callback)
         return callback
+
+    def forget(self, owners: Collection[int]) -> None:
+        """Stop calling the listeners that belong to these objects (their ``id``; see :func:`belongs_to`)."""
+        self._callbacks = [callback for callback in self._callbacks if not belongs_to(callback, owners)]
 
     def _notify(self) -> None:
         for callback in list(self._callbacks):

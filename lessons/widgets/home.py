@@ -27,7 +27,7 @@ from ..curriculum import model
 from ..curriculum.model import Lesson
 from ..learner.progress import Progress
 from ..learner.store import shared_keeper
-from .navigation import NAV_STYLE, chosen_language, guarded_page, href, nav_bar, notebook_name
+from .navigation import NAV_STYLE, chosen_language, guarded_page, href, lesson_href, nav_bar, notebook_name
 from .settings import PreferencesPanel, ProgressPanel, shared_preferences
 from .style import NO_STAR, STAR, esc, t
 
@@ -187,7 +187,7 @@ class HomePage(w.VBox):
                 label = t("home.continue-lesson", lang, number=lesson.number, title=lesson.title(lang))
             else:
                 label = t("home.start", lang, number=lesson.number, title=lesson.title(lang))
-            button = (f'<a class="bt-continue" role="button" href="{esc(href(notebook_name(lesson)))}">'
+            button = (f'<a class="bt-continue" role="button" href="{esc(lesson_href(lesson, index))}">'
                       f"{esc(label)}</a>")
         rows = []
         for lesson in found:

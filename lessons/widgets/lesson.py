@@ -136,8 +136,21 @@ class LessonWidget(w.VBox):
         if keeper is not None:
             children.append(keeper.widget)
             keeper.changed(self._progress_changed)
+        self._on_moved: list[Callable[[LessonWidget], Any]] = []
         super().__init__(children, layout=w.Layout(width="100%", max_width="1100px"))
         self.add_class("bt-lesson")
+        self._render()
+
+    def on_moved(self, callback: Callable[[LessonWidget], Any]) -> None:
+        """Call ``callback(self)`` whenever the lesson shows another step (intro, an exercise, the summary):
+        the app puts the exercise in the browser's address."""
+        self._on_moved.append(callback)
+
+    def go_to(self, index: int) -> None:
+        """Open exercise ``index`` (from 0), as a click on its star does; the one already open stays as it is."""
+        if self.session.phase == EXERCISE and self.session.index == index:
+            return
+        self.session.go(index)
         self._render()
 
     def _report_error(self) -> None:
@@ -228,7 +241,9 @@ class LessonWidget(w.VBox):
                  + "</div>") if house is not None else ""
         number = (f'<div class="bt-sub">{esc(t("widget.lesson-number", self.lang, number=lesson.number))}</div>'
                   if lesson.number else "")      # a single exercise (lessons.show(exercise)) is in no lesson
-        self.header.value = f'{number}<div class="bt-title">{esc(lesson.title(self.lang))}</div>{under}'
+        # a real heading: the app moves the keyboard focus to it when the lesson opens
+        self.header.value = (f'{number}<h1 class="bt-title" tabindex="-1">{esc(lesson.title(self.lang))}</h1>'
+                             f"{under}")
         self._render_strip()
         if session.phase == INTRO:
             self.body.children = self._intro()
@@ -236,6 +251,8 @@ class LessonWidget(w.VBox):
             self.body.children = self._exercise()
         else:
             self.body.children = self._summary()
+        for callback in list(self._on_moved):
+            callback(self)
 
     def _render_strip(self) -> None:
         session = self.session

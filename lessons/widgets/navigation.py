@@ -10,6 +10,12 @@ next to ``index.ipynb`` (the home page), so every link is relative to the page s
 Only the file suffix differs, and Python knows which platform it runs on (Pyodide is the
 static site). A lesson notebook's one cell is ``lesson_page("melds")``: the lesson widget
 between two navigation bars, in the language the learner chose on the home page.
+
+Inside the one-page app (:mod:`.app`, the cell of ``index.ipynb``) every page is shown in the same
+page, so the same links name places of the app instead (``03-ace`` is ``#lesson/ace``,
+``index`` is ``#home``, a tool's notebook ``#tool/<its key>``): the browser keeps them in its history
+without loading anything, and the app shows what they name. :func:`use_app_links` switches a
+kernel to them (the app does, once).
 """
 
 from __future__ import annotations
@@ -27,12 +33,14 @@ from ..learner.store import running_in_browser, shared_keeper
 from .settings import shared_preferences
 from .style import esc, t
 
-__all__ = ["HOME", "PRACTICE_NOTEBOOK", "chosen_language", "guarded_page", "href", "lesson_page", "link_button",
-           "nav_bar", "neighbours", "notebook_name", "oops", "page_suffix", "practice_link"]
+__all__ = ["HOME", "PRACTICE_NOTEBOOK", "app_links", "chosen_language", "guarded_page", "href", "lesson_href",
+           "lesson_page", "link_button", "nav_bar", "neighbours", "notebook_name", "oops", "page_suffix",
+           "practice_link", "use_app_links"]
 
 HOME = "index"
 PRACTICE_NOTEBOOK = "practice"
 _log = logging.getLogger(__name__)
+_APP_LINKS = False      # this kernel shows the one-page app: links name its places
 
 NAV_STYLE = """<style>
 .bt-nav { display: flex; flex-wrap: wrap; gap: 8px 18px; align-items: center; justify-content: space-between;
@@ -64,9 +72,36 @@ def page_suffix() -> str:
     return ".html" if running_in_browser() else ".ipynb"
 
 
+def use_app_links(on: bool = True) -> None:
+    """From now on, links in this kernel name the app's places (``#lesson/melds``), not notebooks."""
+    global _APP_LINKS
+    _APP_LINKS = on
+
+
+def app_links() -> bool:
+    """True when this kernel shows the one-page app (see :func:`use_app_links`)."""
+    return _APP_LINKS
+
+
 def href(name: str) -> str:
-    """The relative link from one tutorial page to the page of notebook ``name`` (``index``, ``02-melds``)."""
-    return f"{name}{page_suffix()}"
+    """The relative link from one tutorial page to the page of notebook ``name`` (``index``, ``02-melds``);
+    in the app, the place it shows (``#home``, ``#lesson/melds``; a tool's notebook is named by its key)."""
+    if not _APP_LINKS:
+        return f"{name}{page_suffix()}"
+    if name == HOME:
+        return "#home"
+    for lesson in _lessons():
+        if notebook_name(lesson) == name:
+            return f"#lesson/{lesson.key}"
+    return f"#tool/{name}"
+
+
+def lesson_href(lesson: Lesson, exercise: int | None = None) -> str:
+    """The link to a lesson; in the app, to its exercise ``exercise`` (counted from 0) when one is given.
+    (A notebook has no address for an exercise: the lesson opens where the learner stopped.)"""
+    if _APP_LINKS and exercise is not None:
+        return f"#lesson/{lesson.key}/{exercise + 1}"
+    return href(notebook_name(lesson))
 
 
 def link_button(name: str, text: str, css: str = "bt-link-button") -> str:

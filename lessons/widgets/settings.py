@@ -33,7 +33,7 @@ import json
 import logging
 import pathlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 import anywidget
@@ -45,7 +45,7 @@ from burraco_core.messages import Message
 from burraco_core.svg import FOUR_COLOUR_CSS
 
 from ..learner.progress import Progress, ProgressError
-from ..learner.store import ProgressKeeper, browser_key
+from ..learner.store import ProgressKeeper, belongs_to, browser_key
 
 __all__ = ["DEFAULT_RULES", "DISPLAY_CHOICES", "Preferences", "PreferencesPanel", "ProgressPanel", "preferences",
            "shared_preferences"]
@@ -125,6 +125,10 @@ class Preferences(anywidget.AnyWidget):
         """Call ``callback(self)`` whenever a value arrives from the page or is set here."""
         self._callbacks.append(callback)
         return callback
+
+    def forget(self, owners: Collection[int]) -> None:
+        """Stop calling the listeners that belong to these objects (their ``id``; see ``store.belongs_to``)."""
+        self._callbacks = [callback for callback in self._callbacks if not belongs_to(callback, owners)]
 
     def _changed(self, change: dict[str, Any]) -> None:
         for callback in list(self._callbacks):

@@ -1,0 +1,109 @@
+// BrowserAddress: the app's place in the browser's address after "#" (see address.py).
+//
+// Synced traits: address (what follows "#", "" for none), loaded (set once the address was read).
+// Python decides what to show; this side only
+//  - reads location.hash when the model is created, and after every hashchange (a link of the
+//    app, Back, Forward, an address typed), and sends it to Python;
+//  - rewrites the address in place when Python sets `address` (history.replaceState: no new
+//    history entry, no hashchange);
+//  - on Python's "shown" message: puts the place's title in the window's title and moves the
+//    keyboard focus to the first heading of the element with the class `marker` once it is drawn.
+// A page opened on a place other than home hides the view (class bt-app-opening on <html>) until
+// Python has shown that place, so the home page does not flash first.
+
+const WAIT_MS = 15000;
+
+function current() {
+  const raw = window.location.hash.slice(1, 1001);
+  try {
+    return decodeURIComponent(raw);
+  } catch (err) {
+    return raw; // a malformed escape: Python refuses it as it is
+  }
+}
+
+function focusWhenDrawn(marker, state) {
+  const token = ++state.token;
+  const started = Date.now();
+  const look = () => {
+    if (token !== state.token) return; // a newer move took over
+    let host = null;
+    try {
+      host = document.querySelector("." + CSS.escape(marker));
+    } catch (err) {
+      return;
+    }
+    const heading = host && host.querySelector("h1, h2");
+    if (heading && heading.isConnected) {
+      if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+      heading.focus({ preventScroll: true });
+      window.scrollTo(0, 0);
+      heading.scrollIntoView({ block: "nearest" });
+      return;
+    }
+    if (Date.now() - started < WAIT_MS) window.setTimeout(look, 40);
+  };
+  look();
+}
+
+function initialize({ model }) {
+  const state = { token: 0 };
+  const root = document.documentElement;
+  const start = current();
+  let opening = null;
+  if (start !== "" && start !== "home") {
+    root.classList.add("bt-app-opening");
+    opening = window.setTimeout(() => root.classList.remove("bt-app-opening"), WAIT_MS);
+  }
+  const opened = () => {
+    root.classList.remove("bt-app-opening");
+    if (opening !== null) window.clearTimeout(opening);
+    opening = null;
+  };
+
+  const report = () => {
+    const address = current();
+    if (address !== model.get("address")) {
+      model.set("address", address);
+      model.save_changes();
+    }
+  };
+
+  const rewrite = () => {
+    const wanted = model.get("address");
+    if (wanted === current()) return;
+    const url = wanted ? "#" + wanted : window.location.pathname + window.location.search;
+    window.history.replaceState(window.history.state, "", url);
+  };
+
+  const onMessage = (message) => {
+    if (!message || message.kind !== "shown") return;
+    if (typeof message.title === "string" && message.title) document.title = message.title;
+    opened();
+    if (message.focus && typeof message.marker === "string" && message.marker) {
+      focusWhenDrawn(message.marker, state);
+    }
+  };
+
+  report();
+  model.set("loaded", true);
+  model.save_changes();
+  window.addEventListener("hashchange", report);
+  model.on("change:address", rewrite);
+  model.on("msg:custom", onMessage);
+  return () => {
+    window.removeEventListener("hashchange", report);
+    model.off("change:address", rewrite);
+    model.off("msg:custom", onMessage);
+    opened();
+  };
+}
+
+function render({ el }) {
+  // Nothing to see: the widget only has to be on the page.
+  el.classList.add("bt-browser-address");
+  el.style.display = "none";
+  el.setAttribute("aria-hidden", "true");
+}
+
+export default { initialize, render };
