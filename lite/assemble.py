@@ -20,7 +20,10 @@ with the build tools in ``.venv-lite``).
     the stylesheet links Voilà's template makes to a CDN (icon fonts the widgets
     do not use), so that the pages ask nothing of any other host, and with
     ``--start`` make the site open on that page rather than on the notebook list
-    (which stays at ``voici/tree/index.html``).
+    (which stays at ``voici/tree/index.html``). With ``--contents``, a notebook whose one cell
+    is ``lessons.lesson_page("melds")`` or ``lessons.tool_page("referee")`` gets a small page that
+    opens the one-page app at that place (``index.html#lesson/melds``) instead of a page that
+    would start Python again: the tutorial is one page, old links still work.
 """
 
 from __future__ import annotations
@@ -48,6 +51,9 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 CONFIG_RE = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S)
 CDN_LINK_RE = re.compile(r'<link[^>]*href="https?://[^"]*"[^>]*>\s*', re.I)
 
+
+# The one cell of a lesson or tool notebook (the same pattern as voila.py's, which sends Voilà there).
+PAGE_CELL_RE = re.compile(r"""\s*import lessons\s+lessons\.(lesson|tool)_page\(\s*["']([a-z0-9-]+)["']\s*\)\s*""")
 
 START_PAGE = """<!DOCTYPE html>
 <html>
@@ -247,6 +253,30 @@ def loading_screen(template: pathlib.Path, catalogues: list[pathlib.Path]) -> st
     return template.read_text(encoding="utf-8").replace("__CATALOGUES__", body)
 
 
+def app_address(notebook: dict) -> str | None:
+    """``lesson/melds`` for a notebook whose one cell is ``lessons.lesson_page("melds")``, ``tool/KEY`` for
+    ``lessons.tool_page("KEY")``; None for any other notebook."""
+    cells = [cell for cell in notebook.get("cells", []) if cell.get("cell_type") == "code"]
+    if len(cells) != 1:
+        return None
+    source = cells[0].get("source", "")
+    found = PAGE_CELL_RE.fullmatch(source if isinstance(source, str) else "".join(source))
+    return f"{found.group(1)}/{found.group(2)}" if found else None
+
+
+def point_at_app(site: pathlib.Path, contents: pathlib.Path, app_page: str) -> int:
+    """Replace the page of every lesson and tool notebook of ``contents`` by one that opens the app there."""
+    count = 0
+    for notebook in sorted(contents.glob("*.ipynb")):
+        address = app_address(json.loads(notebook.read_text(encoding="utf-8")))
+        page = site / "voici" / "render" / f"{notebook.stem}.html"
+        if address is None or not page.exists():
+            continue
+        page.write_text(START_PAGE.format(url=html.escape(f"{app_page}#{address}")), encoding="utf-8")
+        count += 1
+    return count
+
+
 def fix_pages(args: argparse.Namespace) -> None:
     site = pathlib.Path(args.site).resolve()
     count = 0
@@ -272,6 +302,9 @@ def fix_pages(args: argparse.Namespace) -> None:
             text = page.read_text(encoding="utf-8")
             if LOADING_MARK in text and 'id="bt-loading"' not in text:
                 page.write_text(text.replace(LOADING_MARK, LOADING_MARK + "\n" + screen, 1), encoding="utf-8")
+    if args.contents:
+        moved = point_at_app(site, pathlib.Path(args.contents), pathlib.Path(args.start or "render/index.html").name)
+        print(f"{moved} lesson and tool page(s) open the app at their place")
     if args.start:
         target = site / "voici" / args.start
         if not target.exists():
@@ -304,6 +337,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--start", help="the page under voici/ that the site opens on (default: the notebook list)")
     p.add_argument("--loading", help="the loading screen to insert into every page (lite/loading.html)")
     p.add_argument("--catalogue", action="append", default=[], help="a catalogue with the loading screen's texts")
+    p.add_argument("--contents", help="the notebooks' folder: lesson and tool pages then open the app (index.html#...)")
     p.set_defaults(run=fix_pages)
     args = parser.parse_args(argv)
     try:

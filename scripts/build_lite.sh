@@ -84,7 +84,8 @@ note "building the project wheel from the working tree"
   || { cat "$src.wheel.log" >&2; rm -f "$src.wheel.log"; exit 1; }
 rm -f "$src.wheel.log"
 
-# 5. The site: Voici pages for every notebook in tutorial/ (the same files Voilà serves).
+# 5. The site: Voici pages for every notebook in tutorial/ (the same files Voilà serves); a lesson's
+#    or a tool's page then only opens the one-page app (index.html#lesson/...) at its place.
 lite_dir=$src/.lite
 mkdir -p "$lite_dir"
 cp lite/jupyter-lite.json "$lite_dir"/
@@ -99,7 +100,7 @@ note "building the site"
   --out "$site/static/pyodide" --stub sqlite3 --stub ssl --extra burraco-tutor=app \
   --not-in-browser voila --not-in-browser widgetsnbextension --not-in-browser jupyterlab-widgets \
   --config lite/jupyter-lite.json
-"$PY" lite/assemble.py pages --site "$site" --start render/index.html --loading lite/loading.html \
+"$PY" lite/assemble.py pages --site "$site" --start render/index.html --loading lite/loading.html --contents "$CONTENTS" \
   $(for catalogue in lessons/locale/*.txt; do printf -- '--catalogue %s ' "$catalogue"; done)
 date -u +%Y-%m-%dT%H:%M:%SZ >"$site/.built"
 rm -rf "$OUT.old"
