@@ -37,9 +37,17 @@ def app_address(notebook):
     return f"{found.group(1)}/{found.group(2)}" if found else None
 
 
+def app_beside(handler, cwd):
+    """True when the notebook's folder holds index.ipynb (the app), as tutorial/ does."""
+    try:
+        return os.path.isfile(os.path.join(handler.contents_manager.root_dir, cwd or "", "index.ipynb"))
+    except Exception:     # a contents manager without files on disk: no app to send anyone to
+        return False
+
+
 def prelaunch(handler, notebook, cwd):  # Voilà's prelaunch hook (incompatible with preheated kernels)
     address = None if os.environ.get("BURRACO_SEPARATE_PAGES") == "1" else app_address(notebook)
-    if address is not None:
+    if address is not None and app_beside(handler, cwd):
         from tornado.web import Finish
 
         handler.redirect(f"index.ipynb#{address}")     # relative: any base URL (Binder, a hub)

@@ -267,6 +267,8 @@ def app_address(notebook: dict) -> str | None:
 def point_at_app(site: pathlib.Path, contents: pathlib.Path, app_page: str) -> int:
     """Replace the page of every lesson and tool notebook of ``contents`` by one that opens the app there."""
     count = 0
+    if not (site / "voici" / "render" / app_page).exists():
+        return count                    # no app page in this site: every notebook keeps its own page
     for notebook in sorted(contents.glob("*.ipynb")):
         address = app_address(json.loads(notebook.read_text(encoding="utf-8")))
         page = site / "voici" / "render" / f"{notebook.stem}.html"

@@ -304,6 +304,7 @@ def test_voila_sends_an_old_lesson_link_to_the_app_before_any_kernel_starts(monk
     class Handler:
         redirected = None
         xsrf_token = "token"
+        contents_manager = type("Contents", (), {"root_dir": str(ROOT)})
 
         def redirect(self, url):
             self.redirected = url
@@ -315,6 +316,8 @@ def test_voila_sends_an_old_lesson_link_to_the_app_before_any_kernel_starts(monk
     with pytest.raises(Finish):
         hook(handler, notebook=notebook, cwd="tutorial")
     assert handler.redirected == f"index.ipynb#lesson/{SECOND.key}"
+    handler = Handler()
+    assert hook(handler, notebook=notebook, cwd="tests") is None and handler.redirected is None   # no app there
     home = nbformat.read(ROOT / "tutorial" / "index.ipynb", as_version=4)
     handler = Handler()
     assert hook(handler, notebook=home, cwd="tutorial") is None and handler.redirected is None

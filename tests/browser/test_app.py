@@ -58,7 +58,7 @@ def test_home_page_lists_every_lesson_and_tool(home, shoot, console_errors):
     for i, lesson in enumerate(lessons.LESSONS):
         link = rows.nth(i).locator("a")
         assert lesson.title("en") in link.inner_text()
-        assert link.get_attribute("href") == f"{notebook_name(lesson)}.ipynb"
+        assert link.get_attribute("href") == f"#lesson/{lesson.key}"        # a place of the one-page app
     text = home.locator(".bt-home").inner_text()
     assert "Burraco is a card game" in text
     for tool in ("Meld referee", "Score calculator", "Play a hand", "Position referee", "Variant builder",
@@ -76,28 +76,32 @@ def test_home_page_lists_every_lesson_and_tool(home, shoot, console_errors):
     assert console_errors() == []
 
 
+def _title_is(page, title: str) -> None:
+    page.wait_for_function("t => document.querySelector('.bt-lesson .bt-title')?.innerText.includes(t)", arg=title)
+
+
 def test_navigation_previous_next_home(home, shoot):
     first, second = lessons.LESSONS[0], lessons.LESSONS[1]
     home.locator(f'.bt-lesson-row[data-lesson="{first.key}"] a').click()
-    home.wait_for_url(f"**/{notebook_name(first)}.ipynb")
+    home.wait_for_url(f"**/index.ipynb#lesson/{first.key}**")          # a place of the app, in the same page
     wait_ready(home, "lesson")
-    assert first.title("en") in home.locator(".bt-lesson .bt-title").first.inner_text()
+    _title_is(home, first.title("en"))
     assert home.locator(".bt-nav-top .bt-nav-prev").count() == 0        # the first lesson has none
     shoot(home.locator(".bt-nav-top"), "nav-first-lesson")
     home.locator(".bt-nav-top .bt-nav-next").click()
-    home.wait_for_url(f"**/{notebook_name(second)}.ipynb")
-    wait_ready(home, "lesson")
-    assert second.title("en") in home.locator(".bt-lesson .bt-title").first.inner_text()
+    home.wait_for_url(f"**/index.ipynb#lesson/{second.key}**")
+    _title_is(home, second.title("en"))
     home.locator(".bt-nav-bottom .bt-nav-prev").click()
-    home.wait_for_url(f"**/{notebook_name(first)}.ipynb")
-    wait_ready(home, "lesson")
+    home.wait_for_url(f"**/index.ipynb#lesson/{first.key}**")
+    _title_is(home, first.title("en"))
     home.locator(".bt-nav-top .bt-nav-home").click()
-    home.wait_for_url("**/index.ipynb")
+    home.wait_for_url("**/index.ipynb#home")
     wait_ready(home, "home")
     last = lessons.LESSONS[-1]
-    home.goto(home.url.replace("index.ipynb", f"{notebook_name(last)}.ipynb"))
+    home.goto(home.url.replace("index.ipynb#home", f"{notebook_name(last)}.ipynb"))   # an old link: the app, there
     wait_ready(home, "lesson")
-    assert home.locator(".bt-nav-top .bt-nav-end").get_attribute("href") == "index.ipynb"
+    _title_is(home, last.title("en"))
+    assert home.locator(".bt-nav-top .bt-nav-end").get_attribute("href") == "#home"
 
 
 def test_progress_in_a_lesson_shows_on_the_home_page(browser, voila_url, shoot):
@@ -174,7 +178,7 @@ def test_cards_render_as_svg(app, shoot, console_errors):
     assert hand.get_attribute("role") == "listbox"
     palette = app.locator(".bt-palette .bh-card")
     assert palette.count() == 108          # both copies of every card and the four jokers
-    assert app.locator(".bt-nav .bt-nav-home").get_attribute("href") == "index.ipynb"
+    assert app.locator(".bt-nav .bt-nav-home").get_attribute("href") == "#home"
     shoot(app.locator(".bh-hand-host").first, "hand")
     assert console_errors() == []
 

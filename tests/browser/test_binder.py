@@ -6,7 +6,7 @@ from the repository root and ``binder/postBuild``, exactly as the files say. It 
 ``jupyter server`` with base URL ``/user/demo/`` and a token (links inside the app carry
 no token: the login cookie must do), opens the home page at
 ``/user/demo/voila/render/tutorial/index.ipynb`` (the Binder badge's ``urlpath``), goes to
-lesson 1 through its link and completes an exercise. Then the session ends and a *new*
+lesson 1 through its link (in the same page: the app) and completes an exercise. Then the session ends and a *new*
 session starts with an empty home folder (Binder keeps no disk): the stars are back on
 the home page, from the browser's storage alone. Last, JupyterLab in the same image opens
 a lesson notebook, runs it, and its "next" link opens the next lesson in JupyterLab.
@@ -121,7 +121,7 @@ def test_binder_home_page_exercise_and_a_new_session(binder_env, browser, shoot)
         assert home_stars(page, FIRST.key) == 0
         shoot(page.locator(".bt-home"), "binder-home")
         page.locator(f'.bt-lesson-row[data-lesson="{FIRST.key}"] a').click()        # no token in the link
-        page.wait_for_url(f"**{BASE}voila/render/tutorial/{notebook_name(FIRST)}.ipynb")
+        page.wait_for_url(f"**{BASE}voila/render/tutorial/index.ipynb#lesson/{FIRST.key}**")   # the same page
         wait_ready(page, "lesson", timeout=90_000)
         open_first_exercise(page)
         answer_first_exercise(page)

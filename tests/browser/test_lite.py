@@ -3,11 +3,12 @@
 Builds the site with ``scripts/build_lite.sh`` (cached downloads make a rebuild take
 seconds), serves ``build/lite/`` with ``python -m http.server`` on 127.0.0.1, and opens
 it in headless Chromium with every host name but 127.0.0.1 unresolvable. The site opens
-on the home page (its loading screen says what is happening meanwhile); the learner goes
-to lesson 1 through its link, completes an exercise, reloads and finds the stars kept
-(the browser's storage is the only place they are kept here), goes home through the
-navigation and sees them there; then the meld referee answers clicks and typing (Python
-running in the page). No request may leave 127.0.0.1, and the site stays under 60 MB.
+on the one-page app's home page (its loading screen says what is happening meanwhile), and
+Pyodide starts once: the learner goes to lesson 1 through its link, completes an exercise,
+goes on to lesson 2, home, the meld referee (which answers clicks and typing), then Back and
+Back again, all without a page load. A reload on a lesson's address lands there with its stars
+(the browser's storage is the only place they are kept here), and an old lesson page opens the
+app at that lesson. No request may leave 127.0.0.1, and the site stays under 60 MB.
 
 Set ``BURRACO_SKIP_LITE=1`` to skip this test (and so the build, which needs the npm
 registry and PyPI the first time). It never skips otherwise.
@@ -99,6 +100,16 @@ def offline_browser(request):
         chromium.close()
 
 
+SECOND = lessons.LESSONS[1]
+SAME_PAGE = "() => window.__btFirstPage === true && performance.getEntriesByType('navigation').length === 1"
+
+
+def _heading_is(page, title: str, timeout: float = WAIT_MS) -> None:
+    page.wait_for_function(
+        "t => { const h = document.querySelector('.bt-app-view h1'); return h && h.innerText.includes(t); }",
+        arg=title, timeout=timeout)
+
+
 def _superseded(request) -> bool:
     """A page load the browser dropped because the site's start pages redirect onwards
     (JupyterLite's root page, then voici/index.html): not a failure of the site."""
@@ -135,25 +146,26 @@ def test_lite_app_runs_offline_in_the_browser(lite_build, lite_url, offline_brow
         assert page.locator("#loading").is_hidden()
         shoot(page.locator(".bt-home"), "lite-home")
 
+        page.evaluate("() => { window.__btFirstPage = true; }")
         page.locator(f'.bt-lesson-row[data-lesson="{FIRST.key}"] a').click()
-        page.wait_for_url(f"**/voici/render/{notebook_name(FIRST)}.html")
-        wait_ready(page, "lesson", timeout=150_000)
+        page.wait_for_url(f"**/voici/render/index.html#lesson/{FIRST.key}**")      # the same page
+        wait_ready(page, "lesson", timeout=WAIT_MS)
         open_first_exercise(page, timeout=WAIT_MS)
         answer_first_exercise(page, timeout=WAIT_MS)
         solved_verdict(page, timeout=WAIT_MS)
         interactive_s = time.monotonic() - started
         shoot(page.locator(".bt-lesson-page"), "lite-lesson")
-        page.reload(wait_until="domcontentloaded")                       # a new Python: only the browser remembers
-        wait_ready(page, "lesson", timeout=150_000)
-        page.wait_for_function("() => document.querySelector('.bt-strip-item')?.innerText.includes('★★★')",
-                               timeout=WAIT_MS)
+        moved = time.monotonic()
+        page.locator(".bt-nav-top .bt-nav-next").click()
+        _heading_is(page, SECOND.title("en"))
+        page.wait_for_selector(".bt-app-view .bt-lesson .bt-strip-item", timeout=WAIT_MS)
+        move_s = time.monotonic() - moved
         page.locator(".bt-nav-top .bt-nav-home").click()
-        page.wait_for_url(lite_url + APP_PAGE)
-        wait_ready(page, "home", timeout=150_000)
+        wait_ready(page, "home", timeout=WAIT_MS)
         wait_home_stars(page, FIRST.key, 3, timeout=WAIT_MS)
-
-        page.goto(lite_url + "/voici/render/referee.html", wait_until="domcontentloaded")
-        page.wait_for_selector(".bh-card svg", timeout=150_000)
+        page.locator(".bt-tool-referee").click()
+        page.wait_for_selector(".bt-app-view .bt-referee .bh-card svg", timeout=WAIT_MS)
+        assert page.evaluate("() => window.location.hash") == "#tool/referee"
         wait_for_text(page, ".bt-verdict", "✓ Legal meld", timeout=WAIT_MS)     # the page starts with 2H 5H 6H
         verdict = page.locator(".bt-verdict")
         assert "stands for 4♥" in verdict.inner_text()
@@ -179,6 +191,22 @@ def test_lite_app_runs_offline_in_the_browser(lite_build, lite_url, offline_brow
 
         shoot(page.locator(".bt-referee"), "lite-referee")
         page.screenshot(path=str(SCREENSHOTS / "lite-page.png"))
+
+        page.go_back()                                                   # Back: home, then lesson 2
+        wait_ready(page, "home", timeout=WAIT_MS)
+        page.go_back()
+        _heading_is(page, SECOND.title("en"))
+        assert page.evaluate(SAME_PAGE), "a move loaded a page: Pyodide started again"
+
+        page.goto(f"{lite_url}{APP_PAGE}#lesson/{FIRST.key}/1")          # the address typed (same page)
+        page.reload(wait_until="domcontentloaded")                       # a new Python: only the browser remembers
+        _heading_is(page, FIRST.title("en"), timeout=150_000)
+        page.wait_for_selector(".bt-exercise .bt-number input", timeout=WAIT_MS)
+        page.wait_for_function("() => document.querySelector('.bt-strip-item')?.innerText.includes('★★★')",
+                               timeout=WAIT_MS)
+        page.goto(f"{lite_url}/voici/render/{notebook_name(SECOND)}.html", wait_until="domcontentloaded")
+        page.wait_for_url(f"**{APP_PAGE}#lesson/{SECOND.key}**")         # an old link opens the app there
+        _heading_is(page, SECOND.title("en"), timeout=150_000)
     except Exception:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / "lite-failure.png"))
@@ -189,7 +217,8 @@ def test_lite_app_runs_offline_in_the_browser(lite_build, lite_url, offline_brow
         context.close()
 
     figures = {**lite_build, "home_interactive_s": round(widgets_s, 1), "first_exercise_solved_s": round(interactive_s, 1),
-               "three_clicks_to_verdict_s": round(click_s, 2), "requests": len(requests)}
+               "next_lesson_s": round(move_s, 2), "three_clicks_to_verdict_s": round(click_s, 2),
+               "requests": len(requests)}
     assert lite_build["site_mb"] < MAX_SITE_MB, f"the static site is {lite_build['site_mb']} MB"
     (ARTIFACTS / "lite-figures.json").write_text(json.dumps(figures, indent=1) + "\n")
     print("browser-only build:", figures)

@@ -195,5 +195,5 @@ def test_the_home_page_links_the_practice_and_class_tools(page, voila_url):
     _ready(page, ".bt-home .bt-lesson-row", f"{voila_url}/voila/render/index.ipynb")
     for key, name in (("practice", "Practise what I missed"), ("class-summary", "Class summary and worksheets")):
         link = page.get_by_role("link", name=name, exact=True)
-        assert link.count() == 1 and link.get_attribute("href") == f"{key}.ipynb"
+        assert link.count() == 1 and link.get_attribute("href") == f"#tool/{key}"
 
