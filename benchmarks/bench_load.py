@@ -1,18 +1,27 @@
-"""Twenty learners at once on one Voilà server: pages that fail, memory per session, verdict times.
+"""Twenty learners at once on one Voilà server, each going through five lessons: pages that fail, the
+time it takes, memory per session, verdict times; the one-page app and the old page-per-lesson path
+side by side in one run.
 
-Every simulated learner is a separate browser context (its own storage, its own kernels)
-of one headless Chromium; all start together, open a lesson (lesson 2 or 3, whose first
-exercise they open from the star strip), then lesson 1, and answer its first exercise
-several times (a wrong answer, then the right one), within a time bound. Only 127.0.0.1
-is used. Printed: pages that failed (target 0), each with the step it failed at, what the
-server's log says went wrong (kernels that died starting, shutdowns refused), the server's
-memory (Voilà and its kernels, from /proc) before and with every learner on, per session
-and per kernel, click-to-verdict under that load (median and p95; target p95 < 100 ms,
-the figure for one learner alone), and the machine's load average (figures from a busy
-machine say little).
+Every simulated learner is a separate browser context (its own storage, its own kernels) of one
+headless Chromium; all start together, open lesson 1 from the home page, go "next" to lessons 2 to
+5, then answer lesson 1's first exercise several times (a wrong answer, then the right one), within
+a time bound. The same learners run twice, each time on a fresh server:
 
-    .venv/bin/python benchmarks/bench_load.py [--learners 20] [--answers 6] [--deadline 300]
-                                              [--page-timeout 120] [--json]
+- ``app``: the one-page app (index.ipynb): one kernel per learner, every lesson shown in place;
+- ``pages``: the path of before, one notebook page (and one kernel) per lesson: a copy of
+  ``tutorial/`` whose index.ipynb is the home page alone (``lessons.home()``, links to the
+  notebooks), served with ``BURRACO_SEPARATE_PAGES=1`` (see voila.py).
+
+Only 127.0.0.1 is used. Printed for each: pages that failed (target 0), each with the step it
+failed at, what the server's log says went wrong (kernels that died starting, shutdowns refused),
+the median and slowest time for a learner to have opened the five lessons (from the home page's
+address), the server's memory (Voilà and its kernels, from /proc) before and with every learner on,
+per session and per kernel, click-to-verdict under that load (median and p95; target p95 < 100 ms,
+the figure for one learner alone), and the machine's load average (figures from a busy machine say
+little).
+
+    .venv/bin/python benchmarks/bench_load.py [--learners 20] [--lessons 5] [--answers 6] [--deadline 600]
+                                              [--page-timeout 180] [--only app|pages] [--json]
 """
 
 from __future__ import annotations
@@ -22,13 +31,15 @@ import asyncio
 import json
 import os
 import pathlib
+import shutil
 import statistics
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # the shared helpers in tests/
-from tests.browser.support import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, VERDICT_PROBE, start_voila, stop  # noqa: E402
+from lessons.widgets.navigation import notebook_name  # noqa: E402
+from tests.browser.support import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT, VERDICT_PROBE, start_voila, stop  # noqa: E402
 from tests.helpers import percentile  # noqa: E402
 
 TARGET_P95_MS = 100.0
@@ -57,39 +68,59 @@ def tree_rss_mb(pid: int) -> float:
     return total / 1024
 
 
-async def learner(browser, url: str, number: int, answers: int, page_timeout: float, results: list) -> None:
+def old_pages_folder() -> pathlib.Path:
+    """A copy of tutorial/ as it was before the app: index.ipynb shows the home page alone."""
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="bench-load-pages-"))
+    for notebook in (ROOT / "tutorial").glob("*.ipynb"):
+        shutil.copy2(notebook, folder / notebook.name)
+    index = json.loads((folder / "index.ipynb").read_text())
+    index["cells"][0]["source"] = ["import lessons\n", "lessons.home()"]
+    (folder / "index.ipynb").write_text(json.dumps(index))
+    return folder
+
+
+HEADING = "t => document.querySelector('.bt-lesson h1')?.innerText.includes(t)"
+
+
+async def learner(browser, url: str, path: str, number: int, args, results: list) -> None:
     import lessons
 
     exercise = lessons.LESSONS[0].exercises[0]
     texts = [str(exercise.wrong_answers[0][0]) if exercise.wrong_answers else "100", str(exercise.solution)]
+    titles = [lesson.title("en") for lesson in lessons.LESSONS[:args.lessons]]
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     outcome: dict = {"learner": number, "failed": None, "done": False, "stage": "new page", "samples": [],
                      "context": context}
     results.append(outcome)
     try:
         page = await context.new_page()
-        page.set_default_timeout(page_timeout * 1000)
+        page.set_default_timeout(args.page_timeout * 1000)
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         started = time.monotonic()
-        other = ("02-melds", "03-ace")[number % 2]
-        outcome["stage"] = f"opening {other}"
-        await page.goto(f"{url}/voila/render/{other}.ipynb", wait_until="domcontentloaded")
-        await page.wait_for_selector(".bt-lesson .bt-strip-item")
-        outcome["stage"] = f"first exercise of {other}"
-        await page.locator(".bt-strip-item").first.click()
-        await page.wait_for_selector(".bt-exercise")
-        outcome["stage"] = "opening 01-deck"
-        await page.goto(f"{url}/voila/render/01-deck.ipynb", wait_until="domcontentloaded")
-        await page.wait_for_selector(".bt-lesson .bt-strip-item")
+        outcome["stage"] = "opening the home page"
+        await page.goto(f"{url}/voila/render/index.ipynb", wait_until="domcontentloaded")
+        await page.wait_for_selector(".bt-home .bt-lesson-row a")
+        for i, title in enumerate(titles):
+            outcome["stage"] = f"opening lesson {i + 1}"
+            link = ".bt-lesson-row a" if i == 0 else ".bt-nav-top .bt-nav-next"
+            await page.locator(link).first.click()
+            await page.wait_for_function(HEADING, arg=title)
+            await page.wait_for_selector(".bt-lesson .bt-strip-item")
         outcome["open_s"] = round(time.monotonic() - started, 2)
-        outcome["stage"] = "first exercise of 01-deck"
-        await page.locator(".bt-strip-item").first.click()
+        outcome["stage"] = "back to lesson 1's first exercise"
+        if path == "app":
+            await page.evaluate(f"() => {{ window.location.hash = '#lesson/{lessons.LESSONS[0].key}/1'; }}")
+        else:
+            await page.goto(f"{url}/voila/render/{notebook_name(lessons.LESSONS[0])}.ipynb",
+                            wait_until="domcontentloaded")
+            await page.wait_for_selector(".bt-lesson .bt-strip-item")
+            await page.locator(".bt-strip-item").first.click()
         box = page.locator(".bt-exercise .bt-number input")
         await box.wait_for()
         await page.evaluate(VERDICT_PROBE)
-        for i in range(answers):
-            outcome["stage"] = f"answer {i + 1} of {answers}"
+        for i in range(args.answers):
+            outcome["stage"] = f"answer {i + 1} of {args.answers}"
             await box.fill(texts[i % 2])
             await page.wait_for_timeout(150)
             await page.locator(".bt-check").click()
@@ -125,12 +156,18 @@ def server_log_problems(log: pathlib.Path) -> dict[str, int]:
             "iopub_timeouts": text.count("Timeout waiting for IOPub output")}
 
 
-async def run(args) -> dict:
+async def run(args, path: str) -> dict:
     from playwright.async_api import async_playwright
 
     os.environ.setdefault("XDG_DATA_HOME", tempfile.mkdtemp(prefix="bench-load-data-"))
     load_before = os.getloadavg()[0]
-    process, url = start_voila("tutorial/")
+    folder = old_pages_folder() if path == "pages" else pathlib.Path("tutorial")
+    if path == "pages":
+        os.environ["BURRACO_SEPARATE_PAGES"] = "1"     # the server (started below) keeps a page per lesson
+    try:
+        process, url = start_voila(folder)
+    finally:
+        os.environ.pop("BURRACO_SEPARATE_PAGES", None)
     log = ARTIFACTS / f"voila-{url.rsplit(':', 1)[1]}.log"
     try:
         await asyncio.sleep(1)
@@ -139,14 +176,13 @@ async def run(args) -> dict:
             browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             results: list = []
             started = time.monotonic()
-            tasks = [asyncio.create_task(learner(browser, url, i, args.answers, args.page_timeout, results))
-                     for i in range(args.learners)]
+            tasks = [asyncio.create_task(learner(browser, url, path, i, args, results)) for i in range(args.learners)]
             _, pending = await asyncio.wait(tasks, timeout=args.deadline)
             for task in pending:
                 task.cancel()
             elapsed = time.monotonic() - started
             await asyncio.sleep(2)                               # the kernels of pages left are shut down
-            loaded_mb = tree_rss_mb(process.pid)                  # every learner's lesson still open
+            loaded_mb = tree_rss_mb(process.pid)                  # every learner's page still open
             kernels = kernel_count(process.pid)
             load_after = os.getloadavg()[0]
             for outcome in results:
@@ -154,6 +190,8 @@ async def run(args) -> dict:
             await browser.close()
     finally:
         stop(process)
+        if path == "pages":
+            shutil.rmtree(folder, ignore_errors=True)
     for outcome in results:
         if not outcome["done"] and not outcome["failed"]:
             outcome["failed"] = f"{outcome['stage']}: cut off at the {args.deadline:g} s deadline"
@@ -161,7 +199,7 @@ async def run(args) -> dict:
     samples = [s for r in results for s in r["samples"]]
     opens = [r["open_s"] for r in results if "open_s" in r]
     return {
-        "learners": args.learners, "elapsed_s": round(elapsed, 1),
+        "path": path, "learners": args.learners, "lessons": args.lessons, "elapsed_s": round(elapsed, 1),
         "load_average": {"before": round(load_before, 1), "after": round(load_after, 1)},
         "failed_pages": len(failed), "failures": failed,
         "server_log": server_log_problems(log),
@@ -176,36 +214,51 @@ async def run(args) -> dict:
     }
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--learners", type=int, default=20)
-    parser.add_argument("--answers", type=int, default=6)
-    parser.add_argument("--deadline", type=float, default=300.0, help="seconds for every learner to finish")
-    parser.add_argument("--page-timeout", type=float, default=120.0,
-                        help="seconds a learner waits for one step (a page, an exercise, a verdict)")
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
-    result = asyncio.run(run(args))
-    if args.json:
-        print(json.dumps(result, indent=1))
-        return 0
+NAMES = {"app": "the one-page app", "pages": "a page per lesson (before)"}
+
+
+def show(result: dict) -> None:
     m, c = result["memory_mb"], result["click_to_verdict_ms"]
     load = result["load_average"]
-    print(f"{result['learners']} learners at once on one Voilà server ({result['elapsed_s']} s in all; "
-          f"load average {load['before']} before, {load['after']} after)")
+    print(f"== {NAMES[result['path']]}: {result['learners']} learners at once, {result['lessons']} lessons each "
+          f"({result['elapsed_s']} s in all; load average {load['before']} before, {load['after']} after)")
     print(f"  pages that failed: {result['failed_pages']} (target 0)  {'ok' if not result['failed_pages'] else 'FAILED'}")
     for failure in result["failures"]:
         print(f"    {failure}")
     problems = ", ".join(f"{name.replace('_', ' ')} {count}" for name, count in result["server_log"].items())
     print(f"  server log: {problems}")
+    print(f"  {result['lessons']} lessons opened: median {result['open_lessons_s']['median']} s, "
+          f"slowest {result['open_lessons_s']['max']} s")
     print(f"  memory: {m['idle_server']} MB idle, {m['with_learners']} MB with every learner "
           f"({m['kernels']} kernels): {m['per_session']} MB per session, {m['per_kernel']} MB per kernel")
-    print(f"  two lessons opened: median {result['open_lessons_s']['median']} s, "
-          f"slowest {result['open_lessons_s']['max']} s")
     if c["n"]:
         verdict = "ok" if c["p95"] < TARGET_P95_MS else "ABOVE TARGET"
         print(f"  click-to-verdict under load: n={c['n']} median {c['median']} ms  p95 {c['p95']} ms  "
               f"(target p95 < {TARGET_P95_MS:.0f} ms)  {verdict}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--learners", type=int, default=20)
+    parser.add_argument("--lessons", type=int, default=5)
+    parser.add_argument("--answers", type=int, default=6)
+    parser.add_argument("--deadline", type=float, default=600.0, help="seconds for every learner to finish")
+    parser.add_argument("--page-timeout", type=float, default=180.0,
+                        help="seconds a learner waits for one step (a page, a lesson, a verdict)")
+    parser.add_argument("--only", choices=sorted(NAMES), help="measure one path only")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    results = [asyncio.run(run(args, path)) for path in ("app", "pages") if args.only in (None, path)]
+    if args.json:
+        print(json.dumps(results, indent=1))
+        return 0
+    for result in results:
+        show(result)
+    if len(results) == 2:
+        app, pages = (r["open_lessons_s"]["median"] for r in results)
+        if app and pages:
+            print(f"== {args.lessons} lessons opened, median: {app} s in the app, {pages} s a page per lesson "
+                  f"({app / pages:.2f}x)")
     return 0
 
 
