@@ -27,7 +27,7 @@ from tests.browser.support import CHROMIUM, OFFLINE_ARGS, ROOT, serve_static, st
 from tests.browser.support import CHROMIUM_ARGS as BROWSER_ARGS  # noqa: E402
 
 SITE = ROOT / "build" / "lite"
-PAGE = "/voici/render/referee.html"   # the meld referee's tool page
+PAGE = "/voici/render/referee.html"   # the meld referee: opens the one-page app at #tool/referee
 CHROMIUM_ARGS = [*BROWSER_ARGS, *OFFLINE_ARGS]
 VERDICT_SHOWS = "(text) => document.querySelector('.bt-verdict')?.innerText.includes(text)"
 
