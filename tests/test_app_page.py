@@ -223,6 +223,25 @@ def test_pages_left_beyond_the_few_kept_are_released(shell, fresh):
     assert shell.home.comm is not None and fresh.widget.comm is not None    # the home page and the keeper stay
 
 
+def test_answer_views_a_lesson_dropped_are_closed_at_the_next_move_and_nothing_else(shell):
+    import ipywidgets as w
+
+    another_cell = w.Button(description="a teacher's own widget")     # never shown by the app
+    browser_goes(shell, f"lesson/{SECOND.key}/1")
+    lesson = shell.view.children[0].lesson
+    first_view = lesson.view
+    first_parts = [thing for thing in reach([first_view]).values() if isinstance(thing, w.Widget)]
+    for index in range(1, len(SECOND.exercises)):
+        lesson.go_to(index)                       # each draws a new answer view, the one before dropped
+    assert all(part.comm is not None for part in first_parts)
+    browser_goes(shell, "home")
+    assert first_parts and all(part.comm is None for part in first_parts)
+    assert lesson.view.widget.comm is not None and lesson.check_button.comm is not None    # the page is kept
+    assert another_cell.comm is not None
+    browser_goes(shell, f"lesson/{SECOND.key}")
+    assert lesson.session.index == len(SECOND.exercises) - 1 and lesson.view.widget in reach([shell]).values()
+
+
 def test_release_leaves_shared_widgets_alone():
     keeper = store.shared_keeper()
     kept = LessonPage(FIRST.key)

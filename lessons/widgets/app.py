@@ -29,7 +29,7 @@ from .address import HOME_PLACE, AddressError, BrowserAddress, Place, parse_addr
 from .home import TOOLS, HomePage, ToolPage
 from .lesson import LessonWidget
 from .navigation import LessonPage, chosen_language, guarded_page, oops, use_app_links
-from .release import release
+from .release import Sweeper, release
 from .settings import shared_preferences
 from .style import NOTE, box, t
 
@@ -63,6 +63,7 @@ class App(w.VBox):
         self.pages: OrderedDict[str, w.Widget] = OrderedDict()
         self._visits = 0
         self._marker = ""
+        self.sweeper = Sweeper()
         super().__init__([self.address, self.note, self.view, self.keeper.widget, self.preferences])
         self.add_class("bt-app")
         self.address.on_move(self.go)
@@ -106,6 +107,8 @@ class App(w.VBox):
         if lesson is not None:
             self._follow(lesson)
         self._release_old()
+        self._sweep()
+        self.sweeper.remember(page)
 
     def _page(self, place: Place) -> w.Widget:
         """The page of a lesson or a tool: the one kept, else a new one (kept from now on)."""
@@ -125,8 +128,7 @@ class App(w.VBox):
             page = LessonPage(place.key, self.fixed_lang)
             lesson = _lesson_widget(page)
             if lesson is not None:
-                key = place.key
-                lesson.on_moved(lambda widget: self._follow(widget) if self.place.page == f"lesson/{key}" else None)
+                lesson.on_moved(lambda widget: self._lesson_moved(page, widget))
             return page
         tool = next(tool for tool in TOOLS if tool.key == place.key)
         return ToolPage(tool)
@@ -140,6 +142,12 @@ class App(w.VBox):
         self._marker = f"bt-visit-{self._visits}"
         page.add_class(self._marker)
 
+    def _lesson_moved(self, page: w.Widget, lesson: LessonWidget) -> None:
+        """A lesson drew another step: a new answer view to remember, and the address to follow."""
+        self.sweeper.remember(page)
+        if page is self.shown:
+            self._follow(lesson)
+
     def _follow(self, lesson: LessonWidget) -> None:
         """Put the exercise the lesson shows in the browser's address (in place: no history entry)."""
         session = lesson.session
@@ -147,6 +155,13 @@ class App(w.VBox):
         self.place = Place("lesson", lesson.lesson.key, exercise)
         if self.address.address != self.place.address:
             self.address.replace(self.place.address)
+
+    def _sweep(self) -> None:
+        """Close what the pages shown so far dropped (a lesson's earlier answer views, a page released)."""
+        try:
+            self.sweeper.sweep(keep=[self], listeners=[self.keeper, self.preferences])
+        except Exception:
+            _log.exception("the widgets left behind could not be closed")
 
     def _release_old(self) -> None:
         while len(self.pages) > KEEP + (self.shown is not self.home):
