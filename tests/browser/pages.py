@@ -18,6 +18,7 @@ READY = {
     "tool": "[class*='bt-tool-page-'] .bh-card svg, .bt-tool-page-score .bt-score",
 }
 FIRST = lessons.LESSONS[0]
+SECOND = lessons.LESSONS[1]
 FIRST_ANSWER = str(FIRST.exercises[0].solution)
 WRONG_ANSWER = str(FIRST.exercises[0].wrong_answers[0][0]) if FIRST.exercises[0].wrong_answers else "100"
 

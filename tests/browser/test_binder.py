@@ -30,6 +30,7 @@ import pytest
 from lessons.widgets.navigation import notebook_name
 from tests.browser.pages import (
     FIRST,
+    SECOND,
     answer_first_exercise,
     home_stars,
     open_first_exercise,
@@ -121,7 +122,8 @@ def test_binder_home_page_exercise_and_a_new_session(binder_env, browser, shoot)
         assert home_stars(page, FIRST.key) == 0
         shoot(page.locator(".bt-home"), "binder-home")
         page.locator(f'.bt-lesson-row[data-lesson="{FIRST.key}"] a').click()        # no token in the link
-        page.wait_for_url(f"**{BASE}voila/render/tutorial/index.ipynb#lesson/{FIRST.key}**")   # the same page
+        page.wait_for_url(lambda url: f"{BASE}voila/render/tutorial/index.ipynb" in url       # the same page
+                          and f"#lesson/{FIRST.key}" in url)
         wait_ready(page, "lesson", timeout=90_000)
         open_first_exercise(page)
         answer_first_exercise(page)
@@ -154,6 +156,20 @@ def test_binder_home_page_exercise_and_a_new_session(binder_env, browser, shoot)
         lab.locator(".jp-OutputArea .bt-nav-top .bt-nav-next").first.click()
         lab.wait_for_url("**/lab/tree/tutorial/02-*.ipynb", timeout=60_000)
         lab.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
+
+        # index.ipynb in JupyterLab: the whole app in its output, moving by address in the same page
+        app = context.new_page()
+        app.goto(f"{session.url}lab/tree/tutorial/index.ipynb", wait_until="domcontentloaded")
+        app.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
+        app.get_by_text("| Idle").first.wait_for(timeout=90_000)
+        app.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        app.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        app.locator(f'.jp-OutputArea .bt-lesson-row[data-lesson="{SECOND.key}"] a').click()
+        app.wait_for_function("t => document.querySelector('.jp-OutputArea .bt-lesson h1')?.innerText.includes(t)",
+                              arg=SECOND.title("en"), timeout=60_000)
+        assert app.url.endswith(f"/tree/tutorial/index.ipynb#lesson/{SECOND.key}")     # lab/(workspaces/…/)tree
+        app.go_back()
+        app.wait_for_selector(".jp-OutputArea .bt-home .bt-lesson-row", timeout=60_000)
     except Exception:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         for i, p in enumerate(context.pages):
