@@ -3,15 +3,17 @@
 Three kinds of figures, each the median of several runs, all measured in one run on the same server:
 
 - Opening a page cold (a fresh browser context), from navigation to its first interactive widget:
-  a one-cell ipywidgets notebook (a button), the app's home page (its lesson links), and the app
-  opened on a lesson's address (``index.ipynb#lesson/deck``, a shared link: its star strip).
+  a one-cell ipywidgets notebook (a button), the app's home page (its lesson links), the home page
+  alone as it was before the app (``lessons.home()``), and the app opened on a lesson's address
+  (``index.ipynb#lesson/deck``, a shared link: its star strip).
 - Moving inside the app, from the click to the new place's first control drawn (its star strip,
   under the new lesson's heading), with no page load: from the home page to lesson 1, then
   "next" to lessons 2 to 5 (each opened for the first time), then "previous" back to lessons
   4 to 2 (pages kept from the way there). Ratio of the median move to the one-cell page
   (target: at most 0.25 in Voilà, 0.1 in the static site).
-- Click-to-verdict in lesson 1's first exercise inside the app (Check, alternating a wrong and the
-  right answer): median and 95th percentile (target p95 under 100 ms in Voilà, 200 ms static).
+- Click-to-verdict in lesson 1's first exercise (Check, alternating a wrong and the right answer),
+  inside the app and on the lesson's page alone as before (``lessons.lesson_page``): median and 95th
+  percentile (target p95 under 100 ms in Voilà, 200 ms static).
 
 The static site is built by ``scripts/build_lite.sh`` from a copy of ``tutorial/`` with the one-cell
 notebook added, into ``build/lite-bench/`` (the downloads are cached).
@@ -55,10 +57,15 @@ BASELINE = {
     "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
     "nbformat": 4, "nbformat_minor": 5,
 }
+# The pages of before the app, for comparison: written so that voila.py and the static build do not
+# send them to the app (their cell is not the lesson notebooks' one).
+BEFORE = {"home-alone": "from lessons import home\nhome()",
+          "lesson-alone": 'from lessons import lesson_page\nlesson_page("deck")'}
 # name -> (page and address, what shows the first interactive widget)
 PAGES = {
     "one-cell": ("baseline", ".widget-button"),
     "home": ("index", ".bt-home .bt-lesson-row a"),
+    "home before": ("home-alone", ".bt-home .bt-lesson-row a"),
     "lesson link": ("index", ".bt-app-view .bt-lesson .bt-strip-item"),
 }
 ADDRESS = {"lesson link": "#lesson/deck"}
@@ -84,6 +91,10 @@ def contents_folder() -> pathlib.Path:
     for notebook in (ROOT / "tutorial").glob("*.ipynb"):
         shutil.copy2(notebook, folder / notebook.name)
     (folder / "baseline.ipynb").write_text(json.dumps(BASELINE))
+    for name, source in BEFORE.items():
+        notebook = json.loads(json.dumps(BASELINE))
+        notebook["cells"][0]["source"] = [source]
+        (folder / f"{name}.ipynb").write_text(json.dumps(notebook))
     return folder
 
 
@@ -169,7 +180,13 @@ def click_to_verdict(browser, url: str, clicks: int, timeout: float) -> list[flo
         context.close()
 
 
-def summary(times: dict[str, list[float]], moved: dict[str, list[float]], clicks: list[float], platform: str) -> dict:
+def verdicts(clicks: list[float]) -> dict:
+    return {"n": len(clicks), "median": round(statistics.median(clicks), 1), "p95": round(percentile(clicks, 0.95), 1),
+            "max": round(max(clicks), 1)}
+
+
+def summary(times: dict[str, list[float]], moved: dict[str, list[float]], clicks: dict[str, list[float]],
+            platform: str) -> dict:
     median = {name: statistics.median(values) for name, values in times.items()}
     move = {name: statistics.median(values) for name, values in moved.items()}
     return {
@@ -177,14 +194,15 @@ def summary(times: dict[str, list[float]], moved: dict[str, list[float]], clicks
         "seconds_to_interactive": {name: round(value, 2) for name, value in median.items()},
         "runs": {name: [round(v, 2) for v in values] for name, values in times.items()},
         "ratio_home": round(median["home"] / median["one-cell"], 2),
+        "ratio_home_before": round(median["home before"] / median["one-cell"], 2),
         "target_open_ratio": TARGET_OPEN_RATIO[platform],
         "move_seconds": {name: round(value, 3) for name, value in move.items()},
         "move_runs": {name: [round(v, 3) for v in values] for name, values in moved.items()},
         "ratio_move": round(move["first visit"] / median["one-cell"], 3),
         "ratio_move_kept": round(move["back to a kept page"] / median["one-cell"], 3),
         "target_move_ratio": TARGET_MOVE_RATIO[platform],
-        "click_to_verdict_ms": {"n": len(clicks), "median": round(statistics.median(clicks), 1),
-                                "p95": round(percentile(clicks, 0.95), 1), "max": round(max(clicks), 1)},
+        "click_to_verdict_ms": verdicts(clicks["app"]),
+        "click_to_verdict_before_ms": verdicts(clicks["before"]),
         "target_p95_ms": TARGET_P95_MS[platform],
     }
 
@@ -197,6 +215,7 @@ def show(result: dict) -> None:
     verdict = "ok" if result["ratio_home"] <= result["target_open_ratio"] else "ABOVE TARGET"
     print(f"  the app's home page      {s['home']:6.2f} s   ratio {result['ratio_home']:4.2f}  "
           f"(target <= {result['target_open_ratio']})  {verdict}")
+    print(f"  the home page alone (before) {s['home before']:6.2f} s   ratio {result['ratio_home_before']:4.2f}")
     print(f"  the app on #lesson/deck  {s['lesson link']:6.2f} s")
     m = result["move_seconds"]
     print(f"== {platform}: moving inside the app, click to the new lesson's star strip (median, no page load)")
@@ -204,17 +223,19 @@ def show(result: dict) -> None:
     print(f"  to a lesson never opened {m['first visit']:6.3f} s   ratio {result['ratio_move']:5.3f}  "
           f"(target <= {result['target_move_ratio']})  {verdict}")
     print(f"  back to a lesson kept    {m['back to a kept page']:6.3f} s   ratio {result['ratio_move_kept']:5.3f}")
-    c = result["click_to_verdict_ms"]
-    verdict = "ok" if c["p95"] < result["target_p95_ms"] else "ABOVE TARGET"
-    print(f"  click-to-verdict in lesson 1: n={c['n']} median {c['median']:.1f} ms  p95 {c['p95']:.1f} ms  "
-          f"max {c['max']:.1f} ms  (target p95 < {result['target_p95_ms']:.0f} ms)  {verdict}")
+    for key, where in (("click_to_verdict_ms", "in the app"), ("click_to_verdict_before_ms", "lesson page alone")):
+        c = result[key]
+        verdict = "ok" if c["p95"] < result["target_p95_ms"] else "ABOVE TARGET"
+        print(f"  click-to-verdict in lesson 1, {where}: n={c['n']} median {c['median']:.1f} ms  "
+              f"p95 {c['p95']:.1f} ms  max {c['max']:.1f} ms  (target p95 < {result['target_p95_ms']:.0f} ms)  {verdict}")
 
 
 def measure(browser, base: str, suffix: str, platform: str, args, timeout: float) -> dict:
     page_url = f"{base}/{{}}{suffix}".format
     times = loads(browser, page_url, args.runs, timeout)
     moved = moves(browser, page_url("index"), args.runs, timeout)
-    clicks = click_to_verdict(browser, page_url("index") + "#lesson/deck", args.clicks, timeout / 2)
+    clicks = {"app": click_to_verdict(browser, page_url("index") + "#lesson/deck", args.clicks, timeout / 2),
+              "before": click_to_verdict(browser, page_url("lesson-alone"), args.clicks, timeout / 2)}
     return summary(times, moved, clicks, platform)
 
 
