@@ -18,6 +18,12 @@ With a lesson session that changes ``keeper.progress`` itself (the object never 
 
 Python decides; the JavaScript (``store.js``) only reads, writes and listens. The learner's
 controls over it (export, import, reset) are ``lessons.widgets.settings.ProgressPanel``.
+
+On a school's JupyterHub with the class service, a third copy is the class's: every save is also
+pushed to the service in the background (:class:`~lessons.learner.classlink.ClassLink`), and the
+copy it answers with is merged in like the browser's. The page never waits for it; when the service
+is down the file and the browser keep everything, and the latest copy is sent once it is back.
+``keeper.class_reply`` is the service's latest answer (the assignments), None without one.
 """
 
 from __future__ import annotations
@@ -35,6 +41,8 @@ import traitlets
 
 from burraco_core.messages import Message
 
+from .classlink import ClassLink, ClassReply, class_link
+from .classwork import class_copy
 from .progress import FileStore, Progress, ProgressError, read_file
 
 __all__ = ["DEFAULT_KEY", "BrowserStore", "ProgressKeeper", "browser_key", "running_in_browser",
@@ -153,10 +161,16 @@ class ProgressKeeper:
     first, so a lesson tab and the home page (two kernels) do not undo each other.
     """
 
-    def __init__(self, *, file_store: FileStore | None | bool = True, key: str | None = None) -> None:
+    def __init__(self, *, file_store: FileStore | None | bool = True, key: str | None = None,
+                 link: ClassLink | None | bool = True) -> None:
         if file_store is True:
             file_store = None if running_in_browser() else FileStore()
+        if link is True:
+            link = None if running_in_browser() else class_link()
         self.file_store: FileStore | None = file_store or None
+        self.link: ClassLink | None = link or None
+        self.class_reply: ClassReply | None = None
+        self._class_text = ""                   # the class's copy as last heard (not sent again)
         self.problem: Message | None = None
         self._callbacks: list[ProgressCallback] = []
         self.progress = self.file_store.load() if self.file_store else Progress()
@@ -172,6 +186,9 @@ class ProgressKeeper:
         self.widget.on_problem(self._set_problem)
         if not self.progress.is_empty():
             self.widget.save(self.progress)
+        if self.link is not None:
+            self.link.on_reply(self._from_class)
+            self.link.push(self.progress)       # also what a page closed while the service was down left
 
     # -------------------------------------------------------------- listening
     def changed(self, callback: ProgressCallback) -> ProgressCallback:
@@ -227,6 +244,24 @@ class ProgressKeeper:
                 _log.warning("progress not saved: %s", err)
                 self.problem = Message("progress.notice.save-failed", reason=err.msg)
         self.widget.save(self.progress)
+        self._to_class()
+        self._notify()
+
+    def _to_class(self) -> None:
+        if self.link is None:
+            return
+        self.link.deliver()
+        if class_copy(self.progress).to_json() != self._class_text:
+            self.link.push(self.progress)
+
+    def _from_class(self, reply: ClassReply) -> None:
+        """The class service's answer: its copy (merged with ours there) and the assignments."""
+        self.class_reply = reply
+        if reply.progress is not None:
+            self._class_text = reply.progress.to_json()
+            if self.progress.update(reply.progress):
+                self.save()
+                return
         self._notify()
 
     def _on_disk(self) -> bytes | None:
