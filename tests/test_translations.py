@@ -45,6 +45,7 @@ SAME_AS_ENGLISH: dict[str, tuple[str, ...]] = {
     "ruleset.italiano": ("it", "es"),           # a ruleset's own (Italian) name, "(online)" included
     "lesson.variants.value.no": ("it", "es"),   # the variant table's "no", as above
     "referee.meld.burraco": ("it", "es"),       # the word is "Burraco" in both
+    "class.time.hours": ("it", "es"),           # "2 h 5 min": the same abbreviations in both
 }
 
 _CARD_CODE = re.compile(r"(?<![A-Za-z])(?:10|[2-9AJQK])(?:[♠♥♦♣]|[SHDC](?![a-z]))|(?<![A-Za-z])JK(?![a-z])")
