@@ -163,7 +163,7 @@ class _Api(_Handler):
 
     def keep(self, name: str) -> None:
         try:
-            record = self.service.store.save(name, self.progress_sent())
+            record = self.service.store.save(name, self.progress_sent(), teacher=self.teacher)
         except ClassworkError as err:
             raise Refused(400, f"classwork.error.{err.key}", str(err)) from None
         except ProgressError as err:             # a record kept unreadable: say so, change nothing

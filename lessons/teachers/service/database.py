@@ -4,7 +4,8 @@ SQLAlchemy Core over any database it speaks: SQLite by default (a file), Postgre
 (``postgresql+psycopg://user:password@host/db``). Two tables, prefixed so they can share a database
 with other applications::
 
-    burraco_pupils       name (the hub's user name), progress (JSON), activity (JSON), updated
+    burraco_pupils       name (the hub's user name), progress (JSON), activity (JSON), updated,
+                         teacher (a member of the teacher group when they last sent: not in the class)
     burraco_assignments  id, body (JSON), set_at, set_by, removed (when the teacher took it away)
 
 A pupil's copy is never replaced by an older one: what arrives is merged into what is kept
@@ -39,6 +40,7 @@ _pupils = sa.Table(
     sa.Column("progress", sa.Text, nullable=False),
     sa.Column("activity", sa.Text, nullable=False),
     sa.Column("updated", sa.Float, nullable=False),
+    sa.Column("teacher", sa.Boolean, nullable=False, default=False),
 )
 _assignments = sa.Table(
     "burraco_assignments", _metadata,
@@ -96,8 +98,9 @@ class ClassStore:
         self.engine.dispose()
 
     # ---------------------------------------------------------------- pupils
-    def save(self, name: str, incoming: Progress) -> PupilRecord:
+    def save(self, name: str, incoming: Progress, *, teacher: bool = False) -> PupilRecord:
         """Merge a pupil's copy into what is kept, note what they did, and return the record now kept.
+        ``teacher``: the sender is a teacher (their record is kept, but they are not listed in the class).
 
         A copy holding exercises outside the curriculum raises ClassworkError (nothing kept)."""
         unknown = unknown_exercises(incoming)
@@ -112,7 +115,8 @@ class ClassStore:
                 kept, activity = Progress.from_json(row.progress), read_activity(json.loads(row.activity))
             merged = kept.merge(incoming)
             activity = note_activity(kept, merged, activity, now)
-            values = {"progress": merged.to_json(), "activity": _activity_json(activity), "updated": now}
+            values = {"progress": merged.to_json(), "activity": _activity_json(activity), "updated": now,
+                      "teacher": teacher}
             if row is None:
                 db.execute(_pupils.insert().values(name=name, **values))
             else:
@@ -125,8 +129,9 @@ class ClassStore:
         return None if row is None else _record(row)
 
     def pupils(self) -> dict[str, PupilRecord]:
+        """Every pupil of the class (not the teachers), by name."""
         with self.engine.connect() as db:
-            rows = db.execute(sa.select(_pupils).order_by(_pupils.c.name)).all()
+            rows = db.execute(sa.select(_pupils).where(_pupils.c.teacher.is_(False)).order_by(_pupils.c.name)).all()
         return {row.name: _record(row) for row in rows}
 
     # ---------------------------------------------------------------- assignments
