@@ -89,7 +89,7 @@ def test_a_live_class(hub, browser, shoot):
         # the teacher sets lesson 2; a pupil's home page shows it first
         teacher.locator(".bt-set-lessons select").select_option(label=f"{SECOND.number} ({SECOND.title('en')})")
         teacher.locator(".bt-set-work").click()
-        teacher.wait_for_selector(f'.bt-work-set li.bt-work[data-kind="lessons"]', timeout=20_000)
+        teacher.wait_for_selector('.bt-work-set li.bt-work[data-kind="lessons"]', timeout=20_000)
         assert SECOND.title("en") in teacher.locator(".bt-work-set").inner_text()
         bob = pages["bob"]
         bob.goto(f"{hub.url}/user/bob{HOME_PAGE}", wait_until="domcontentloaded")

@@ -10,8 +10,8 @@ with other applications::
 
 A pupil's copy is never replaced by an older one: what arrives is merged into what is kept
 (``Progress.merge``: the best of both, a reset's epoch respected), in one transaction that locks
-the pupil's row (``SELECT ... FOR UPDATE`` where the database has it), so two tabs posting at once
-both count. Everything arriving is read whole first: bad input raises ProgressError or
+the pupil's row (``SELECT ... FOR UPDATE``; SQLite locks the file for writing from the start,
+``BEGIN IMMEDIATE``), so two tabs posting at once both count, from one service process or several. Everything arriving is read whole first: bad input raises ProgressError or
 ClassworkError and changes nothing.
 """
 
@@ -20,7 +20,8 @@ from __future__ import annotations
 import json
 import pathlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,6 +89,7 @@ class ClassStore:
         self.engine = sa.create_engine(self.url, connect_args={"timeout": 30} if sqlite else {})
         if sqlite:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+            sa.event.listen(self.engine, "begin", _sqlite_begin)
         _metadata.create_all(self.engine)
         with self.engine.begin() as db:
             found = db.execute(sa.select(_about.c.value).where(_about.c.key == "schema")).scalar()
@@ -107,21 +109,38 @@ class ClassStore:
         if unknown:
             raise ClassworkError("unknown-exercise", exercise=unknown[0][:80])
         now = self.clock()
-        with self.engine.begin() as db:
-            row = db.execute(sa.select(_pupils).where(_pupils.c.name == name).with_for_update()).first()
-            if row is None:
-                kept, activity = Progress(), {}
-            else:
-                kept, activity = Progress.from_json(row.progress), read_activity(json.loads(row.activity))
+        self._make_room(name, now)
+        with self._writing() as db:
+            row = db.execute(sa.select(_pupils).where(_pupils.c.name == name).with_for_update()).one()
+            kept, activity = Progress.from_json(row.progress), read_activity(json.loads(row.activity))
             merged = kept.merge(incoming)
             activity = note_activity(kept, merged, activity, now)
-            values = {"progress": merged.to_json(), "activity": _activity_json(activity), "updated": now,
-                      "teacher": teacher}
-            if row is None:
-                db.execute(_pupils.insert().values(name=name, **values))
-            else:
-                db.execute(_pupils.update().where(_pupils.c.name == name).values(**values))
+            db.execute(_pupils.update().where(_pupils.c.name == name).values(
+                progress=merged.to_json(), activity=_activity_json(activity), updated=now, teacher=teacher))
         return PupilRecord(name, merged, activity, now)
+
+    def _make_room(self, name: str, now: float) -> None:
+        """An empty record for a pupil seen for the first time, so that the merge can lock a row."""
+        with self.engine.connect() as db:
+            if db.execute(sa.select(_pupils.c.name).where(_pupils.c.name == name)).first() is not None:
+                return
+        try:
+            with self._writing() as db:
+                db.execute(_pupils.insert().values(name=name, progress=Progress().to_json(), activity="{}",
+                                                   updated=now, teacher=False))
+        except sa.exc.IntegrityError:
+            pass                 # another copy of the same pupil made it just now
+
+    @contextmanager
+    def _writing(self) -> Iterator[sa.Connection]:
+        """A transaction that will write (SQLite: locked for writing from its start)."""
+        with self.engine.connect() as db:
+            db.info["write"] = True
+            try:
+                with db.begin():
+                    yield db
+            finally:
+                db.info.pop("write", None)
 
     def pupil(self, name: str) -> PupilRecord | None:
         with self.engine.connect() as db:
@@ -139,7 +158,7 @@ class ClassStore:
         """Keep a new assignment (set by the teacher ``by``); it is given an id and the time it was set."""
         now = self.clock()
         body = {**assignment.to_body(), "id": 0, "set_at": now}
-        with self.engine.begin() as db:
+        with self._writing() as db:
             result = db.execute(_assignments.insert().values(body=json.dumps(body), set_at=now, set_by=by))
             key = result.inserted_primary_key
             assert key is not None
@@ -155,7 +174,7 @@ class ClassStore:
 
     def unassign(self, ident: int) -> bool:
         """Take an assignment away (it stays in the database, marked); False when there is none by that id."""
-        with self.engine.begin() as db:
+        with self._writing() as db:
             result = db.execute(_assignments.update()
                                 .where(_assignments.c.id == ident, _assignments.c.removed.is_(None))
                                 .values(removed=self.clock()))
@@ -172,8 +191,16 @@ def _activity_json(activity: Activity) -> str:
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
-    # WAL: the teacher's page reads while pupils' copies are written; a writer waits for a busy file
+    # WAL: the teacher's page reads while pupils' copies are written; a writer waits for a busy file.
+    # Transactions are begun here (_sqlite_begin), not by the sqlite3 module.
+    connection.isolation_level = None
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA busy_timeout=30000")
     cursor.close()
+
+
+def _sqlite_begin(connection: sa.Connection) -> None:
+    # A merge reads then writes: taking the write lock at BEGIN makes concurrent merges wait their turn
+    # instead of failing when one upgrades its read to a write.
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if connection.info.get("write") else "BEGIN")
