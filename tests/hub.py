@@ -44,6 +44,7 @@ class ClassHub:
     process: subprocess.Popen[bytes]
     service_process: subprocess.Popen[bytes] | None = None
     service_port: int = 0
+    proxy_api_port: int = 0
     db: str = ""
     tokens: dict[str, str] = field(default_factory=dict)
 
@@ -106,6 +107,26 @@ class ClassHub:
         self.stop_service()
         stop(self.process)
         time.sleep(0.5)       # the pupils' servers are children of the spawner: the hub stops them
+        stop_orphan_proxy(self.proxy_api_port)
+
+
+def stop_orphan_proxy(api_port: int) -> None:
+    """The proxy this hub started, if the hub died without stopping it (found by its unique API port)."""
+    import os
+    import signal
+
+    for entry in pathlib.Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            words = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if any(b"configurable-http-proxy" in w for w in words) and str(api_port).encode() in words:
+            try:
+                os.kill(int(entry.name), signal.SIGTERM)
+            except OSError:
+                pass
 
 
 def service_command(db: str) -> list[str]:
@@ -114,9 +135,19 @@ def service_command(db: str) -> list[str]:
 
 
 def start_class_hub(folder: pathlib.Path, *, managed: bool, teacher: str = "rossi") -> ClassHub:
-    """A hub with the class service on 127.0.0.1; the pupils' servers open on the tutorial's home page."""
+    """A hub with the class service on 127.0.0.1; the pupils' servers open on the tutorial's home page.
+    A hub that fails to start is tried once more (on a busy machine its proxy may answer too late)."""
     if not PROXY.exists():
         subprocess.run(["bash", "scripts/node_tools.sh"], cwd=ROOT, check=True, timeout=600)
+    try:
+        return _start_class_hub(folder, managed=managed, teacher=teacher)
+    except RuntimeError:
+        for name in ("jupyterhub.sqlite", "cookie_secret", "jupyterhub-proxy.pid"):
+            (folder / name).unlink(missing_ok=True)
+        return _start_class_hub(folder, managed=managed, teacher=teacher)
+
+
+def _start_class_hub(folder: pathlib.Path, *, managed: bool, teacher: str) -> ClassHub:
     port, hub_port, api_port, service_port = free_ports(4)
     bin_dir = pathlib.Path(sys.executable).parent
     admin_token, service_token = secrets.token_hex(16), secrets.token_hex(16)
@@ -166,10 +197,14 @@ def start_class_hub(folder: pathlib.Path, *, managed: bool, teacher: str = "ross
         c.Spawner.pre_spawn_hook = make_home
     """))
     url = f"http://127.0.0.1:{port}"
-    process, _ = start_server([str(bin_dir / "jupyterhub"), "-f", str(folder / "jupyterhub_config.py")],
-                              f"hub-{port}", f"{url}/hub/login", what="jupyterhub")
+    try:
+        process, _ = start_server([str(bin_dir / "jupyterhub"), "-f", str(folder / "jupyterhub_config.py")],
+                                  f"hub-{port}", f"{url}/hub/login", what="jupyterhub")
+    except RuntimeError:
+        stop_orphan_proxy(api_port)
+        raise
     hub = ClassHub(url, f"http://127.0.0.1:{hub_port}/hub/api", service_url, folder, admin_token, service_token,
-                   managed, process, service_port=service_port, db=db)
+                   managed, process, service_port=service_port, proxy_api_port=api_port, db=db)
     try:
         if managed:
             _wait_for(service_url + "api/me")
