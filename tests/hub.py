@@ -10,6 +10,7 @@ A test-only admin service (``test-admin``) creates users, groups and tokens thro
 
 from __future__ import annotations
 
+import contextlib
 import json
 import pathlib
 import secrets
@@ -123,10 +124,8 @@ def stop_orphan_proxy(api_port: int) -> None:
         except OSError:
             continue
         if any(b"configurable-http-proxy" in w for w in words) and str(api_port).encode() in words:
-            try:
+            with contextlib.suppress(OSError):
                 os.kill(int(entry.name), signal.SIGTERM)
-            except OSError:
-                pass
 
 
 def service_command(db: str) -> list[str]:
