@@ -47,6 +47,7 @@ class ClassHub:
     service_port: int = 0
     proxy_api_port: int = 0
     db: str = ""
+    auth_cache: int = 5
     tokens: dict[str, str] = field(default_factory=dict)
 
     # ---------------------------------------------------------------- the hub's API
@@ -91,7 +92,7 @@ class ClassHub:
         assert not self.managed, "the hub starts a managed service"
         ARTIFACTS.mkdir(exist_ok=True)
         with open(ARTIFACTS / f"class-service-{self.service_port}.log", "ab") as log:
-            self.service_process = subprocess.Popen(service_command(self.db), cwd=ROOT, stdout=log,
+            self.service_process = subprocess.Popen(service_command(self.db, self.auth_cache), cwd=ROOT, stdout=log,
                                                     stderr=subprocess.STDOUT, env=self.service_env())
         try:
             _wait_for(self.service_url + "api/me", process=self.service_process)
@@ -128,25 +129,27 @@ def stop_orphan_proxy(api_port: int) -> None:
                 os.kill(int(entry.name), signal.SIGTERM)
 
 
-def service_command(db: str) -> list[str]:
+def service_command(db: str, auth_cache: int = 5) -> list[str]:
+    """The service as the hub (or a test) starts it; the hub's answers on a token are kept ``auth_cache`` s
+    (short in the tests, which add pupils to groups as they go; the service's default is 60)."""
     return [sys.executable, "-m", "lessons.teachers.service", "--db", db, "--teacher-group", TEACHERS,
-            "--auth-cache", "5"]
+            "--auth-cache", str(auth_cache)]
 
 
-def start_class_hub(folder: pathlib.Path, *, managed: bool, teacher: str = "rossi") -> ClassHub:
+def start_class_hub(folder: pathlib.Path, *, managed: bool, teacher: str = "rossi", auth_cache: int = 5) -> ClassHub:
     """A hub with the class service on 127.0.0.1; the pupils' servers open on the tutorial's home page.
     A hub that fails to start is tried once more (on a busy machine its proxy may answer too late)."""
     if not PROXY.exists():
         subprocess.run(["bash", "scripts/node_tools.sh"], cwd=ROOT, check=True, timeout=600)
     try:
-        return _start_class_hub(folder, managed=managed, teacher=teacher)
+        return _start_class_hub(folder, managed=managed, teacher=teacher, auth_cache=auth_cache)
     except RuntimeError:
         for name in ("jupyterhub.sqlite", "cookie_secret", "jupyterhub-proxy.pid"):
             (folder / name).unlink(missing_ok=True)
-        return _start_class_hub(folder, managed=managed, teacher=teacher)
+        return _start_class_hub(folder, managed=managed, teacher=teacher, auth_cache=auth_cache)
 
 
-def _start_class_hub(folder: pathlib.Path, *, managed: bool, teacher: str) -> ClassHub:
+def _start_class_hub(folder: pathlib.Path, *, managed: bool, teacher: str, auth_cache: int) -> ClassHub:
     port, hub_port, api_port, service_port = free_ports(4)
     bin_dir = pathlib.Path(sys.executable).parent
     admin_token, service_token = secrets.token_hex(16), secrets.token_hex(16)
@@ -155,7 +158,7 @@ def _start_class_hub(folder: pathlib.Path, *, managed: bool, teacher: str) -> Cl
     service: dict[str, Any] = {"name": SERVICE, "url": f"http://127.0.0.1:{service_port}",
                                "api_token": service_token, "oauth_no_confirm": True}
     if managed:
-        service["command"] = service_command(db)
+        service["command"] = service_command(db, auth_cache)
     (folder / "jupyterhub_config.py").write_text(textwrap.dedent(f"""
         import os
         c = get_config()  # noqa: F821
@@ -203,7 +206,8 @@ def _start_class_hub(folder: pathlib.Path, *, managed: bool, teacher: str) -> Cl
         stop_orphan_proxy(api_port)
         raise
     hub = ClassHub(url, f"http://127.0.0.1:{hub_port}/hub/api", service_url, folder, admin_token, service_token,
-                   managed, process, service_port=service_port, proxy_api_port=api_port, db=db)
+                   managed, process, service_port=service_port, proxy_api_port=api_port, db=db,
+                   auth_cache=auth_cache)
     try:
         if managed:
             _wait_for(service_url + "api/me")

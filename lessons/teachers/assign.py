@@ -66,12 +66,13 @@ class AssignPanel(StatusLine, w.VBox):
         self.list = w.HTML()
         self.list.add_class("bt-work-set")
         self.choice = w.VBox([self.lessons])
+        self.remove_row = w.HBox([self.remove_choice, self.remove_button],
+                                 layout=w.Layout(flex_flow="row wrap", grid_gap="8px", display="none"))
         self.kind.observe(self._kind_chosen, names="value")
         head = w.HTML(f'<h2>{esc(t("class.work.title", lang))}</h2><div class="bt-text">{esc(t("class.set.about", lang))}</div>')
         super().__init__([head, self.kind, self.choice, w.HBox([self.due, self.set_button],
                                                                layout=w.Layout(flex_flow="row wrap", grid_gap="8px")),
-                          self.status, self.list,
-                          w.HBox([self.remove_choice, self.remove_button], layout=w.Layout(flex_flow="row wrap", grid_gap="8px"))])
+                          self.status, self.list, self.remove_row])
         self.add_class("bt-assign")
         self._draw_list()
 
@@ -118,11 +119,15 @@ class AssignPanel(StatusLine, w.VBox):
         if live is None:
             self.list.value = ""
             self.remove_choice.options = []
+            self.remove_row.layout.display = "none"
             return
         pupils = sorted(live.summary.pupils)
         self.list.value = work_html([(a, live.steps.get(a.id, {})) for a in live.assignments], pupils, self.lang)
+        chosen = self.remove_choice.value
         self.remove_choice.options = [(assignment_label(a, self.lang), a.id) for a in live.assignments]
-        self.remove_button.disabled = not live.assignments
+        ids = [a.id for a in live.assignments]
+        self.remove_choice.value = chosen if chosen in ids else (ids[-1] if ids else None)   # the latest by default
+        self.remove_row.layout.display = "flex" if ids else "none"
 
     # ---------------------------------------------------------------- events
     @shielded

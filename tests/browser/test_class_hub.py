@@ -103,6 +103,38 @@ def test_a_live_class(hub, browser, shoot):
         assert link == f"{notebook_name(SECOND)}.ipynb"
         shoot(box, "class-assigned-home")
 
+        # bob follows the link and gets lesson 2's first exercise wrong twice: the teacher sees him stuck
+        box.locator("a").click()
+        bob.wait_for_url(f"**/user/bob/voila/render/tutorial/{notebook_name(SECOND)}.ipynb")
+        wait_ready(bob, "lesson", timeout=90_000)
+        bob.locator(".bt-strip-item").first.click()
+        for cards in ("5H 6H 9C", "5H 6H"):
+            for code in ("5H", "6H", "9C"):                 # unselect what was chosen, then choose again
+                if bob.locator(f'.bt-answer-hand .bh-card.bh-selected[data-code="{code}"]').count():
+                    bob.locator(f'.bt-answer-hand .bh-card[data-code="{code}"]').first.click()
+            for code in cards.split():
+                bob.locator(f'.bt-answer-hand .bh-card[data-code="{code}"]').first.click()
+            before = bob.locator(".bt-verdict").inner_text()
+            bob.locator(".bt-check").click()
+            bob.wait_for_function("b => document.querySelector('.bt-verdict').innerText !== b", arg=before)
+        stuck = teacher.locator(f'.bt-class-stuck tr[data-pupil="bob"][data-exercise="{SECOND.exercises[0].id}"]')
+        stuck.wait_for(timeout=20_000)
+        assert stuck.locator("td").nth(2).inner_text() == "2"                                  # two tries
+        assert f"Lesson 2 ({SECOND.title('en')}), exercise 1" in stuck.inner_text()
+        shoot(teacher.locator(".bt-class-summary"), "class-live-teacher-stuck")
+
+        # the same class at the service's own address, after the hub's OAuth; a cookie may read, not write
+        teacher.goto(f"{hub.url}/services/burraco-class/", wait_until="domcontentloaded")
+        teacher.wait_for_selector('.bt-class tr[data-pupil="bob"]', timeout=30_000)
+        assert teacher.locator('.bt-class tr[data-pupil="rossi"]').count() == 0
+        shoot(teacher.locator("body"), "class-service-page")
+        written = teacher.request.post(f"{hub.url}/services/burraco-class/api/assignments",
+                                       data=json.dumps({"kind": "lessons", "lessons": [FIRST.key]}),
+                                       headers={"Content-Type": "application/json"})
+        assert written.status == 403 and written.json()["error"] == "service.token-needed"
+        teacher.goto(f"{hub.url}/user/{TEACHER}{CLASS_PAGE}", wait_until="domcontentloaded")
+        teacher.wait_for_selector('.bt-class-table tr[data-pupil="bob"]', timeout=90_000)
+
         # the service stops while alice works: her page answers as ever, her work is kept
         hub.stop_service()
         alice = pages["alice"]

@@ -91,6 +91,8 @@ class ClassStore:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
             sa.event.listen(self.engine, "begin", _sqlite_begin)
         _metadata.create_all(self.engine)
+        self._known: set[str] = set()                          # pupils with a row (rows are never deleted)
+        self._read: dict[str, PupilRecord] = {}                # records as last read, by name (see pupils())
         with self.engine.begin() as db:
             found = db.execute(sa.select(_about.c.value).where(_about.c.key == "schema")).scalar()
             if found is None:
@@ -121,8 +123,11 @@ class ClassStore:
 
     def _make_room(self, name: str, now: float) -> None:
         """An empty record for a pupil seen for the first time, so that the merge can lock a row."""
+        if name in self._known:
+            return
         with self.engine.connect() as db:
             if db.execute(sa.select(_pupils.c.name).where(_pupils.c.name == name)).first() is not None:
+                self._known.add(name)
                 return
         try:
             with self._writing() as db:
@@ -130,6 +135,7 @@ class ClassStore:
                                                    updated=now, teacher=False))
         except sa.exc.IntegrityError:
             pass                 # another copy of the same pupil made it just now
+        self._known.add(name)
 
     @contextmanager
     def _writing(self) -> Iterator[sa.Connection]:
@@ -148,10 +154,17 @@ class ClassStore:
         return None if row is None else _record(row)
 
     def pupils(self) -> dict[str, PupilRecord]:
-        """Every pupil of the class (not the teachers), by name."""
+        """Every pupil of the class (not the teachers), by name. A record unchanged since it was last
+        read here (same time of update) is not read again: the teacher's page asks every few seconds."""
         with self.engine.connect() as db:
-            rows = db.execute(sa.select(_pupils).where(_pupils.c.teacher.is_(False)).order_by(_pupils.c.name)).all()
-        return {row.name: _record(row) for row in rows}
+            rows = db.execute(sa.select(_pupils.c.name, _pupils.c.updated)
+                              .where(_pupils.c.teacher.is_(False)).order_by(_pupils.c.name)).all()
+            changed = [row.name for row in rows
+                       if row.name not in self._read or self._read[row.name].updated != float(row.updated)]
+            if changed:
+                for row in db.execute(sa.select(_pupils).where(_pupils.c.name.in_(changed))).all():
+                    self._read[row.name] = _record(row)
+        return {row.name: self._read[row.name] for row in rows}
 
     # ---------------------------------------------------------------- assignments
     def assign(self, assignment: Assignment, by: str) -> Assignment:
@@ -197,6 +210,7 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
 
 
