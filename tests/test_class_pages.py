@@ -132,3 +132,13 @@ def _solved(*ids: str) -> Progress:
     for exercise_id in ids:
         progress.record(exercise_id, correct=True, hints=0, retries=0, solution_shown=False)
     return progress
+
+
+def test_work_this_tutorial_cannot_read_is_left_out_not_fatal(service):
+    set_work(service)
+    answer = service.pupil_answer("alice", service.store.save("alice", Progress()), False)
+    answer["assignments"].append({"id": 99, "kind": "lessons", "lessons": ["a-lesson-of-a-newer-version"],
+                                  "set_at": 1.0, "due": None, "steps": [0, 5], "done": False})
+    reply = ClassReply.from_body(answer)
+    assert [a.kind for a in reply.assignments] == ["lessons", "worksheet", "practice"]
+    assert reply.steps[reply.assignments[0].id] == (0, len(SECOND.exercises))

@@ -224,6 +224,22 @@ def test_work_done_while_the_service_is_down_arrives_when_it_is_back(hub, tmp_pa
     link.close()
 
 
+def test_the_work_set_arrives_while_the_pupil_waits_on_the_page(hub, tmp_path):
+    link = ClassLink(ServiceClient(hub.service_url, hub.user("fabio")), poll=0.5)
+    keeper = ProgressKeeper(file_store=FileStore(tmp_path / "progress.json"), link=link)
+    assert link.wait(20)
+    status, made = call(hub.service_url + "api/assignments", "POST",
+                        json.dumps({"kind": "practice", "rules": ["run.gap"]}).encode(),
+                        token=hub.user("rossi", teacher=True))
+    assert status == 201
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and made["id"] not in [a.id for a in keeper.class_reply.assignments]:
+        time.sleep(0.2)
+        link.deliver()
+    assert made["id"] in [a.id for a in keeper.class_reply.assignments]     # no answer given, no reload
+    link.close()
+
+
 def test_a_refused_copy_is_not_sent_again_and_again(hub):
     link = ClassLink(ServiceClient(hub.service_url, "not-a-token"), retry=(0.2,))
     link.push(solved(FIRST.exercises[0].id))

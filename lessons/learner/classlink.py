@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .classwork import Assignment, ClassworkError, assignments_from, class_copy
+from .classwork import Assignment, ClassworkError, class_copy
 from .progress import Progress, ProgressError
 
 __all__ = ["ENV_URL", "ClassLink", "ClassReply", "Handover", "ServiceClient", "ServiceError", "class_link"]
@@ -40,6 +40,7 @@ __all__ = ["ENV_URL", "ClassLink", "ClassReply", "Handover", "ServiceClient", "S
 ENV_URL = "BURRACO_CLASS_URL"
 TIMEOUT = 5.0               # seconds for one request: a slow service never holds a page
 RETRY = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
+POLL = 60.0                 # seconds between two questions for the work set, while nothing else is sent
 _log = logging.getLogger(__name__)
 
 
@@ -53,8 +54,9 @@ class ServiceError(Exception):
 
     @property
     def refused(self) -> bool:
-        """The service answered no (4xx): sending the same again would not help."""
-        return 400 <= self.status < 500
+        """The service answered no (4xx), or with something this tutorial cannot read (a newer
+        version's work): sending the same again would not help."""
+        return 400 <= self.status < 500 or self.key == "service.bad-answer"
 
 
 class ServiceClient:
@@ -113,14 +115,20 @@ class ClassReply:
         work = body.get("assignments") or []
         if not isinstance(work, list) or not all(isinstance(each, dict) for each in work):
             raise ProgressError("bad-field", field="assignments", expected="object")
-        assignments = assignments_from({k: v for k, v in each.items() if k not in ("steps", "done")} for each in work)
+        assignments = []
         steps = {}
-        for assignment, each in zip(assignments, work, strict=True):
+        for each in work:
+            try:
+                assignment = Assignment.from_body({k: v for k, v in each.items() if k not in ("steps", "done")})
+            except ClassworkError:
+                _log.warning("work this tutorial cannot show (a newer version's?) left out: %r", each)
+                continue
+            assignments.append(assignment)
             pair = each.get("steps")
             if isinstance(pair, list) and len(pair) == 2 and all(isinstance(n, int) for n in pair):
                 steps[assignment.id] = (pair[0], pair[1])
         progress = None if body.get("progress") is None else Progress.from_body(body["progress"])
-        return cls(body["name"], progress, assignments, steps, bool(body.get("teacher")))
+        return cls(body["name"], progress, tuple(assignments), steps, bool(body.get("teacher")))
 
 
 class Handover:
@@ -162,9 +170,10 @@ class ClassLink:
     """
 
     def __init__(self, client: ServiceClient, on_reply: Callable[[ClassReply], None] | None = None, *,
-                 retry: tuple[float, ...] = RETRY) -> None:
+                 retry: tuple[float, ...] = RETRY, poll: float = POLL) -> None:
         self.client = client
         self.retry = retry
+        self.poll = poll
         self.state = "idle"
         self.reply: ClassReply | None = None
         self.error: ServiceError | None = None
@@ -245,9 +254,13 @@ class ClassLink:
         failures = 0
         while True:
             with self._lock:
-                self._lock.wait_for(lambda: self._closed or self._pending is not None or self._refresh)
+                asked = self._lock.wait_for(lambda: self._closed or self._pending is not None or self._refresh,
+                                            self.poll)
                 if self._closed:
                     return
+                if not asked and self.reply is None and self.state != "sent":
+                    continue            # never heard from the service yet: no questions of our own
+                # a quiet minute: ask for the work set again (the teacher may have set some meanwhile)
                 progress, self._pending = self._pending, None
                 self._refresh = False
                 self._busy = True

@@ -38,7 +38,7 @@ from jupyterhub.services.auth import HubOAuth, HubOAuthCallbackHandler, HubOAuth
 from tornado import web
 
 from ...learner.classwork import Assignment, ClassworkError
-from ...learner.progress import MAX_TEXT, Progress, ProgressError
+from ...learner.progress import Progress, ProgressError
 from .database import ClassStore, PupilRecord, database_url
 
 __all__ = ["ClassService", "main", "make_app"]
@@ -154,8 +154,6 @@ class _Api(_Handler):
         self.finish(json.dumps(body, ensure_ascii=False, separators=(",", ":")))
 
     def progress_sent(self) -> Progress:
-        if len(self.request.body) > MAX_TEXT:
-            raise Refused(413, "service.too-big", f"at most {self.service.max_body} bytes")
         try:
             return Progress.from_json(self.request.body)
         except ProgressError as err:
