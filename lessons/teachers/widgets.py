@@ -80,13 +80,13 @@ class ClassSummaryWidget(StatusLine, w.VBox):
         controls = w.HBox([self.upload, self.clear_button], layout=w.Layout(flex_flow="row wrap", grid_gap="8px"))
         about = w.HTML(f'{LESSON_CSS}{TEACH_CSS}<div class="bt-text">'
                        f'{esc(t("class.live.about" if self.feed else "class.about", self.lang))}</div>')
-        parts: list[w.Widget] = [about, self.live_status, self.status, self.problems, self.table, self.stuck,
-                                 self.missed]
+        tables: list[w.Widget] = [self.status, self.problems, self.table, self.stuck, self.missed]
         self.work: AssignPanel | None = None
-        if self.feed is not None:
+        if self.feed is None:       # files only: the upload first, as before
+            parts: list[w.Widget] = [about, controls, *tables]
+        else:                       # live: the class first, the work set, then the upload for pupils elsewhere
             self.work = AssignPanel(self.feed, self.lang, sheet=sheet)
-            parts.append(self.work)
-        parts.append(controls)
+            parts = [about, self.live_status, *tables, self.work, controls]
         super().__init__(parts, layout=w.Layout(width="100%", max_width="1100px"))
         self.add_class("bt-lesson")
         self.add_class("bt-class-summary")
