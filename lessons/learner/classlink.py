@@ -26,8 +26,6 @@ import json
 import logging
 import os
 import threading
-import urllib.error
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -69,6 +67,10 @@ class ServiceClient:
 
     def request(self, method: str, path: str, body: Any = None, *, raw: bytes | None = None) -> Any:
         """The answer's JSON (None when empty); ServiceError when refused or unanswered."""
+        # imported here: the static site (Pyodide), which has no class service, never loads them
+        import urllib.error
+        import urllib.request
+
         data = raw if raw is not None else None if body is None else json.dumps(body).encode("utf-8")
         request = urllib.request.Request(self.url + path, data=data, method=method)
         request.add_header("Authorization", f"token {self.token}")
@@ -90,7 +92,8 @@ class ServiceClient:
             raise ServiceError(0, "service.not-json") from None
 
 
-def _error_key(err: urllib.error.HTTPError) -> str:
+def _error_key(err: Any) -> str:
+    """The ``error`` key of a refusal's JSON body (``err``: an HTTPError), else ``http.<code>``."""
     try:
         return str(json.loads(err.read() or b"{}").get("error", f"http.{err.code}"))
     except (ValueError, AttributeError, OSError):
@@ -275,6 +278,7 @@ class ClassLink:
                 error = err if isinstance(err, ServiceError) else ServiceError(0, "service.bad-answer", str(err))
                 failures = self._failed(error, progress, failures)
                 continue
+            self._hand_over(reply)          # before it counts as answered: wait() delivers what is handed over
             with self._lock:
                 self.sent += progress is not None
                 self.error = None
@@ -282,7 +286,6 @@ class ClassLink:
                 self.state = "sent" if self._pending is None else "sending"
                 self._lock.notify_all()
             failures = 0
-            self._hand_over(reply)
 
     def _failed(self, error: ServiceError, progress: Progress | None, failures: int) -> int:
         with self._lock:
