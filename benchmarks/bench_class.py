@@ -57,6 +57,7 @@ def run(pupils: int, rounds: int) -> dict:
         teacher = ServiceClient(hub.service_url, hub.user("rossi", teacher=True), timeout=30)
         for name in names:                         # the hub has seen each token once, as after a first page
             clients[name].request("GET", "api/me")
+        teacher.request("GET", "api/class")
         posts: list[float] = []
         refreshes: list[float] = []
         failures: list[str] = []
