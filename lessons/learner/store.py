@@ -35,6 +35,7 @@ import traitlets
 
 from burraco_core.messages import Message
 
+from .files import read_regular
 from .progress import FileStore, Progress, ProgressError, read_file
 
 __all__ = ["DEFAULT_KEY", "BrowserStore", "ProgressKeeper", "browser_key", "running_in_browser",
@@ -233,11 +234,11 @@ class ProgressKeeper:
         """The file's bytes as they are now (None when there is no file)."""
         assert self.file_store is not None
         try:
-            return self.file_store.path.read_bytes()
+            return read_regular(self.file_store.path)      # never opens a pipe or a device
         except FileNotFoundError:
             return None
         except OSError:
-            return b""          # unreadable: let load() report it
+            return b""          # unreadable, or not a file (NotAFile): let load() report it
 
     def _from_browser(self, theirs: Progress) -> None:
         if self.progress.update(theirs):

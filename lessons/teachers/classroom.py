@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from burraco_core.messages import Message
 
 from ..curriculum.model import Lesson
+from ..learner.files import NotAFile, read_regular
 from ..learner.progress import Progress, ProgressError
 
 
@@ -89,7 +90,11 @@ def load_class(paths: Iterable[str | pathlib.Path]) -> ClassSummary:
 
 def _read_into(summary: ClassSummary, path: pathlib.Path) -> None:
     try:
-        content = path.read_bytes()
+        content = read_regular(path)        # a named pipe or a device among the files is not opened
+    except NotAFile as err:
+        summary.bad_files[path.name] = Message("class.bad-file", file=path.name,
+                                               reason=Message("progress.error.not-a-file", path=path.name, what=err.what))
+        return
     except OSError as err:
         summary.bad_files[path.name] = Message("class.bad-file", file=path.name,
                                                reason=Message("class.unreadable", detail=err.strerror or str(err)))
