@@ -27,6 +27,7 @@ import burraco_core as bc
 from burraco_core.messages import Message, add_catalogue_dir, catalogue
 from burraco_core.messages import languages as engine_languages
 
+from . import proof
 from .checks import Attempt, Check, CurriculumError, compile_check
 from .kinds import KIND_TABLE, KINDS, Choice, Prepared, Unreadable
 
@@ -306,14 +307,18 @@ class Exercise:
     # ------------------------------------------------------------------ reading
     @classmethod
     def from_dict(cls, d: Mapping[str, Any], *, ruleset: str | bc.Ruleset = "classic",
-                  lesson: str | None = None) -> Exercise:
+                  lesson: str | None = None, prove: bool = True) -> Exercise:
         """Read an exercise dict (the lesson file's form); CurriculumError names the field at fault.
 
         ``ruleset`` (or the dict's ``"ruleset"``) is a built-in id or any Ruleset object, a house
-        variant included: the exercise is then set up and checked under it.
+        variant included: the exercise is then set up and checked under it. The engine is asked
+        whether the solution is correct and each wrong answer incorrect (:mod:`.proof`): an exercise
+        nobody could solve is refused. ``prove=False`` skips that (a generator's probe, which
+        asks the engine for the answer itself).
         """
         if not isinstance(d, Mapping):
-            raise CurriculumError("exercise", "", f"an exercise is a dict, not {type(d).__name__}")
+            form = " (read a JSON text with json.loads first)" if isinstance(d, (str, bytes, bytearray)) else ""
+            raise CurriculumError("exercise", "", f"an exercise is a dict, not {type(d).__name__}{form}")
         where = f"exercise {d.get('id', '?')!r}"
         if lesson:
             where = f"lesson {lesson!r}, {where}"
@@ -366,7 +371,7 @@ class Exercise:
             pairs.append((pair[0], pair[1]))
         if not _json_answer(d["solution"]) or d["solution"] is None:
             raise CurriculumError(where, "solution", f"a plain answer (text or number), not {d['solution']!r}")
-        return cls(
+        exercise = cls(
             id=ex_id, kind=kind.name, ruleset=rules.id, house=None if bc.RULESETS.get(rules.id) == rules else rules,
             prompt=_text(d["prompt"], where, "prompt"),
             data=json.loads(json.dumps(data)), checks=json.loads(json.dumps(checks)),
@@ -375,6 +380,9 @@ class Exercise:
             explain=_text(d["explain"], where, "explain"),
             teaches=frozenset(teaches), goal_rule=goal_rule, prepared=prepared, _check=check,
         )
+        if prove:
+            proof.prove(exercise, where)
+        return exercise
 
     def to_dict(self) -> dict[str, Any]:
         """The dict :meth:`from_dict` reads back (``Exercise.from_dict(ex.to_dict()) == ex``): plain
@@ -403,7 +411,9 @@ class Exercise:
 
     def under(self, rules: str | bc.Ruleset) -> Exercise:
         """This exercise set up and checked under other rules (a built-in id or any Ruleset);
-        CurriculumError when its cards or position cannot be set up under them."""
+        CurriculumError when its cards or position cannot be set up under them, or its solution is
+        no longer correct (or a wrong answer no longer wrong) under them: then the field is
+        ``solution`` or ``wrong_answers[i]``."""
         try:
             ruleset = bc.ruleset(rules)
         except (bc.BurracoError, TypeError) as err:
@@ -510,13 +520,8 @@ class Lesson:
                 kept.append(exercise)
                 continue
             try:
-                moved = exercise.under(ruleset)
+                kept.append(exercise.under(ruleset))     # read again under them, so proven under them
             except CurriculumError:
-                left.append(exercise.id)
-                continue
-            if moved.holds():
-                kept.append(moved)
-            else:
                 left.append(exercise.id)
         return dataclasses.replace(self, exercises=tuple(kept), left_out=tuple(left),
                                    house=None if bc.RULESETS.get(ruleset.id) == ruleset else ruleset,

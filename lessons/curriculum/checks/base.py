@@ -113,6 +113,9 @@ def _compile(spec: Any, where: str, field: str, registry: dict[str, _Entry], wha
     if len(args) != len(entry.args) or not all(_is(a, t) for a, t in zip(args, entry.args, strict=True)):
         wanted = ", ".join(t.__name__ for t in entry.args) or "no arguments"
         raise CurriculumError(where, field, f"{what} {name!r} takes {wanted}, not {args!r}")
+    below = next((a for a, t in zip(args, entry.args, strict=True) if t is int and a < 0), None)
+    if below is not None:       # sizes, counts, sides, players: ["size", -3] could never be met
+        raise CurriculumError(where, field, f"{what} {name!r} counts from 0, so {below} can never be met")
     function = entry.function
     try:
         converted = tuple(_convert(a, t) for a, t in zip(args, entry.args, strict=True))
@@ -259,6 +262,8 @@ def compile_card_test(spec: Any, where: str, field: str) -> CardTest:
         raise CurriculumError(where, field, f"unknown card test {name!r}; known: {', '.join(sorted(CARD_TESTS))}")
     if len(args) != len(entry.args) or not all(_is(a, t) for a, t in zip(args, entry.args, strict=True)):
         raise CurriculumError(where, field, f"card test {name!r} takes {len(entry.args)} argument(s), not {args!r}")
+    if any(t is int and a < 0 for a, t in zip(args, entry.args, strict=True)):
+        raise CurriculumError(where, field, f"card test {name!r} counts from 0: no card has {args!r}")
     function = entry.function
     return lambda card, rules: bool(function(card, rules, *args))
 

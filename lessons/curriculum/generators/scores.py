@@ -38,7 +38,7 @@ def _probe(kind: str, seed: int, rules: bc.Ruleset, difficulty: int, data: dict[
            solution: Any = "?") -> Exercise | None:
     """The exercise as the kind reads it (what the engine says of its data), or None if it refuses it."""
     try:
-        return draft(kind, seed, rules, difficulty, data, solution, [["?", None]], ())
+        return draft(kind, seed, rules, difficulty, data, solution, [["?", None]], (), probe=True)
     except CurriculumError:
         return None
 

@@ -13,6 +13,8 @@ kinds themselves register from :mod:`.melds`, :mod:`.table` and :mod:`.scores`.
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -131,10 +133,27 @@ def asked_meld(data: Mapping[str, Any], where: str, rules: bc.Ruleset) -> bc.Mel
         raise CurriculumError(where, "data.cards", f"the engine refuses these cards as a meld: {err}") from err
 
 
+@functools.lru_cache(maxsize=512)
+def _built(rules: bc.Ruleset, position: str) -> bc.Game:
+    return bc.Game.setup(rules, **json.loads(position))
+
+
+def set_up(rules: bc.Ruleset, position: Mapping[str, Any]) -> bc.Game:
+    """``Game.setup(rules, **position)``, built once per position and rules and copied for each use:
+    an exercise's position is set up for every answer checked (and every answer of every exercise
+    is checked when a lesson is read), and the engine's setup, which proves the position reachable,
+    is the dear part. The copy is the caller's to play on."""
+    try:
+        key = json.dumps(position, sort_keys=True)
+    except (TypeError, ValueError):       # not plain JSON (a teacher's Python values): built each time
+        return bc.Game.setup(rules, **position)
+    return _built(rules, key).copy()
+
+
 def check_setup(position: Mapping[str, Any], rules: bc.Ruleset, where: str, name: str) -> None:
     """Build the position once, so that a position no hand can reach fails at load."""
     try:
-        bc.Game.setup(rules, **position)
+        set_up(rules, position)
     except TypeError as err:
         raise CurriculumError(where, name, f"not a keyword of Game.setup: {err}") from err
     except bc.BurracoError as err:
@@ -174,7 +193,7 @@ def play_answer(prepared: Prepared, rules: bc.Ruleset, text: str) -> Attempt:
         raise Unreadable(Message("ex.verdict.unreadable-action", problem=str(err.token))) from err
     if not actions:
         raise Unreadable(Message("ex.verdict.not-text"))
-    game = bc.Game.setup(rules, **prepared.position)
+    game = set_up(rules, prepared.position)
     meld: bc.Meld | None = None
     cards: tuple[bc.Card, ...] = ()
     played = []
@@ -195,4 +214,4 @@ def play_answer(prepared: Prepared, rules: bc.Ruleset, text: str) -> Attempt:
 
 __all__ = ["KIND_TABLE", "READERS", "Choice", "Kind", "Prepared", "Unreadable", "answer_choice", "answer_text",
            "asked_meld", "check_setup", "flag", "kind", "play_answer", "read_cards", "read_meld", "read_melds",
-           "reader", "table_position"]
+           "reader", "set_up", "table_position"]

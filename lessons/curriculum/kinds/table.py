@@ -23,6 +23,7 @@ from .base import (
     kind,
     play_answer,
     reader,
+    set_up,
 )
 
 
@@ -37,7 +38,7 @@ def _prepare_position(data: Mapping[str, Any], rules: bc.Ruleset, where: str) ->
     if not isinstance(position, dict) or "hands" not in position:
         raise CurriculumError(where, "data.position", "keyword arguments of Game.setup, with at least 'hands'")
     check_setup(position, rules, where, "data.position")
-    game = bc.Game.setup(rules, **position)
+    game = set_up(rules, position)
     hand = game.hands[game.current_player]
     side = game.side_of(game.current_player)
     return Prepared(hand=tuple(hand), melds=game.melds[side], opponent_melds=game.melds[1 - side],
@@ -63,7 +64,7 @@ def refusal_rules(err: bc.IllegalMove | None) -> tuple[str, ...]:
 @reader("why-not")
 def _read_why_not(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
     said = answer_choice(prepared, answer)
-    game = bc.Game.setup(rules, **prepared.position)
+    game = set_up(rules, prepared.position)
     action = bc.parse_action(prepared.action)
     refusal = game.explain(action)
     cards = tuple(getattr(action, "cards", ()) or ((action.card,) if hasattr(action, "card") else ()))
@@ -87,7 +88,7 @@ def _prepare_why_not(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> 
             or any(c != ALLOWED and c not in bc.RULE_IDS for c in choices)):
         raise CurriculumError(where, "data.choices",
                               f"at least two rule ids (burraco_core.RULE_IDS) or {ALLOWED!r}, not {choices!r}")
-    refusal = bc.Game.setup(rules, **prepared.position).explain(action)
+    refusal = set_up(rules, prepared.position).explain(action)
     truths = [rule for rule in refusal_rules(refusal) if rule in choices]
     if len(truths) != 1:
         raise CurriculumError(where, "data.choices", f"the engine's verdict on {text!r} is "
@@ -151,5 +152,5 @@ def _prepare_guided(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> P
     def session() -> Any:
         return make_session(rules, frozen, goals)
 
-    game = bc.Game.setup(rules, **position)
+    game = set_up(rules, position)
     return Prepared(hand=tuple(game.hands[0]), position=frozen, extra={"session": session, "goals": goals})
