@@ -200,9 +200,11 @@ def translate(key: str, lang: str = DEFAULT_LANGUAGE, params: Mapping[str, Any] 
     if template is None:
         if _is_language_code(lang) and lang != DEFAULT_LANGUAGE:
             MISSING.add((lang, key))
-            _log.warning("no %s text for %r: shown in English", lang, key)
+            _notice(lang, "no %s text for %r: shown in English (said once; the others missing are in "
+                          "burraco_core.messages.MISSING)", lang, key)
         elif lang != DEFAULT_LANGUAGE:
-            _log.warning("%s is not a language code: %r shown in English", repr(lang)[:60], key)
+            _notice(repr(lang)[:60], "%s is not a language code: %r and the other texts shown in English",
+                    repr(lang)[:60], key)
         template = catalogue(DEFAULT_LANGUAGE).get(key)
         if template is None:
             raise KeyError(f"no text for the message key {key!r}")
@@ -210,6 +212,19 @@ def translate(key: str, lang: str = DEFAULT_LANGUAGE, params: Mapping[str, Any] 
     else:
         lang_used = lang
     return _fill(template, lang_used, params or {})
+
+
+_NOTICED: set[str] = set()      # the languages whose missing texts were already reported
+
+
+def _notice(lang: str, text: str, *args: Any) -> None:
+    """A language's first missing text is a warning; the next ones only debug lines (a page shown in a
+    language with no catalogue would otherwise print one warning per text on it)."""
+    if lang in _NOTICED:
+        _log.debug(text, *args)
+    else:
+        _NOTICED.add(lang)
+        _log.warning(text, *args)
 
 
 # -- placeholders ------------------------------------------------------------------------------

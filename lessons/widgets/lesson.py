@@ -21,7 +21,8 @@ import ipywidgets as w
 
 import burraco_core as bc
 from burraco_core import svg
-from burraco_core.messages import Message
+from burraco_core.errors import shown
+from burraco_core.messages import Message, catalogue
 
 from ..curriculum import model
 from ..curriculum.model import Exercise, Lesson, Verdict
@@ -414,6 +415,22 @@ class LessonWidget(w.VBox):
         self._render()
 
 
+def _refusal(lesson: object, lang: object, options: dict[str, Any]) -> w.HTML | None:
+    """The message for a call ``show`` cannot use (a programmer's mistake, said in words), or None."""
+    said = lang if isinstance(lang, str) and catalogue(lang) else "en"
+    if lang is not None and not isinstance(lang, str):
+        msg = Message("widget.show-lang", given=shown(lang), langs=model.languages())
+    elif not isinstance(lesson, (str, Lesson, Exercise)):
+        msg = Message("widget.show-what", given=shown(lesson))
+    elif set(options) - {"keeper", "store", "progress"}:
+        unknown = sorted(set(options) - {"keeper", "store", "progress"})[0]
+        msg = Message("widget.show-option", name=shown(unknown), options=SHOW_OPTIONS)
+    else:
+        return None
+    _log.info("lessons.show: %s", msg.text("en"))
+    return w.HTML(verdict_box(BAD, msg.text(said), role="alert"))
+
+
 def missing_lesson(key: str, lang: str) -> w.HTML:
     keys = ", ".join(lesson.key for lesson in model.all_lessons())
     return w.HTML(verdict_box(NOTE, t("widget.missing-lesson", lang, key=key, keys=keys)))
@@ -426,11 +443,25 @@ def single_lesson(exercise: Exercise) -> Lesson:
                   intro=(), summary=exercise.explain, exercises=(exercise,), house=exercise.house)
 
 
+SHOW_OPTIONS = ("lang", "rules", "keeper", "store", "progress")
+"""What ``lessons.show`` takes besides the lesson (``rules`` is read by ``lessons.show`` itself)."""
+
+
 def show(lesson: str | Lesson | Exercise, lang: str | None = None, **options: Any) -> w.Widget:
     """The widget of a lesson (by key), or of one exercise; a missing lesson gives a clear message.
 
-    ``lang`` (``"it"``, ``"es"``): the language; without it, the learner's saved choice, else English.
+    ``lang`` (``"it"``, ``"es"``): the language; without it, the learner's saved choice, else English
+    (a language with no texts at all is said once, in the log, and shown in English). A call it
+    cannot use (not a lesson, a language that is not text, an unknown option) gets a message
+    saying what it takes, never a traceback.
     """
+    refusal = _refusal(lesson, lang, options)
+    if refusal is not None:
+        return refusal
+    if lang is not None and not catalogue(lang):
+        _log.warning("lessons.show: no texts in %s: shown in English (the languages: %s)", shown(lang),
+                     ", ".join(model.languages()))
+        lang = "en"
     try:
         if isinstance(lesson, Exercise):
             if not {"keeper", "store", "progress"} & set(options):
@@ -454,4 +485,4 @@ def show(lesson: str | Lesson | Exercise, lang: str | None = None, **options: An
         return w.HTML(verdict_box(BAD, t("widget.error", lang or "en"), role="alert"))
 
 
-__all__ = ["LessonWidget", "intro_table", "language_names", "learner_language", "missing_lesson", "show", "single_lesson"]
+__all__ = ["SHOW_OPTIONS", "LessonWidget", "intro_table", "language_names", "learner_language", "missing_lesson", "show", "single_lesson"]
