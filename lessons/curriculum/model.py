@@ -447,7 +447,8 @@ class Exercise:
 
     def check(self, answer: Any) -> Verdict:
         """Correct, incorrect (which rule, and why), or not attempted (``answer`` None or empty)."""
-        if answer is None or (isinstance(answer, str) and not answer.strip()):
+        if answer is None or (isinstance(answer, str) and not answer.strip()) or (
+                isinstance(answer, (list, tuple)) and not answer):
             return Verdict("not-attempted", Message("ex.verdict.not-attempted"))
         try:
             attempt = self.attempt(answer)

@@ -35,6 +35,7 @@ import traitlets
 
 from burraco_core.messages import Message
 
+from .checkup import unused_parts
 from .files import read_regular
 from .progress import FileStore, Progress, ProgressError, read_file
 
@@ -168,6 +169,8 @@ class ProgressKeeper:
             self._last_text = self.progress.to_json().encode("utf-8")
         if self.file_store and self.file_store.problem:
             self.problem = self.file_store.problem
+        self._told: set[Message] = set()        # what unused_parts said already (said once)
+        self._tell_unused()
         self.widget = BrowserStore(key=key or browser_key())
         self.widget.on_load(self._from_browser)
         self.widget.on_problem(self._set_problem)
@@ -190,6 +193,13 @@ class ProgressKeeper:
 
     def clear_problem(self) -> None:
         self.problem = None
+
+    def _tell_unused(self) -> None:
+        """Say (once) what the progress holds that these lessons cannot use; a file's problem comes first."""
+        notice = unused_parts(self.progress)
+        if notice is not None and notice not in self._told and self.problem is None:
+            self._told.add(notice)
+            self.problem = notice
 
     # -------------------------------------------------------------- changing
     def record(self, exercise_id: str, *, correct: bool, hints: int, retries: int, solution_shown: bool,
@@ -242,6 +252,7 @@ class ProgressKeeper:
 
     def _from_browser(self, theirs: Progress) -> None:
         if self.progress.update(theirs):
+            self._tell_unused()
             self.save()
 
     # -------------------------------------------------------------- export, import
@@ -262,6 +273,7 @@ class ProgressKeeper:
         """
         imported = Progress.from_json(text)
         self.progress.update(imported, keep_all=True)
+        self._tell_unused()
         self.save()
         return self.progress
 
@@ -269,6 +281,7 @@ class ProgressKeeper:
         """Like :meth:`import_json`, from a file."""
         imported = read_file(path)
         self.progress.update(imported, keep_all=True)
+        self._tell_unused()
         self.save()
         return self.progress
 

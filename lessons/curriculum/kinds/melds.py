@@ -16,8 +16,9 @@ from .base import (
     Choice,
     Prepared,
     Unreadable,
+    answer_cards,
     answer_choice,
-    answer_text,
+    answer_moves,
     asked_meld,
     check_setup,
     kind,
@@ -27,17 +28,19 @@ from .base import (
     read_melds,
     reader,
     table_position,
+    unreadable_action,
+    unreadable_cards,
+    whole_number,
 )
 
 
 @reader("count")
 def _read_count(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
-    if isinstance(answer, str) and answer.strip().lstrip("-").isdigit():
-        answer = int(answer.strip())
-    if type(answer) is not int:
+    number = whole_number(answer)
+    if number is None:
         raise Unreadable(Message("ex.verdict.not-a-number"))
     assert prepared.value is not None
-    return Attempt(answer=answer, rules=rules, expected=prepared.value(rules))
+    return Attempt(answer=number, rules=rules, expected=prepared.value(rules))
 
 
 @kind("count", ("quantity",), (), ["count-right"])
@@ -53,9 +56,9 @@ def _prepare_count(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> Pr
 @reader("pick-cards")
 def _read_pick(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
     try:
-        picked = bc.parse_cards(answer_text(answer))
+        picked = bc.parse_cards(answer_cards(answer))
     except bc.NotationError as err:
-        raise Unreadable(Message("ex.verdict.unreadable-cards", problem=str(err.token))) from err
+        raise Unreadable(unreadable_cards(err)) from err
     left = list(prepared.hand)
     for card in picked:
         if card not in left:
@@ -77,7 +80,7 @@ def _prepare_pick(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> Pre
 
 @reader("build-meld")
 def _read_build(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
-    text = answer_text(answer)
+    text = answer_cards(answer)
     if not text:
         raise Unreadable(Message("ex.verdict.not-text"))
     if ";" in text:
@@ -101,11 +104,11 @@ def _prepare_table(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> Pr
 
 @reader("attach")
 def _read_attach(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
-    text = answer_text(answer)
+    text = answer_moves(answer)
     try:
         action = bc.parse_action(text)
     except bc.NotationError as err:
-        raise Unreadable(Message("ex.verdict.unreadable-action", problem=str(err.token))) from err
+        raise Unreadable(unreadable_action(err)) from err
     if not isinstance(action, bc.Attach) or ";" in text:
         raise Unreadable(Message("ex.verdict.not-an-attach"))
     return play_answer(prepared, rules, text)
@@ -151,7 +154,7 @@ def _prepare_judge(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> Pr
 
 @reader("stands-for")
 def _read_stands_for(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
-    said = answer_text(answer)
+    said = answer_cards(answer)
     if prepared.choices and said not in [c.key for c in prepared.choices]:
         raise Unreadable(Message("ex.verdict.not-a-choice"))
     return Attempt(answer=said, rules=rules, meld=prepared.meld, expected=prepared.meld and prepared.meld.wild_stands_for)

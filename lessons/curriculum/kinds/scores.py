@@ -24,6 +24,7 @@ from .base import (
     read_cards,
     read_melds,
     reader,
+    whole_number,
 )
 from .melds import burraco_choices
 
@@ -95,11 +96,16 @@ def closing_claim(melds: tuple[bc.Meld, ...], hand: tuple[bc.Card, ...], facts: 
     return claimed, None
 
 
-def _numbers(text: str) -> list[int]:
-    parts = text.replace(",", " ").replace(";", " ").split()
-    if not parts or not all(p.lstrip("+-").isdigit() for p in parts):
+def _numbers(answer: Any) -> list[int]:
+    """Whole numbers: typed as text (``"45, 100, -30"``), or a list or tuple of them."""
+    if isinstance(answer, (list, tuple)):
+        parts = list(answer)
+    else:
+        parts = answer_text(answer, "ex.verdict.not-numbers").replace(",", " ").replace(";", " ").split()
+    numbers = [whole_number(part) for part in parts]
+    if not numbers or None in numbers:
         raise Unreadable(Message("ex.verdict.not-numbers"))
-    return [int(p) for p in parts]
+    return [n for n in numbers if n is not None]
 
 
 @reader("count-score")
@@ -107,14 +113,12 @@ def _read_count_score(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Att
     breakdown = prepared.extra["breakdown"]
     claimed, refusal = prepared.extra["claim"]
     if prepared.extra["mode"] == "total":
-        if isinstance(answer, str) and answer.strip().lstrip("+-").isdigit():
-            answer = int(answer.strip())
-        if type(answer) is not int:
+        said: Any = whole_number(answer)
+        if said is None:
             raise Unreadable(Message("ex.verdict.not-a-number"))
-        said: Any = answer
-        as_claimed = answer == claimed.total != breakdown.total
+        as_claimed = said == claimed.total != breakdown.total
     else:
-        said = _numbers(answer_text(str(answer) if type(answer) is int else answer))
+        said = _numbers([answer] if type(answer) is int else answer)
         as_claimed = said == [line.points for line in claimed.lines]
     # counted as if the closing went the other way: the engine's refusal of that claim, if any
     return Attempt(answer=said, rules=rules, expected=breakdown, refusal=refusal if as_claimed else None)
@@ -131,11 +135,17 @@ def _prepare_count_score(data: Mapping[str, Any], rules: bc.Ruleset, where: str)
 
 
 def _vp_text(answer: Any) -> tuple[int, int]:
-    text = answer_text(answer).replace("–", "-").replace(" ", "")
-    left, dash, right = text.partition("-")
-    if not dash or not left.isdigit() or not right.isdigit():
+    """Both sides' victory points: typed as ``"12-8"``, or a pair of numbers."""
+    if isinstance(answer, (list, tuple)) and len(answer) == 2:
+        pair = [whole_number(each) for each in answer]
+    else:
+        text = answer_text(answer, "ex.verdict.not-vp").replace("–", "-").replace(" ", "")
+        left, dash, right = text.partition("-")
+        pair = [whole_number(left), whole_number(right)] if dash else [None]
+    numbers = [n for n in pair if n is not None and n >= 0]
+    if len(numbers) != 2:
         raise Unreadable(Message("ex.verdict.not-vp"))
-    return int(left), int(right)
+    return numbers[0], numbers[1]
 
 
 @reader("victory-points")

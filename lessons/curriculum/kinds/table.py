@@ -18,18 +18,19 @@ from .base import (
     Prepared,
     Unreadable,
     answer_choice,
-    answer_text,
+    answer_moves,
     check_setup,
     kind,
     play_answer,
     reader,
     set_up,
+    unreadable_action,
 )
 
 
 @reader("position")
 def _read_position(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
-    return play_answer(prepared, rules, answer_text(answer))
+    return play_answer(prepared, rules, answer_moves(answer))
 
 
 @kind("position", ("position",), (), ["legal"])
@@ -104,13 +105,13 @@ def _prepare_why_not(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> 
 def _read_guided(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
     from ..guided import replay
 
-    text = answer_text(answer)
+    text = answer_moves(answer)
     actions = [part.strip() for part in text.split(";") if part.strip()]
     try:
         for action in actions:
             bc.parse_action(action)
     except bc.NotationError as err:
-        raise Unreadable(Message("ex.verdict.unreadable-action", problem=str(err.token))) from err
+        raise Unreadable(unreadable_action(err)) from err
     session = prepared.extra["session"]()
     refusal = replay(session, actions)
     return Attempt(answer=text, rules=rules, refusal=refusal, game=session.game,
