@@ -175,7 +175,7 @@ class Table(w.VBox):
         others = "".join(
             f'<div class="bt-other-hand" data-player="{p}" style="text-align:center">'
             f"{svg.back_svg(p % 2, width=30, lang=lang)}"
-            f'<div>{esc(_t("table.other-hand", lang, name=player_names(game.players)[p], count=len(game.hands[p])))}'
+            f'<div>{esc(_t("table.other-hand", lang, name=player_names(game.players)[p], count=len(game.hands[p]), played="yes" if game.is_over or game.turns_played[p] else "no"))}'
             "</div></div>"
             for p in range(game.players) if p != self.viewer
         )
@@ -188,7 +188,11 @@ class Table(w.VBox):
             return _t("table.status.over", lang)
         player = game.current_player
         if player == self.viewer:
-            return _t("table.status.yours", lang, phase=game.phase)
+            said = _t("table.status.yours", lang, phase=game.phase)
+            if game.phase == "play" and game.pile_pick is not None:     # a fact the turn's rules depend on
+                key = "widget.turn.play-pile-card-twin" if game.pile_pick[1] else "widget.turn.play-pile-card"
+                said += " " + _t(key, lang, card=game.pile_pick[0])
+            return said
         return _t("table.status.playing", lang, name=player_names(game.players)[player])
 
     def render(self, game: bc.Game, highlight: tuple[int, int] | str | None = None) -> str:
@@ -218,13 +222,21 @@ class PlayTable(w.VBox):
     by default on the kernel's event loop). When a hand ends, "Count it in the score
     calculator" fills ``calculator`` with the hand (``ScoreCalculator.load_game``): the
     one given, or one shown below the table the first time the button is pressed.
+
+    A lesson's exercise plays on the same table with parts switched off: ``settings=False`` hides the
+    new-hand row (the exercise's position is the hand), ``hints=False`` the Hint button (the exercise
+    has hints of its own), ``computer_moves=False`` keeps the computer players still once the
+    learner's turn is over (an exercise is one turn: the table says so and waits for Check).
     """
 
     def __init__(self, rules: str | bc.Ruleset = "classic", players: int = 2, seed: int | None = None,
                  calculator: ScoreCalculator | None = None, *, pace: float = PACE,
                  scheduler: Scheduler | None = None, session: HandSession | None = None, lang: str = "en",
+                 settings: bool = True, hints: bool = True, computer_moves: bool = True,
                  **kwargs: object) -> None:
         self.lang = lang
+        self.computer_moves = computer_moves
+        self.counting = settings        # "Count it in the score calculator" (in a lesson, counting is a lesson of its own)
         t = self._text
         self.pace = pace
         self.scheduler: Scheduler = scheduler or default_scheduler
@@ -286,8 +298,6 @@ class PlayTable(w.VBox):
             session = HandSession.new(self.rules.value, players, deal=seed, names=player_names(players))
         self.session = session
 
-        settings = w.HBox([self.rules, self.player_count, self.seed, self.new_hand, self.four_colour, self.speed],
-                          layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="8px"))
         row = w.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px", margin="2px 0")
         actions = w.VBox([
             w.HBox([self.draw, self.take_pile, self.pozzetto], layout=row),
@@ -296,10 +306,16 @@ class PlayTable(w.VBox):
         ])
         mine = w.VBox([self.hand, actions], layout=w.Layout(flex="1 1 520px", min_width="0"))
         beside = w.VBox([self.goal, self.now, self.message, self.story], layout=w.Layout(flex="1 1 320px", min_width="280px"))
-        super().__init__([settings, self.rules_warning, self.table, w.HBox([mine, beside], layout=w.Layout(flex_flow="row wrap",
-                                                                                       grid_gap="12px")),
+        self.settings = w.HBox([self.rules, self.player_count, self.seed, self.new_hand, self.four_colour, self.speed],
+                               layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="8px"))
+        super().__init__([self.settings, self.rules_warning, self.table,
+                          w.HBox([mine, beside], layout=w.Layout(flex_flow="row wrap", grid_gap="12px")),
                           self.final, self.count_it, self.calculator_box], **kwargs)
         self.add_class("bt-play-table")
+        if not settings:
+            self.settings.layout.display = "none"
+        if not hints:
+            self.hint.layout.display = "none"
 
         self.new_hand.on_click(self.start)
         self.draw.on_click(lambda _: self.play(bc.Draw()))
@@ -405,6 +421,9 @@ class PlayTable(w.VBox):
                 return True
             if session.is_over:
                 self._say(GOOD, self._text("table.say.over"), f"<div>{esc(done)}</div>", big=False)
+            elif not self.computer_moves and session.waiting == "computer":
+                self._say(GOOD, self._text("table.say.done", move=done),
+                          f"<div>{esc(self._text('table.say.turn-done'))}</div>", big=False)
             else:
                 after = "" if self.busy else f"<div>{esc(self.table.status(self.game))}</div>"
                 self._say(GOOD, self._text("table.say.done", move=done), after, big=False)
@@ -428,7 +447,10 @@ class PlayTable(w.VBox):
     # ---------------------------------------------------------------- the computer players, one at a time
     def _advance(self) -> None:
         """Show the table, and let the computer players move: all at once at pace 0, else one step now
-        and the next ones later."""
+        and the next ones later (not at all when ``computer_moves`` is off: see the class docstring)."""
+        if not self.computer_moves:
+            self.refresh()
+            return
         if self._delay() <= 0:
             self.session.run_bots()
             self.current = None
@@ -582,7 +604,7 @@ class PlayTable(w.VBox):
         self.story.value = self._log_html()
         self.final.value = self.final_html() if game.is_over else ""
         countable = game.result is not None and game.result.reason != "void"
-        self.count_it.layout.display = None if countable else "none"
+        self.count_it.layout.display = None if countable and self.counting else "none"
         self._buttons()
 
     def _buttons(self) -> None:
