@@ -304,7 +304,8 @@ class LessonWidget(w.VBox):
     def show_verdict(self, verdict: Verdict) -> None:
         if verdict.status == "correct":
             earned = self.session.earned or 0
-            self.verdict_html.value = verdict_box(GOOD, verdict.message(self.lang), extra=" " + stars_html(earned),
+            kept = "" if self.session.recorded else f'<div class="bt-stars-kept">{esc(t("widget.stars-kept", self.lang))}</div>'
+            self.verdict_html.value = verdict_box(GOOD, verdict.message(self.lang), extra=" " + stars_html(earned) + kept,
                                           label=t("widget.summary.exercise", self.lang,
                                                   number=self.session.index + 1, stars=earned))
         elif verdict.status == "incorrect":

@@ -155,9 +155,10 @@ def stars_html(count: int) -> str:
 
 # -- cards, melds and moves --------------------------------------------------------------------------
 
-def meld_picture(meld: bc.Meld, label: str = "", lang: str = "en") -> str:
+def meld_picture(meld: bc.Meld, label: str = "", lang: str = "en", *, plain: bool = False) -> str:
+    """A meld as it lies on the table; ``plain``: its cards alone (see ``svg.meld_svg``)."""
     caption = f'<div class="bt-meld-label">{esc_suits(label)}</div>' if label else ""
-    return f'<div class="bt-meld">{caption}{svg.meld_svg(meld, width=MELD_WIDTH, lang=lang)}</div>'
+    return f'<div class="bt-meld">{caption}{svg.meld_svg(meld, width=MELD_WIDTH, lang=lang, plain=plain)}</div>'
 
 
 def melds_row(melds: tuple[bc.Meld, ...], lang: str, numbered: bool = True) -> str:
