@@ -14,10 +14,12 @@ from burraco_core.session import HandSession
 
 from ...curriculum.guided import human_actions, make_session
 from ...curriculum.model import Exercise
+from ..board import Table
 from ..hand import Hand
+from ..intro import seats_html
 from ..style import CARD_WIDTH, NOTE, t, verdict_box
 from ..style import esc_suits as esc
-from ..table import PlayTable, Table
+from ..table import PlayTable
 from .base import VIEWS, AnswerView, answer_text
 from .cards import ChoiceView
 
@@ -104,6 +106,19 @@ class WhyNotView(ChoiceView):
                               *self.widget.children])
 
 
+class SeatView(ChoiceView):
+    """seat: the players around the table (the dealer marked when the question is who plays first), and
+    the players to choose from. The order of play is not drawn: it is what the questions ask."""
+
+    def __init__(self, exercise: Exercise, lang: str) -> None:
+        super().__init__(exercise, lang)
+        extra = exercise.prepared.extra
+        players = extra["players"]
+        dealer = (players - 1) if extra["ask"] == "first" else None     # the player on the learner's right
+        self.widget.children = (w.HTML(seats_html(players, lang, dealer=dealer, order=False)),
+                                *self.widget.children)
+
+
 class GuidedView(TableView):
     """The guided hand: the play table over the exercise's HandSession, and the goal to reach now."""
 
@@ -132,6 +147,6 @@ class GuidedView(TableView):
         return esc(str(self.exercise.solution))
 
 
-VIEWS.update({"position": PositionView, "why-not": WhyNotView, "guided-hand": GuidedView})
+VIEWS.update({"position": PositionView, "why-not": WhyNotView, "guided-hand": GuidedView, "seat": SeatView})
 
-__all__ = ["GuidedView", "PositionView", "TableView", "WhyNotView", "table_html"]
+__all__ = ["GuidedView", "PositionView", "SeatView", "TableView", "WhyNotView", "table_html"]
