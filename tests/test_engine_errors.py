@@ -529,7 +529,7 @@ def test_every_genuine_save_still_loads_exactly_and_is_replayed():
             while True:
                 text = game.to_json()
                 again = bc.Game.from_json(text)
-                assert again.to_json() == text and again._from_deal
+                assert again.to_json() == text and again.from_deal
                 if game.is_over:
                     break
                 for _ in range(25):
@@ -543,7 +543,7 @@ def test_a_fresh_deal_edited_before_any_move_loads_as_a_position_set_up_by_hand(
     edited = _resaved(bc.Game.new("classic", 2, seed=5).to_json(),
                       lambda b: _swap_first(b, ("hands", 0), ("hands", 1)))
     game = bc.Game.from_json(edited)
-    assert game.to_json() == edited and not game._from_deal
+    assert game.to_json() == edited and not game.from_deal
     game.apply("draw")
     assert json.loads(game.to_json())["history"] == [SET_UP, "draw"]
     assert bc.Game.from_json(edited.encode()).to_json() == edited

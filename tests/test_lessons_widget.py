@@ -148,18 +148,18 @@ def test_position_moves_are_collected_and_checked():
         "explain": "lesson.melds.attach-run.explain", "teaches": ["run.mixed-suits"],
     })
     widget = show(ex)
-    view = widget.view
-    view.hand.select("8H")
-    view.target.value = 0
-    view.buttons["attach"].click()
-    assert [c.code for c in view.hand.cards] == ["9C", "KD"]     # the hand after the engine's move
-    view.hand.select("9C")
-    view.buttons["discard"].click()
-    assert view.answer() == "attach 0 8H; discard 9C"
+    table = widget.view.table          # the play table, as in lesson 13 and the Play tool
+    table.hand.select("8H")
+    table.attach_to.value = 0
+    table.attach.click()
+    assert sorted(c.code for c in table.hand.cards) == ["9C", "KD"]     # the hand after the engine's move
+    table.hand.select("9C")
+    table.discard.click()
+    assert widget.view.answer() == "attach 0 8H; discard 9C"
     widget.check_button.click()
     assert "Correct!" in text_of(widget.verdict_html.value)
-    view.buttons["undo"].click()
-    assert view.answer() == "attach 0 8H"
+    table.undo.click()
+    assert widget.view.answer() == "attach 0 8H"
 
 
 @pytest.mark.notebook

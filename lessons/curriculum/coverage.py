@@ -35,8 +35,10 @@ INTERFACE_ONLY: dict[str, str] = {
 }
 _CLAIMED_CLOSE = ("only the score calculator's form, where someone ticks 'closed' for a side, can claim a close "
                   "its melds and pozzetto cannot have made; every hand a lesson counts is one the engine accepts")
-# (score.closed-without-burraco is taught: lesson 10's losers credited with the winners' closing bonus)
-INTERFACE_ONLY.update({rule: _CLAIMED_CLOSE for rule in ("score.closed-without-clean-burraco",
+# (a count that is off by the closing bonus is told so in the lessons, not refused by a rule: counting
+# a hand breaks none)
+INTERFACE_ONLY.update({rule: _CLAIMED_CLOSE for rule in ("score.closed-without-burraco",
+                                                          "score.closed-without-clean-burraco",
                                                           "score.closed-without-pozzetto")})
 
 

@@ -30,6 +30,7 @@ from burraco_core.messages import languages as engine_languages
 from . import proof
 from .checks import Attempt, Check, CurriculumError, compile_check
 from .kinds import KIND_TABLE, KINDS, Choice, Prepared, Unreadable
+from .story import Story
 
 HERE = pathlib.Path(__file__).parents[1]       # lessons/: content/ and locale/ are beside the sub-packages
 CONTENT_DIR = HERE / "content"
@@ -37,8 +38,9 @@ LOCALE_DIR = HERE / "locale"
 FORMAT = "burraco-tutor/lesson"
 VERSION = 1
 STATUSES = ("correct", "incorrect", "not-attempted")
-TABLES = ("variants",)
-"""Tables an intro block may draw from the engine (``{"table": "variants"}``)."""
+TABLES = ("variants", "seats", "card-values", "victory-points")
+"""Tables an intro block may draw from the engine (``{"table": "variants"}``): how the rulesets differ,
+where the players sit and who deals, what each card is worth, the victory-point tables."""
 
 add_catalogue_dir(LOCALE_DIR)
 _log = logging.getLogger(__name__)
@@ -74,12 +76,16 @@ class Block:
     meld: bc.Meld | None = None
     caption: Message | None = None
     table: str | None = None
-    """A table drawn from the engine: ``"variants"`` (lessons/curriculum/variants.py)."""
+    """A table drawn from the engine: one of :data:`TABLES`."""
+    story: Story | None = None
+    """One hand from the deal to the close, frame by frame (:mod:`.story`)."""
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.table is not None:
             out["table"] = self.table
+        if self.story is not None:
+            out["story"] = self.story.to_dict()
         if self.text is not None:
             out["text"] = self.text.key
         if self.meld is not None:
@@ -212,10 +218,12 @@ def _param_dict(value: Any) -> Any:
 def _block(data: Any, rules: bc.Ruleset, where: str, name: str) -> Block:
     if not isinstance(data, dict):
         raise CurriculumError(where, name, f"an intro block is an object, not {data!r}")
-    unknown = set(data) - {"text", "cards", "face_down", "meld", "caption", "table"}
+    unknown = set(data) - {"text", "cards", "face_down", "meld", "caption", "table", "story"}
     if unknown:
         raise CurriculumError(where, f"{name}.{sorted(unknown)[0]}", "unknown field of an intro block")
     caption = _key(data["caption"], where, f"{name}.caption") if "caption" in data else None
+    if "story" in data:
+        return Block(story=Story.from_dict(data["story"], where, f"{name}.story"), caption=caption)
     if "table" in data:
         if data["table"] not in TABLES:
             raise CurriculumError(where, f"{name}.table", f"one of {', '.join(TABLES)}")
@@ -233,7 +241,7 @@ def _block(data: Any, rules: bc.Ruleset, where: str, name: str) -> Block:
         except (bc.NotationError, TypeError) as err:
             raise CurriculumError(where, f"{name}.cards", str(err)) from err
         return Block(cards=cards, face_down=bool(data.get("face_down", False)), caption=caption)
-    raise CurriculumError(where, name, "an intro block has 'text', 'cards' or 'meld'")
+    raise CurriculumError(where, name, "an intro block has 'text', 'cards', 'meld', 'table' or 'story'")
 
 
 def ruleset_dict(rules: bc.Ruleset) -> dict[str, Any]:
@@ -483,7 +491,7 @@ def _explain_params(attempt: Attempt) -> dict[str, Any]:
     return params
 
 
-_LESSON_FIELDS = {"format", "version", "key", "number", "ruleset", "title", "intro", "summary", "exercises"}
+_LESSON_FIELDS = {"format", "version", "key", "number", "ruleset", "title", "intro", "summary", "exercises", "minutes"}
 
 
 @dataclass(frozen=True, eq=False)
@@ -501,6 +509,8 @@ class Lesson:
     """The house ruleset the lesson is shown under (see :meth:`under`), or None."""
     left_out: tuple[str, ...] = ()
     """The ids of the exercises left out under the house ruleset (their answers would change)."""
+    minutes: int | None = None
+    """How long the lesson is meant to take a beginner (docs/curriculum.md adds them up)."""
 
     @property
     def rules(self) -> bc.Ruleset:
@@ -559,6 +569,9 @@ class Lesson:
             raise CurriculumError(where, "key", f"a lowercase word such as 'melds', not {key!r}")
         if type(d["number"]) is not int:
             raise CurriculumError(where, "number", "a whole number")
+        minutes = d.get("minutes")
+        if minutes is not None and (type(minutes) is not int or not 1 <= minutes <= 60):
+            raise CurriculumError(where, "minutes", f"a whole number of minutes from 1 to 60, not {minutes!r}")
         rules = ruleset_from_dict(d.get("ruleset", "classic"), where)  # an id, or a house ruleset's dict
         if not isinstance(d["intro"], list) or not isinstance(d["exercises"], list) or not d["exercises"]:
             raise CurriculumError(where, "exercises", "intro and exercises are lists; a lesson has exercises")
@@ -569,13 +582,15 @@ class Lesson:
             raise CurriculumError(where, "exercises", "two exercises share an id")
         house = None if bc.RULESETS.get(rules.id) == rules else rules
         return cls(key=key, number=d["number"], ruleset=rules.id, title_msg=_key(d["title"], where, "title"),
-                   intro=intro, summary=_key(d["summary"], where, "summary"), exercises=exercises, house=house)
+                   intro=intro, summary=_key(d["summary"], where, "summary"), exercises=exercises, house=house,
+                   minutes=minutes)
 
     def to_dict(self) -> dict[str, Any]:
         """The lesson as its file holds it; a lesson under a house ruleset (:meth:`under`) writes the
         ruleset as its id and the fields it changes (:func:`ruleset_dict`), so that it reads back
         under the same rules (the exercises left out stay out)."""
         return {"format": FORMAT, "version": VERSION, "key": self.key, "number": self.number,
+                **({"minutes": self.minutes} if self.minutes is not None else {}),
                 "ruleset": self.ruleset if self.house is None else ruleset_dict(self.house),
                 "title": self.title_msg.key,
                 "intro": [b.to_dict() for b in self.intro], "summary": self.summary.key,

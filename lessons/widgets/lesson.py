@@ -28,23 +28,13 @@ from ..curriculum import model
 from ..curriculum.model import Exercise, Lesson, Verdict
 from ..learner.progress import Progress
 from ..learner.session import EXERCISE, INTRO, SUMMARY, LessonSession
+from .intro import StoryView, intro_table
 from .stars import StarStrip
 from .style import BAD, GOOD, LESSON_CSS, NOTE, meld_picture, solution_box, stars_html, t, verdict_box
 from .style import esc_suits as esc
 from .views import AnswerView, answer_view, static_cards
 
 _log = logging.getLogger(__name__)
-
-
-def intro_table(name: str, lang: str) -> str:
-    """An intro's table drawn from the engine (``variants``: lessons/curriculum/variants.py)."""
-    from ..curriculum.variants import variant_table
-
-    header, rows = variant_table(lang)
-    head = "".join(f"<th>{esc(cell)}</th>" for cell in header)
-    body = "".join("<tr>" + "".join(f"<td>{esc(cell)}</td>" for cell in row) + "</tr>" for row in rows)
-    return (f'<table class="bt-variants" style="border-collapse:collapse;margin:8px 0;font-size:0.95em">'
-            f"<tr>{head}</tr>{body}</table>")
 
 
 # -- the lesson ----------------------------------------------------------------------------------
@@ -247,6 +237,8 @@ class LessonWidget(w.VBox):
         for block in self.lesson.intro:
             if block.table is not None:
                 parts.append(w.HTML(intro_table(block.table, self.lang)))
+            if block.story is not None:
+                parts.append(StoryView(block.story, self.lang))
             if block.text is not None:
                 parts.append(w.HTML(f'<div class="bt-text">{esc(block.text.text(self.lang))}</div>'))
                 continue
@@ -305,7 +297,8 @@ class LessonWidget(w.VBox):
     def show_verdict(self, verdict: Verdict) -> None:
         if verdict.status == "correct":
             earned = self.session.earned or 0
-            self.verdict_html.value = verdict_box(GOOD, verdict.message(self.lang), extra=" " + stars_html(earned),
+            kept = "" if self.session.recorded else f'<div class="bt-stars-kept">{esc(t("widget.stars-kept", self.lang))}</div>'
+            self.verdict_html.value = verdict_box(GOOD, verdict.message(self.lang), extra=" " + stars_html(earned) + kept,
                                           label=t("widget.summary.exercise", self.lang,
                                                   number=self.session.index + 1, stars=earned))
         elif verdict.status == "incorrect":

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import burraco_core as bc
+from burraco_core.actions import typed_refusal
 from burraco_core.messages import Message, catalogue
 
 
@@ -59,6 +60,7 @@ class Attempt:
     game: Any = None                     # the Game after the answer's actions
     expected: Any = None                 # what the engine says the answer should be (count, pick, judge...)
     cards: tuple[bc.Card, ...] = ()      # the cards the answer played or picked
+    about: Message | None = None         # what the question asks, as feedback may say it ("worth 10 points")
 
 
 Check = Callable[[Attempt], "Failure | None"]
@@ -206,7 +208,7 @@ def naming(rule: str, reason: Message, cards: tuple[bc.Card, ...] = ()) -> Failu
 
 def refusal_failure(err: bc.IllegalMove) -> Failure:
     """The engine's refusal, as the learner reads it: the specifics, then the rule."""
-    return Failure(Message("ex.verdict.refused", reason=err.msg, rule=Message(f"rule.{err.rule}.summary")),
+    return Failure(Message("ex.verdict.refused", reason=typed_refusal(err), rule=Message(f"rule.{err.rule}.summary")),
                    err.rule)
 
 

@@ -80,20 +80,11 @@ def score_of(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> tuple[An
 
 
 def closing_claim(melds: tuple[bc.Meld, ...], hand: tuple[bc.Card, ...], facts: Mapping[str, bool],
-                  rules: bc.Ruleset) -> tuple[Any, bc.IllegalMove | None]:
-    """The side's count with the closing credited the other way (the engine's breakdown), and the
-    engine's refusal of that claim when the side cannot have closed (no burraco, no pozzetto...):
-    a learner who gives a side the closing bonus it cannot have is told the rule."""
-    claimed = bc.score_side(melds, hand, rules, closed=not facts["closed"], took_pozzetto=facts["took_pozzetto"],
-                            pozzetto_unused=facts["pozzetto_unused"])
-    if facts["closed"]:
-        return claimed, None
-    side = bc.SideCount(melds, hand, took_pozzetto=facts["took_pozzetto"], pozzetto_unused=facts["pozzetto_unused"])
-    try:
-        bc.score_hand((side, bc.SideCount(())), rules, closed_by=0)
-    except bc.IllegalMove as err:
-        return claimed, err
-    return claimed, None
+                  rules: bc.Ruleset) -> Any:
+    """The side's count (the engine's breakdown) with the closing credited the other way: what a
+    learner who gives a side the closing bonus it has not earned, or forgets the one it has, writes."""
+    return bc.score_side(melds, hand, rules, closed=not facts["closed"], took_pozzetto=facts["took_pozzetto"],
+                         pozzetto_unused=facts["pozzetto_unused"])
 
 
 def _numbers(answer: Any) -> list[int]:
@@ -111,17 +102,15 @@ def _numbers(answer: Any) -> list[int]:
 @reader("count-score")
 def _read_count_score(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
     breakdown = prepared.extra["breakdown"]
-    claimed, refusal = prepared.extra["claim"]
     if prepared.extra["mode"] == "total":
         said: Any = whole_number(answer)
         if said is None:
             raise Unreadable(Message("ex.verdict.not-a-number"))
-        as_claimed = said == claimed.total != breakdown.total
     else:
         said = _numbers([answer] if type(answer) is int else answer)
-        as_claimed = said == [line.points for line in claimed.lines]
-    # counted as if the closing went the other way: the engine's refusal of that claim, if any
-    return Attempt(answer=said, rules=rules, expected=breakdown, refusal=refusal if as_claimed else None)
+    # the count with the closing credited the other way, so that an answer off by the closing bonus is
+    # told so (and nothing else)
+    return Attempt(answer=said, rules=rules, expected=(breakdown, prepared.extra["claim"]))
 
 
 @kind("count-score", (), ("count", "position", "play", "side", "mode"), ["score-right"])
@@ -150,7 +139,11 @@ def _vp_text(answer: Any) -> tuple[int, int]:
 
 @reader("victory-points")
 def _read_victory_points(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
-    return Attempt(answer=_vp_text(answer), rules=rules, expected=prepared.extra["vp"])
+    extra = prepared.extra
+    ours, theirs = extra["points"]
+    about = Message("ex.vp.about", ours=ours, theirs=theirs, difference=abs(ours - theirs), hands=extra["hands"],
+                    leader="ours" if ours > theirs else "theirs" if theirs > ours else "none")
+    return Attempt(answer=_vp_text(answer), rules=rules, expected=extra["vp"], about=about)
 
 
 def match_of(data: Mapping[str, Any], rules: bc.Ruleset, where: str, hands: int | None) -> bc.Match:
@@ -195,7 +188,10 @@ MATCH_ANSWERS = ("not-over", "side-0", "side-1", "draw")
 
 @reader("match-verdict")
 def _read_match_verdict(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
-    return Attempt(answer=answer_choice(prepared, answer), rules=rules, expected=prepared.extra["verdict"])
+    extra = prepared.extra
+    ours, theirs = extra["totals"]
+    about = Message("ex.match.about", ours=ours, theirs=theirs, hands=len(extra["scores"]))
+    return Attempt(answer=answer_choice(prepared, answer), rules=rules, expected=extra["verdict"], about=about)
 
 
 @kind("match-verdict", ("scores",), ("hands",), ["match-right"])

@@ -155,3 +155,39 @@ def _prepare_guided(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> P
 
     game = set_up(rules, position)
     return Prepared(hand=tuple(game.hands[0]), position=frozen, extra={"session": session, "goals": goals})
+
+
+# -- seat (lesson 1): where the players sit and in which order they play -----------------------
+# The truth is the engine's: partners are the players of one side (Game.partners), the first
+# player is the one a fresh deal gives the turn to, and the next player is whose turn it is once
+# the learner's first turn is over.
+
+SEAT_QUESTIONS = ("partner", "first", "next")
+SEAT_NAMES = {2: ("table.name.you", "table.name.opponent"),
+              4: ("table.name.you", "table.name.opponent-a", "table.name.partner", "table.name.opponent-b")}
+
+
+@reader("seat")
+def _read_seat(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
+    return Attempt(answer=answer_choice(prepared, answer), rules=rules,
+                   expected=(prepared.extra["ask"], prepared.extra["truth"]))
+
+
+@kind("seat", ("ask",), ("players",), ["seat-right"])
+def _prepare_seat(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> Prepared:
+    ask, players = data["ask"], data.get("players", 4)
+    if ask not in SEAT_QUESTIONS:
+        raise CurriculumError(where, "data.ask", f"one of {', '.join(SEAT_QUESTIONS)}, not {ask!r}")
+    if players not in SEAT_NAMES or (ask == "partner" and players != 4):
+        raise CurriculumError(where, "data.players", "2 or 4 (a partner only with 4)")
+    game = bc.Game.new(rules, players, seed=0)
+    if ask == "partner":
+        truth = next(p for p in game.partners(game.side_of(0)) if p != 0)
+    elif ask == "first":
+        truth = game.current_player
+    else:
+        game.apply("draw")
+        game.apply(bc.Discard(game.hands[0][-1]))
+        truth = game.current_player
+    choices = tuple(Choice(str(p), Message(SEAT_NAMES[players][p])) for p in range(players))
+    return Prepared(choices=choices, extra={"truth": str(truth), "ask": ask, "players": players})

@@ -11,7 +11,7 @@ import ipywidgets as w
 from burraco_core.messages import Message
 
 from ...curriculum.model import Exercise
-from ..style import NOTE, melds_row, t, verdict_box
+from ..style import NOTE, melds_row, move_text, t, verdict_box
 from ..style import esc_suits as esc
 from .base import VIEWS, AnswerView, number_box, static_cards
 from .cards import ChoiceView
@@ -139,7 +139,8 @@ class PredictView(ChoiceView):
                 shown.append(w.HTML(f"<b>{esc(t('widget.your-melds', lang))}</b>" + melds_row(prepared.melds, lang)))
             shown.append(w.HTML(f"<b>{esc(t('widget.your-hand', lang))}</b>"))
             shown.append(static_cards(prepared.hand, lang))
-            shown.append(w.HTML(f'<div class="bt-text">{esc(t("widget.predict.moves", lang, moves=extra["play"]))}</div>'))
+            moves = "; ".join(move_text(move.strip(), lang) for move in extra["play"].split(";") if move.strip())
+            shown.append(w.HTML(f'<div class="bt-text">{esc(t("widget.predict.moves", lang, moves=moves))}</div>'))
         first = extra["first_verdict"]
         if extra["ask"] == "burraco":
             said = t("widget.predict.burraco", lang, kind=Message(f"ex.burraco.{first}"))
