@@ -163,3 +163,19 @@ def test_a_browser_copy_with_an_unknown_language_is_said_when_it_arrives(tmp_pat
     theirs.lang = "fr"
     keeper.widget.saved = theirs.to_json()                    # what the page's localStorage held
     assert keeper.problem is not None and keeper.problem.key == "progress.notice.unknown-lang"
+
+
+def test_the_keeper_s_question_does_not_read_every_lesson(tmp_path):
+    """A tool's page keeps progress too: asking whether the resume point exists must not cost it the
+    reading (and proving) of every lesson."""
+    import subprocess
+    import sys
+
+    path = saved_with(tmp_path, resume=["melds", 999])
+    code = ("from lessons.curriculum import model\n"
+            "from lessons.learner.progress import FileStore\n"
+            "from lessons.learner.store import ProgressKeeper\n"
+            f"keeper = ProgressKeeper(file_store=FileStore({str(path)!r}), key='t')\n"
+            "print(keeper.problem.key, model._ALL is None)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["progress.notice.unknown-resume", "True"]
