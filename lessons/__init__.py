@@ -95,7 +95,7 @@ def show(lesson: str | Lesson | Exercise, lang: str | None = None, *, rules: Any
     """
     from .widgets.lesson import show as _show
 
-    if rules is not None:
+    if rules is not None and isinstance(lesson, (str, Lesson, Exercise)):   # anything else: _show says what it takes
         shown = _under(lesson, rules, lang)
         if not isinstance(shown, (Lesson, Exercise, str)):
             return shown

@@ -26,6 +26,7 @@ JUNK = {
 @pytest.mark.parametrize(("call", "said"), [
     (lambda: lessons.show(None), "takes a lesson's key (such as 'melds'), a Lesson or an Exercise, not None"),
     (lambda: lessons.show(5), "not 5."),
+    (lambda: lessons.show(None, rules="italiano"), "a Lesson or an Exercise, not None"),
     (lambda: lessons.show(["melds"]), "not ['melds']"),
     (lambda: lessons.show("melds", lang=5), "5 is not a language: give one of en, es and it"),
     (lambda: lessons.show("melds", lang=b"it"), "b'it' is not a language"),
