@@ -346,10 +346,40 @@ def catalogue_slips(lang: str, folder: str) -> tuple[list[str], list[str]]:
                 name, word = match.groups()
                 if name in counts and (key, name) not in FIXED_COUNTS and word.casefold() not in DANGLING.get(lang, ()):
                     problems.append(f"{{{name}}} shown before '{word}' without a plural form")
+        if lang != "en":
+            problems += article_slips(lang, text)
         for problem in problems:
             line = f"{lang} {key}: {problem}: {text[-80:]!r}"
             (later if second_round([key]) else now).append(line)
     return now, later
+
+
+@cache
+def card_articles(lang: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(every way the language's card forms say a card or a rank code, the words they put before one)."""
+    texts = {**entries(FOLDERS["engine"], lang), **entries(FOLDERS["lessons"], lang)}
+    forms = [name[len(messages.FORM_PREFIX):] for name in texts if name.startswith(messages.FORM_PREFIX)]
+    codes = [str(card) for card in bc.full_deck(4)] + [bc.cards.rank_code(rank) for rank in range(1, 14)]
+    said = {messages._fill(f"{{c:{form}}}", lang, {"c": code}) for form in forms for code in codes}
+    before = {text[:-len(code)].strip() for text in said for code in codes if text.endswith(code)}
+    return frozenset(said), frozenset(word for word in before if word)
+
+
+# A card code after a word: with its suit, or a face alone (a number alone may be a number: "da 0 a 4").
+_ARTICLE_AND_CARD = re.compile(r"(?<![\w'])([^\W\d_]+'|[^\W\d_]+ )((?:10|[2-9AJQK])[♠♥♦♣]|[AJQK]|JK)(?![\w♠♥♦♣])")
+
+
+def article_slips(lang: str, text: str) -> list[str]:
+    """Articles before a card code in a fixed text that its card forms would not put there ("il Q♠")."""
+    said, articles = card_articles(lang)
+    found = []
+    for match in _ARTICLE_AND_CARD.finditer(text):
+        word, code = match.group(1), match.group(2)
+        if word.strip().casefold() in {a.casefold() for a in articles} and f"{word}{code}".casefold() not in {
+                s.casefold() for s in said}:
+            options = sorted(s for s in said if re.search(rf"(?:^|[ ']){re.escape(code)}$", s))
+            found.append(f"'{word}{code}': the card forms say {options[:4]}")
+    return found
 
 
 def catalogue_params():
@@ -406,6 +436,8 @@ def test_the_checks_see_each_kind():
     assert plural_slips("Hai 1 carte in mano", "it") and not plural_slips("Hai 1 carta in mano", "it")
     assert plural_slips("Restano 3 carta", "it") and plural_slips("1 mosse", "it")
     assert second_round(["lesson.x.y", "ex.check.z"]) and not second_round(["lesson.x.y", "rule.hand.not-held"])
+    assert article_slips("it", "chiudi scartando il Q♠ o la K") and not article_slips("it", "la Q♠, l'8♥ o il K")
+    assert article_slips("es", "del 8 a la K") and not article_slips("es", "del 8 al K, o la Q♥")
 
 
 # ------------------------------------------------------------------ the list of keys that need care
