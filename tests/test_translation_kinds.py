@@ -252,11 +252,18 @@ def number_words(lang: str) -> tuple[tuple[frozenset[str], frozenset[str]], tupl
 _NUMBER_AND_WORDS = re.compile(r"(?:([^\W\d_]+) )?(?<![\w.,+−'-])(\d+)(?![\w.,%/♠♥♦♣'-])(?: ([^\W\d_]+))?")
 
 
+# Phrases where a word that changes with the number elsewhere does not: "hacen falta 7 cartas".
+NUMBER_IDIOMS = {"es": re.compile(r"\bhacen? falta$", re.IGNORECASE)}
+
+
 def plural_slips(plain: str, lang: str) -> list[tuple[str, int]]:
     """A number beside a word that only the other plural form takes: (what, where)."""
     sides = number_words(lang)
+    idiom = NUMBER_IDIOMS.get(lang)
     found = []
     for match in _NUMBER_AND_WORDS.finditer(plain):
+        if idiom is not None and match.group(1) and idiom.search(plain[:match.start(1) + len(match.group(1))]):
+            continue
         number = int(match.group(2))
         form = 0 if plural_form(lang, number) == 0 else 1
         for (singular, plural), word in zip(sides, (match.group(1), match.group(3)), strict=True):
@@ -435,6 +442,7 @@ def test_the_checks_see_each_kind():
     assert "mosse" in plural and "mossa" in singular
     assert plural_slips("Hai 1 carte in mano", "it") and not plural_slips("Hai 1 carta in mano", "it")
     assert plural_slips("Restano 3 carta", "it") and plural_slips("1 mosse", "it")
+    assert plural_slips("le falta 7 cartas", "es") and not plural_slips("hacen falta 7 cartas", "es")
     assert second_round(["lesson.x.y", "ex.check.z"]) and not second_round(["lesson.x.y", "rule.hand.not-held"])
     assert article_slips("it", "chiudi scartando il Q♠ o la K") and not article_slips("it", "la Q♠, l'8♥ o il K")
     assert article_slips("es", "del 8 a la K") and not article_slips("es", "del 8 al K, o la Q♥")
