@@ -69,7 +69,7 @@ def test_the_eights_and_the_side_are_said_in_words():
     texts = said_in_every_language(refused.value)
     assert "side 1 owns two groups of eights" in texts["en"]
     assert "squadra 1 ha due tris di otto" in texts["it"]
-    assert "equipo 1 tiene dos grupos de ochos" in texts["es"]
+    assert "equipo 1 tiene dos tríos de ochos" in texts["es"]
     assert [p.key for p in refused.value.problems] == ["position.problem.second-group"]
 
 
