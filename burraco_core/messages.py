@@ -332,9 +332,9 @@ def _show(value: Any, kind: str, lang: str) -> str:
     if isinstance(value, Message):
         return value.text(lang)
     if isinstance(value, Card):
-        return str(value)
+        return _card(value, lang)
     if isinstance(value, (tuple, list)) and all(isinstance(v, Card) for v in value):
-        return " ".join(str(card) for card in value)
+        return " ".join(_card(card, lang) for card in value)
     if isinstance(value, bool):
         return translate("yes" if value else "no", lang)
     return str(value)
@@ -369,6 +369,12 @@ def _form_params(value: Any, lang: str) -> dict[str, Any]:
     if isinstance(card, Card):
         return {"card": value, "rank": card.rank, "suit": card.suit}
     return {"card": _show(value, "", lang), "rank": "words", "suit": ""}
+
+
+def _card(card: Any, lang: str) -> str:
+    """A card as a sentence shows it: ``7♥``, and a joker by its short name in ``lang`` (``Joker``,
+    ``Jolly``), never the notation ``JK``."""
+    return translate("card.joker.short", lang) if card.is_joker else str(card)
 
 
 def _join(items: Iterable[str], lang: str) -> str:
