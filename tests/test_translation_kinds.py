@@ -221,8 +221,8 @@ def _said_twice(first: str, then: str, lang: str) -> bool:
     next_word = re.match(r"([^\w]{0,3})([^\W\d_]+)", then)
     if last is None or next_word is None or "-" in last.group(2) + next_word.group(1):
         return False
-    if _CARD_CODE.fullmatch(last.group(1)) or last.group(1) == "JK":
-        return False                   # a card code, not a word
+    if _CARD_CODE.fullmatch(last.group(1)) or last.group(1) in ("JK", messages.translate("card.joker.short", lang)):
+        return False                   # a card (a joker is shown by its short name), not a word
     one, two = last.group(1).casefold(), next_word.group(2).casefold()
     return one == two or {one, two} <= VERDICT_WORDS.get(lang, set())
 
@@ -415,7 +415,7 @@ def test_every_card_form_used_is_defined_and_says_every_card(lang):
     deck = bc.full_deck(4)
     for name, text in forms.items():
         said = messages._fill(f"{{c:{name}}}", lang, {"c": deck})
-        assert all(str(card) in said for card in deck) and "{" not in said, (lang, name, said[:200])
+        assert all(messages._card(card, lang) in said for card in deck) and "{" not in said, (lang, name, said[:200])
         assert "words=" in text, f"{lang}: form.{name} says nothing for a value in words (rank 'words')"
         words = Message("a-rank", rank=12).text(lang)
         assert words in messages._fill(f"{{c:{name}}}", lang, {"c": Message("a-rank", rank=12)}), (lang, name)

@@ -51,6 +51,7 @@ SAME_AS_ENGLISH: dict[str, tuple[str, ...]] = {
     "lesson.variants.value.no": ("it", "es"),   # the variant table's "no", as above
     "referee.meld.burraco": ("it",),            # the word is "Burraco" in Italian
     "card.joker": ("es", "pt"),                 # the card is "joker" in Spanish and Brazilian Portuguese (the glossaries)
+    "card.joker.short": ("es", "pt"),           # as above, the name a card list shows it by
 }
 
 _CARD_CODE = re.compile(r"(?<![A-Za-z])(?:10|[2-9AJQK])(?:[♠♥♦♣]|[SHDC](?![a-z]))|(?<![A-Za-z])JK(?![a-z])")
@@ -391,7 +392,7 @@ def test_the_lesson_follows_a_language_that_arrives_later(pseudo):
 
 def test_one_language_only_hides_the_switch(monkeypatch):
     monkeypatch.setattr(lessons.curriculum.model, "languages", lambda: ("en",))
-    widget = LessonWidget(lessons.get_lesson("deck"), progress=Progress())
+    widget = LessonWidget(lessons.get_lesson("game"), progress=Progress())
     assert widget.language.layout.display == "none" and widget.language.options == (("English", "en"),)
 
 
