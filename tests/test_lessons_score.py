@@ -81,9 +81,9 @@ def test_a_wrong_line_says_which_line_and_why():
     verdict = exercise.check("65 200 100")
     assert verdict.status == "incorrect"
     said = verdict.message("en")
-    assert said.startswith("Line 2, Dirty burraco: not 200.") and "depends on its kind" in said
+    assert said.startswith("Dirty burraco (line 2): not 200.") and "depends on its kind" in said
     sign = ex("scoring.cards-in-hand").check("30 45")
-    assert "Line 2" in sign.message("en") and "Mind the sign" in sign.message("en")
+    assert "(line 2)" in sign.message("en") and "Mind the sign" in sign.message("en")
     assert sign.cards == bc.parse_cards("JK 9S 4C")          # the widget points at the cards in hand
     assert "3 lines" in exercise.check("65 100").message("en")
     assert exercise.check("65 x 100").status == "incorrect"

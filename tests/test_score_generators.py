@@ -48,7 +48,7 @@ def test_a_count_is_the_engines_line_by_line_and_each_wrong_answer_names_its_lin
             assert len(slipped) == 1, (ex.id, answer)          # one line miscounted, the others right
             said = ex.check(answer).message("en")
             number = slipped[0] + 1
-            assert said.startswith(f"Line {number}, {engine.lines[slipped[0]].text('en')}: not {wrong[number - 1]}."), said
+            assert said.startswith(f"{engine.lines[slipped[0]].text('en')} (line {number}): not {wrong[number - 1]}."), said
             assert rule is None
 
 
