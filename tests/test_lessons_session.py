@@ -46,7 +46,7 @@ def test_stars_follow_hints_retries_and_the_solution():
 
 
 def test_hints_run_out_and_say_so():
-    session = LessonSession(lessons.get_lesson("deck"), Progress())
+    session = LessonSession(lessons.get_lesson("game"), Progress())
     session.start()
     hints = [session.hint() for _ in range(len(session.exercise.hints))]
     assert hints == list(session.exercise.hints) and session.hint() is None

@@ -1,4 +1,4 @@
-"""Lessons 7-9 (the turn, the pozzetto, closing): the position and why-not kinds, and every
+"""Lessons 3, 8 and 9 (the turn, the pozzetto, closing): the position and why-not kinds, and every
 exercise played through the widget's own controls (cards clicked, move buttons pressed).
 
 The generic content tests (tests/test_lessons.py) ask the engine about every solution and
@@ -90,11 +90,11 @@ def give(widget: LessonWidget, ex, answer) -> bool:
     return True
 
 
-def test_lessons_7_to_9_are_there_in_order():
-    assert [lesson.number for lesson in OURS] == [7, 8, 9][:len(OURS)]
+def test_the_turn_comes_third_and_the_pozzetto_and_closing_after_the_melds():
+    assert [lesson.number for lesson in OURS] == [3, 8, 9]
     for lesson in OURS:
         kinds = {ex.kind for ex in lesson.exercises}
-        assert {"position", "why-not"} <= kinds and len(lesson.exercises) >= 5
+        assert {"position", "why-not"} <= kinds and len(lesson.exercises) >= 4
         assert sum(ex.kind == "position" or ex.kind == "why-not" for ex in lesson.exercises) == len(lesson.exercises)
 
 
@@ -135,7 +135,7 @@ def test_position_table_shows_what_the_engine_holds(ex):
 
 
 def test_a_move_the_engine_refuses_is_said_at_once_and_changes_nothing():
-    ex = lessons.get_lesson("turn").exercise("turn.draw-once")
+    ex = lessons.get_lesson("turn").exercise("turn.whole-turn")
     widget = open_exercise(ex)
     table = widget.view.table
     before = table.game.position()
@@ -152,7 +152,7 @@ def test_a_move_the_engine_refuses_is_said_at_once_and_changes_nothing():
 
 
 def test_the_card_drawn_is_marked_and_moves_read_as_words():
-    ex = lessons.get_lesson("turn").exercise("turn.draw-once")
+    ex = lessons.get_lesson("turn").exercise("turn.whole-turn")
     widget = open_exercise(ex)
     table = widget.view.table
     before = list(table.hand.cards)
@@ -203,7 +203,7 @@ def test_why_not_truth_is_the_engines_refusal():
 
 
 @pytest.mark.notebook
-@pytest.mark.parametrize("name", ["07-turn", "08-pozzetto", "09-closing"])
+@pytest.mark.parametrize("name", ["03-turn", "08-pozzetto", "09-closing"])
 def test_lesson_notebooks_run_headless(name, tmp_path, monkeypatch):
     nbclient = pytest.importorskip("nbclient")
     nbformat = pytest.importorskip("nbformat")

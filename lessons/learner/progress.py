@@ -354,6 +354,24 @@ class Progress:
         new._exercises = dict(sorted(records.items()))
         return new
 
+    def move_ids(self, moved: Mapping[str, str]) -> bool:
+        """Give the results kept under old exercise ids (a course rebuilt since they were saved) to the
+        exercises they moved to, ``old id -> new id``: joined with what the new id holds as :meth:`merge`
+        joins two copies (the best stars, the larger counts), the old id dropped. A resume point in a
+        lesson that no longer exists is left for the lesson to ignore. True when something moved."""
+        found = [old for old in self._exercises if old in moved]
+        if not found:
+            return False
+        for key in moved.values():
+            _check_id(key, "moved")
+        records = dict(self._exercises)
+        for old in found:
+            record = records.pop(old)
+            new = moved[old]
+            records[new] = records[new].join(record) if new in records else record
+        self._exercises = dict(sorted(records.items()))
+        return True
+
     def update(self, other: Progress, *, keep_all: bool = False) -> bool:
         """Merge ``other`` into this progress in place (as :meth:`merge`); True when something changed."""
         merged = self.merge(other, keep_all=keep_all)

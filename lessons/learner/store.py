@@ -35,6 +35,7 @@ import traitlets
 
 from burraco_core.messages import Message
 
+from ..curriculum.model import moved_ids
 from .checkup import unused_parts
 from .files import read_regular
 from .progress import FileStore, Progress, ProgressError, read_file
@@ -147,6 +148,13 @@ class BrowserStore(anywidget.AnyWidget):
             callback(message)
 
 
+def _current(progress: Progress) -> Progress:
+    """Progress as the course is now: stars saved under exercise ids the course has since moved go to
+    the exercises they became (``lessons/content/moved-ids.json``), so a rebuilt course loses none."""
+    progress.move_ids(moved_ids())
+    return progress
+
+
 class ProgressKeeper:
     """The learner's progress, kept in a file (except in Pyodide) and in the browser (when shown).
 
@@ -161,7 +169,7 @@ class ProgressKeeper:
         self.file_store: FileStore | None = file_store or None
         self.problem: Message | None = None
         self._callbacks: list[ProgressCallback] = []
-        self.progress = self.file_store.load() if self.file_store else Progress()
+        self.progress = _current(self.file_store.load()) if self.file_store else Progress()
         # The file's text when this keeper last read or wrote it: only a change made by another
         # kernel since then needs reading (and merging) before the next save.
         self._last_text: bytes | None = None
@@ -228,7 +236,7 @@ class ProgressKeeper:
         if self.file_store is not None:
             try:
                 if self._on_disk() not in (None, self._last_text):
-                    on_disk = self.file_store.load()          # another kernel saved since we did
+                    on_disk = _current(self.file_store.load())    # another kernel saved since we did
                     if self.file_store.problem:
                         self.problem = self.file_store.problem
                     self.progress.update(on_disk)
@@ -251,7 +259,7 @@ class ProgressKeeper:
             return b""          # unreadable, or not a file (NotAFile): let load() report it
 
     def _from_browser(self, theirs: Progress) -> None:
-        if self.progress.update(theirs):
+        if self.progress.update(_current(theirs)):
             self._tell_unused()
             self.save()
 
@@ -271,7 +279,7 @@ class ProgressKeeper:
 
         Bad text raises ProgressError and changes nothing.
         """
-        imported = Progress.from_json(text)
+        imported = _current(Progress.from_json(text))
         self.progress.update(imported, keep_all=True)
         self._tell_unused()
         self.save()
@@ -279,7 +287,7 @@ class ProgressKeeper:
 
     def import_file(self, path: str | os.PathLike[str]) -> Progress:
         """Like :meth:`import_json`, from a file."""
-        imported = read_file(path)
+        imported = _current(read_file(path))
         self.progress.update(imported, keep_all=True)
         self._tell_unused()
         self.save()

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from burraco_core.messages import Message
 
-from ..curriculum.model import Lesson
+from ..curriculum.model import Lesson, moved_ids
 from ..learner.files import NotAFile, read_regular
 from ..learner.progress import Progress, ProgressError
 
@@ -41,6 +41,7 @@ class ClassSummary:
         except ProgressError as err:
             self.bad_files[name] = Message("class.bad-file", file=name, reason=err.msg)
             return False
+        progress.move_ids(moved_ids())        # a file saved before the course was rebuilt keeps its stars
         pupil = pathlib.PurePath(name).stem or name
         if pupil in self.pupils:           # the same pupil twice (two exports): keep the best of both
             progress = self.pupils[pupil].merge(progress, keep_all=True)

@@ -127,12 +127,16 @@ class Table(w.VBox):
         others = "".join(
             f'<div class="bt-other-hand" data-player="{p}" style="text-align:center">'
             f"{svg.back_svg(p % 2, width=30, lang=lang)}"
-            f'<div>{esc(_t("table.other-hand", lang, name=player_names(game.players)[p], count=len(game.hands[p]), played="yes" if game.is_over or game.turns_played[p] else "no"))}'
+            f'<div>{esc(_t("table.other-hand", lang, name=self.name(game, p), count=len(game.hands[p]), played="yes" if game.is_over or game.turns_played[p] else "no"))}'
             "</div></div>"
             for p in range(game.players) if p != self.viewer
         )
         style = "display:flex;flex-wrap:wrap;gap:18px;align-items:flex-end;margin:6px 0"
         return f'<div class="bt-centre" style="{style}">{stock_html}{pile_html}{poz_html}{others}</div>'
+
+    def name(self, game: bc.Game, player: int) -> Message:
+        """A player as the viewer calls them: "You", "Partner", "Opponent on your left"..."""
+        return player_names(game.players)[(player - self.viewer) % game.players]
 
     def status(self, game: bc.Game) -> str:
         lang = self.lang
@@ -145,7 +149,7 @@ class Table(w.VBox):
                 key = "widget.turn.play-pile-card-twin" if game.pile_pick[1] else "widget.turn.play-pile-card"
                 said += " " + _t(key, lang, card=game.pile_pick[0])
             return said
-        return _t("table.status.playing", lang, name=player_names(game.players)[player])
+        return _t("table.status.playing", lang, name=self.name(game, player))
 
     def render(self, game: bc.Game, highlight: tuple[int, int] | str | None = None) -> str:
         mine = game.side_of(self.viewer)

@@ -74,21 +74,24 @@ def _card_values(lang: str) -> str:
     return f'<table class="bt-variants bt-card-values" style="border-collapse:collapse;margin:8px 0">{body}</table>'
 
 
+def victory_points_table(hands: int, lang: str) -> str:
+    """The victory-point table of a match of ``hands`` hands (burraco_core.VICTORY_POINT_TABLES): each
+    band of differences in match points and the victory points it gives."""
+    rows, low = [], 0
+    for high, winner in bc.VICTORY_POINT_TABLES[hands]:
+        rows.append(f"<tr><td>{esc(t('intro.vp.from-to', lang, low=low, high=high))}</td>"
+                    f"<td>{winner}–{20 - winner}</td></tr>")
+        low = high + 5
+    rows.append(f"<tr><td>{esc(t('intro.vp.over', lang, low=low - 5))}</td><td>20–0</td></tr>")
+    head = (f"<tr><th>{esc(t('intro.vp.difference', lang, hands=hands))}</th>"
+            f"<th>{esc(t('intro.vp.points', lang))}</th></tr>")
+    return (f'<table class="bt-variants bt-vp-table" data-hands="{hands}" '
+            f'style="border-collapse:collapse;margin:8px 16px 8px 0">{head}{"".join(rows)}</table>')
+
+
 def _victory_points(lang: str) -> str:
-    """The tables of burraco_core.VICTORY_POINT_TABLES: each band of differences and its victory points."""
-    tables = []
-    for hands, bands in sorted(bc.VICTORY_POINT_TABLES.items()):
-        rows, low = [], 0
-        for high, winner in bands:
-            rows.append(f"<tr><td>{esc(t('intro.vp.from-to', lang, low=low, high=high))}</td>"
-                        f"<td>{winner}–{20 - winner}</td></tr>")
-            low = high + 5
-        rows.append(f"<tr><td>{esc(t('intro.vp.over', lang, low=low - 5))}</td><td>20–0</td></tr>")
-        head = (f"<tr><th>{esc(t('intro.vp.difference', lang, hands=hands))}</th>"
-                f"<th>{esc(t('intro.vp.points', lang))}</th></tr>")
-        tables.append(f'<table class="bt-variants bt-vp-table" data-hands="{hands}" '
-                      f'style="border-collapse:collapse;margin:8px 16px 8px 0">{head}{"".join(rows)}</table>')
-    return f'<div style="display:flex;flex-wrap:wrap">{"".join(tables)}</div>'
+    tables = "".join(victory_points_table(hands, lang) for hands in sorted(bc.VICTORY_POINT_TABLES))
+    return f'<div style="display:flex;flex-wrap:wrap">{tables}</div>'
 
 
 _TABLES: dict[str, Callable[[str], str]] = {
@@ -119,7 +122,7 @@ class StoryView(w.VBox):
         self.caption = w.HTML()
         self.caption.add_class("bt-story-caption")
         self.table = Table(lang=lang)
-        self.hand = Hand(selectable=False, card_width=CARD_WIDTH * 0.8, overlap=0.3, label=t("table.your-hand", lang),
+        self.hand = Hand(selectable=False, card_width=CARD_WIDTH * 4 // 5, overlap=0.3, label=t("table.your-hand", lang),
                          lang=lang)
         self.back.on_click(lambda _: self.show(self.index - 1))
         self.next.on_click(lambda _: self.show(self.index + 1))
@@ -142,4 +145,4 @@ class StoryView(w.VBox):
         self.next.disabled = self.index == len(self.frames) - 1
 
 
-__all__ = ["StoryView", "intro_table", "seats_html"]
+__all__ = ["StoryView", "intro_table", "seats_html", "victory_points_table"]

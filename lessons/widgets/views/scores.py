@@ -11,6 +11,7 @@ import ipywidgets as w
 from burraco_core.messages import Message
 
 from ...curriculum.model import Exercise
+from ..intro import victory_points_table
 from ..style import NOTE, melds_row, move_text, t, verdict_box
 from ..style import esc_suits as esc
 from .base import VIEWS, AnswerView, number_box, static_cards
@@ -100,7 +101,8 @@ class VictoryPointsView(AnswerView):
         self.theirs = number_box()
         self.widget = w.VBox([
             w.HTML(f'<div class="bt-text">{esc(t("widget.vp.hands", lang, count=extra["hands"]))}</div>'
-                   + _scores_table(extra["scores"], extra["points"], lang)),
+                   + _scores_table(extra["scores"], extra["points"], lang)
+                   + victory_points_table(extra["hands"], lang)),       # the table the answer is read in
             w.HBox([w.HTML(f"{esc(t('widget.vp.answer-0', lang))}&nbsp;"), self.mine,
                     w.HTML(f"&nbsp;{esc(t('widget.vp.answer-1', lang))}&nbsp;"), self.theirs],
                    layout=w.Layout(align_items="center", flex_flow="row wrap")),
