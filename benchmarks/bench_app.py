@@ -52,7 +52,7 @@ BASELINE = {
 PAGES = {
     "one-cell": ("baseline", ".widget-button"),
     "home": ("index", ".bt-home .bt-lesson-row a"),
-    "lesson": ("01-deck", ".bt-lesson .bt-strip-item"),
+    "lesson": ("01-game", ".bt-lesson .bt-strip-item"),
 }
 
 
@@ -164,7 +164,7 @@ def main() -> int:
             process, url = start_voila(folder)
             try:
                 times = loads(browser, lambda nb: f"{url}/voila/render/{nb}.ipynb", args.runs, 60_000)
-                clicks = click_to_verdict(browser, f"{url}/voila/render/01-deck.ipynb", args.clicks, 30_000)
+                clicks = click_to_verdict(browser, f"{url}/voila/render/01-game.ipynb", args.clicks, 30_000)
                 results.append(summary(times, clicks, "voila"))
             finally:
                 stop(process)
@@ -178,7 +178,7 @@ def main() -> int:
                 process, url = serve_static(site, probe="/voici/render/index.html", name="bench-lite")
                 try:
                     times = loads(offline, lambda nb: f"{url}/voici/render/{nb}.html", args.runs, 180_000)
-                    clicks = click_to_verdict(offline, f"{url}/voici/render/01-deck.html", args.clicks, 60_000)
+                    clicks = click_to_verdict(offline, f"{url}/voici/render/01-game.html", args.clicks, 60_000)
                     results.append(summary(times, clicks, "static"))
                 finally:
                     stop(process)

@@ -79,11 +79,11 @@ async def learner(browser, url: str, number: int, answers: int, page_timeout: fl
         outcome["stage"] = f"first exercise of {other}"
         await page.locator(".bt-strip-item").first.click()
         await page.wait_for_selector(".bt-exercise")
-        outcome["stage"] = "opening 01-deck"
-        await page.goto(f"{url}/voila/render/01-deck.ipynb", wait_until="domcontentloaded")
+        outcome["stage"] = "opening 01-game"
+        await page.goto(f"{url}/voila/render/01-game.ipynb", wait_until="domcontentloaded")
         await page.wait_for_selector(".bt-lesson .bt-strip-item")
         outcome["open_s"] = round(time.monotonic() - started, 2)
-        outcome["stage"] = "first exercise of 01-deck"
+        outcome["stage"] = "first exercise of 01-game"
         await page.locator(".bt-strip-item").first.click()
         box = page.locator(".bt-exercise .bt-number input")
         await box.wait_for()

@@ -41,8 +41,11 @@ import traitlets
 
 from burraco_core.messages import Message
 
+from ..curriculum.model import moved_ids
+from .checkup import unused_parts
 from .classlink import ClassLink, ClassReply, class_link
 from .classwork import class_copy
+from .files import read_regular
 from .progress import FileStore, Progress, ProgressError, read_file
 
 __all__ = ["DEFAULT_KEY", "BrowserStore", "ProgressKeeper", "browser_key", "running_in_browser",
@@ -153,6 +156,13 @@ class BrowserStore(anywidget.AnyWidget):
             callback(message)
 
 
+def _current(progress: Progress) -> Progress:
+    """Progress as the course is now: stars saved under exercise ids the course has since moved go to
+    the exercises they became (``lessons/content/moved-ids.json``), so a rebuilt course loses none."""
+    progress.move_ids(moved_ids())
+    return progress
+
+
 class ProgressKeeper:
     """The learner's progress, kept in a file (except in Pyodide) and in the browser (when shown).
 
@@ -173,7 +183,7 @@ class ProgressKeeper:
         self._class_text = ""                   # the class's copy as last heard (not sent again)
         self.problem: Message | None = None
         self._callbacks: list[ProgressCallback] = []
-        self.progress = self.file_store.load() if self.file_store else Progress()
+        self.progress = _current(self.file_store.load()) if self.file_store else Progress()
         # The file's text when this keeper last read or wrote it: only a change made by another
         # kernel since then needs reading (and merging) before the next save.
         self._last_text: bytes | None = None
@@ -181,6 +191,8 @@ class ProgressKeeper:
             self._last_text = self.progress.to_json().encode("utf-8")
         if self.file_store and self.file_store.problem:
             self.problem = self.file_store.problem
+        self._told: set[Message] = set()        # what unused_parts said already (said once)
+        self._tell_unused()
         self.widget = BrowserStore(key=key or browser_key())
         self.widget.on_load(self._from_browser)
         self.widget.on_problem(self._set_problem)
@@ -206,6 +218,13 @@ class ProgressKeeper:
 
     def clear_problem(self) -> None:
         self.problem = None
+
+    def _tell_unused(self) -> None:
+        """Say (once) what the progress holds that these lessons cannot use; a file's problem comes first."""
+        notice = unused_parts(self.progress)
+        if notice is not None and notice not in self._told and self.problem is None:
+            self._told.add(notice)
+            self.problem = notice
 
     # -------------------------------------------------------------- changing
     def record(self, exercise_id: str, *, correct: bool, hints: int, retries: int, solution_shown: bool,
@@ -234,7 +253,7 @@ class ProgressKeeper:
         if self.file_store is not None:
             try:
                 if self._on_disk() not in (None, self._last_text):
-                    on_disk = self.file_store.load()          # another kernel saved since we did
+                    on_disk = _current(self.file_store.load())    # another kernel saved since we did
                     if self.file_store.problem:
                         self.problem = self.file_store.problem
                     self.progress.update(on_disk)
@@ -259,7 +278,8 @@ class ProgressKeeper:
         self.class_reply = reply
         if reply.progress is not None:
             self._class_text = reply.progress.to_json()
-            if self.progress.update(reply.progress):
+            if self.progress.update(_current(reply.progress)):   # a copy sent before the course moved ids
+                self._tell_unused()
                 self.save()
                 return
         self._notify()
@@ -268,14 +288,15 @@ class ProgressKeeper:
         """The file's bytes as they are now (None when there is no file)."""
         assert self.file_store is not None
         try:
-            return self.file_store.path.read_bytes()
+            return read_regular(self.file_store.path)      # never opens a pipe or a device
         except FileNotFoundError:
             return None
         except OSError:
-            return b""          # unreadable: let load() report it
+            return b""          # unreadable, or not a file (NotAFile): let load() report it
 
     def _from_browser(self, theirs: Progress) -> None:
-        if self.progress.update(theirs):
+        if self.progress.update(_current(theirs)):
+            self._tell_unused()
             self.save()
 
     # -------------------------------------------------------------- export, import
@@ -294,15 +315,17 @@ class ProgressKeeper:
 
         Bad text raises ProgressError and changes nothing.
         """
-        imported = Progress.from_json(text)
+        imported = _current(Progress.from_json(text))
         self.progress.update(imported, keep_all=True)
+        self._tell_unused()
         self.save()
         return self.progress
 
     def import_file(self, path: str | os.PathLike[str]) -> Progress:
         """Like :meth:`import_json`, from a file."""
-        imported = read_file(path)
+        imported = _current(read_file(path))
         self.progress.update(imported, keep_all=True)
+        self._tell_unused()
         self.save()
         return self.progress
 

@@ -27,7 +27,8 @@ from typing import Any
 
 from burraco_core.messages import Message
 
-from ..curriculum.model import Lesson
+from ..curriculum.model import Lesson, moved_ids
+from ..learner.files import NotAFile, read_regular
 from ..learner.progress import Progress, ProgressError
 
 Activity = dict[str, tuple[float, float, float | None]]
@@ -99,6 +100,7 @@ class ClassSummary:
         except ProgressError as err:
             self.bad_files[name] = Message("class.bad-file", file=name, reason=err.msg)
             return False
+        progress.move_ids(moved_ids())        # a file saved before the course was rebuilt keeps its stars
         pupil = pathlib.PurePath(name).stem or name
         if pupil in self.pupils:           # the same pupil twice (two exports): keep the best of both
             progress = self.pupils[pupil].merge(progress, keep_all=True)
@@ -188,7 +190,11 @@ def load_class(paths: Iterable[str | pathlib.Path]) -> ClassSummary:
 
 def _read_into(summary: ClassSummary, path: pathlib.Path) -> None:
     try:
-        content = path.read_bytes()
+        content = read_regular(path)        # a named pipe or a device among the files is not opened
+    except NotAFile as err:
+        summary.bad_files[path.name] = Message("class.bad-file", file=path.name,
+                                               reason=Message("progress.error.not-a-file", path=path.name, what=err.what))
+        return
     except OSError as err:
         summary.bad_files[path.name] = Message("class.bad-file", file=path.name,
                                                reason=Message("class.unreadable", detail=err.strerror or str(err)))

@@ -29,7 +29,7 @@ from ..learner.progress import Progress
 from ..learner.store import shared_keeper
 from .assigned import assigned_section
 from .navigation import NAV_STYLE, chosen_language, guarded_page, href, nav_bar, notebook_name
-from .settings import PreferencesPanel, ProgressPanel, shared_preferences
+from .settings import PreferencesPanel, ProgressPanel, RulesPicker, shared_preferences
 from .style import NO_STAR, STAR, esc, t
 
 __all__ = ["TOOLS", "HomePage", "Tool", "continue_target", "home", "lesson_stars", "tool_page"]
@@ -129,7 +129,7 @@ class HomePage(w.VBox):
         self.header = w.HTML()
         self.language = w.Dropdown(layout=w.Layout(width="auto"), style={"description_width": "initial"})
         self.language.add_class("bt-language")
-        self.rules = w.Dropdown(layout=w.Layout(width="auto"), style={"description_width": "initial"})
+        self.rules = RulesPicker(self.preferences, layout=w.Layout(width="auto"))    # kept by the browser at once
         self.rules.add_class("bt-rules")
         self.body = w.HTML()
         self.notice = w.HTML()
