@@ -5,7 +5,7 @@ Three kinds of figures, each the median of several runs, all measured in one run
 - Opening a page cold (a fresh browser context), from navigation to its first interactive widget:
   a one-cell ipywidgets notebook (a button), the app's home page (its lesson links), the home page
   alone as it was before the app (``lessons.home()``), and the app opened on a lesson's address
-  (``index.ipynb#lesson/deck``, a shared link: its star strip).
+  (``index.ipynb#lesson/game``, a shared link: its star strip).
 - Moving inside the app, from the click to the new place's first control drawn (its star strip,
   under the new lesson's heading), with no page load: from the home page to lesson 1, then
   "next" to lessons 2 to 5 (each opened for the first time), then "previous" back to lessons
@@ -60,7 +60,7 @@ BASELINE = {
 # The pages of before the app, for comparison: written so that voila.py and the static build do not
 # send them to the app (their cell is not the lesson notebooks' one).
 BEFORE = {"home-alone": "from lessons import home\nhome()",
-          "lesson-alone": 'from lessons import lesson_page\nlesson_page("deck")'}
+          "lesson-alone": 'from lessons import lesson_page\nlesson_page("game")'}
 # name -> (page and address, what shows the first interactive widget)
 PAGES = {
     "one-cell": ("baseline", ".widget-button"),
@@ -68,7 +68,7 @@ PAGES = {
     "home before": ("home-alone", ".bt-home .bt-lesson-row a"),
     "lesson link": ("index", ".bt-app-view .bt-lesson .bt-strip-item"),
 }
-ADDRESS = {"lesson link": "#lesson/deck"}
+ADDRESS = {"lesson link": "#lesson/game"}
 # Resolves once the heading of lesson TITLE and its star strip are drawn, with the milliseconds since
 # the click on SELECTOR (performance.now()).
 MOVE = """([selector, title]) => new Promise((resolve) => {
@@ -216,7 +216,7 @@ def show(result: dict) -> None:
     print(f"  the app's home page      {s['home']:6.2f} s   ratio {result['ratio_home']:4.2f}  "
           f"(target <= {result['target_open_ratio']})  {verdict}")
     print(f"  the home page alone (before) {s['home before']:6.2f} s   ratio {result['ratio_home_before']:4.2f}")
-    print(f"  the app on #lesson/deck  {s['lesson link']:6.2f} s")
+    print(f"  the app on #lesson/game  {s['lesson link']:6.2f} s")
     m = result["move_seconds"]
     print(f"== {platform}: moving inside the app, click to the new lesson's star strip (median, no page load)")
     verdict = "ok" if result["ratio_move"] <= result["target_move_ratio"] else "ABOVE TARGET"
@@ -234,7 +234,7 @@ def measure(browser, base: str, suffix: str, platform: str, args, timeout: float
     page_url = f"{base}/{{}}{suffix}".format
     times = loads(browser, page_url, args.runs, timeout)
     moved = moves(browser, page_url("index"), args.runs, timeout)
-    clicks = {"app": click_to_verdict(browser, page_url("index") + "#lesson/deck", args.clicks, timeout / 2),
+    clicks = {"app": click_to_verdict(browser, page_url("index") + "#lesson/game", args.clicks, timeout / 2),
               "before": click_to_verdict(browser, page_url("lesson-alone"), args.clicks, timeout / 2)}
     return summary(times, moved, clicks, platform)
 

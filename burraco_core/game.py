@@ -89,10 +89,11 @@ class Game:
         self.rules = rules
         self.players = players
         self.seed = seed
-        # True for a hand dealt by Game.new from its seed and changed only by apply(): the deal and
-        # the history rebuild it, which is what a saved game is checked against (savefile.loads).
-        # A position of Game.setup is False: its history, if any, starts from no deal.
-        self._from_deal = False
+        self.from_deal = False
+        """True for a hand dealt by ``Game.new`` from its seed and changed only by ``apply``: the deal
+        and the history rebuild it, which is what a saved game is checked against (savefile.loads).
+        False for a position of ``Game.setup``, whose history, if any, starts from no deal, and for a
+        random deal (no number to deal it again)."""
         self._s = state
         if not state.turns_played:
             state.turns_played = [0] * players
@@ -123,7 +124,7 @@ class Game:
         stock = rest[23:]
         state = HandState(hands=hands, stock=stock, pile=pile, pozzetti=pozzetti, melds=[[], []])
         game = cls(rules, players, state, seed)
-        game._from_deal = seed is not None   # (a random deal has no number to deal it again)
+        game.from_deal = seed is not None
         return game
 
     setup = classmethod(_position.setup)
@@ -138,7 +139,7 @@ class Game:
 
     def copy(self) -> Game:
         game = Game(self.rules, self.players, self._s.copy(), self.seed)
-        game._from_deal = self._from_deal
+        game.from_deal = self.from_deal
         return game
 
     # ------------------------------------------------------------ read-only views

@@ -27,10 +27,23 @@ same language; a number shows its digits). The kinds:
 ``{x:player}``  a player number (0-based) as people count them: ``player 2`` (``player``)
 ``{x:index}``   any 0-based number (a player, a side) as people count: ``0`` shows ``1``
 ``{x:signed}``  a number with its sign: ``+15``, ``-70``
-``{x:plural:one|other}``  the form for the number x; ``#`` in a form is the number. The
-                forms are in the order of the language's plural categories (English,
-                Italian, Spanish: one, other; see :func:`plural_forms`).
+``{x:plural:one|other}``  the form for the number x (for a list of values: how many there
+                are); ``#`` in a form is the number. The forms are in the order of the
+                language's plural categories (English, Italian, Spanish, Portuguese: one,
+                other; see :func:`plural_forms`).
 ``{x:select:a=text|b=text|other=text}``  a text chosen by the value (a kind, a gender...).
+
+A language may also define card forms of its own, for the words a card takes in a sentence
+(an article, an article joined to a preposition): the key ``form.<name>`` of its catalogue is a
+text with the parameters ``card`` (the card's face), ``rank`` (1-13, 0 for a joker) and ``suit``,
+and ``{x:<name>}`` shows a card (or each of several cards, joined as a list) through it. A rank
+code alone ("8": what a group's wild stands for) has no suit; a value already in words (a message
+such as "una donna") has the rank ``words``, so a form says what comes before words too::
+
+    form.il = {rank:select:words={card}|1=l'{card}|8=l'{card}|12=la {card}|other=il {card}}
+    rule.hand.not-held = Non hai in mano {cards:il}.       # il 7♥, l'8♥ e la Q♥
+
+English needs none; the forms are the only keys a catalogue may have that English has not.
 
 Other code (the lessons) adds catalogues of its own with :func:`add_catalogue_dir`.
 A text missing in a language falls back to English and is recorded in :data:`MISSING`.
@@ -44,11 +57,13 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Message", "MISSING", "add_catalogue_dir", "catalogue", "languages", "placeholders", "plural_form",
-           "plural_forms", "translate"]
+__all__ = ["FORM_PREFIX", "KINDS", "Message", "MISSING", "add_catalogue_dir", "catalogue", "languages", "placeholders",
+           "plural_form", "plural_forms", "translate"]
 
 DEFAULT_LANGUAGE = "en"
 _LOCALE_DIR = Path(__file__).with_name("locale")
+KINDS = frozenset({"", "name", "suit", "rank", "ranks", "list", "player", "index", "signed", "plural", "select"})
+FORM_PREFIX = "form."   # a language's own card forms: form.<name>, used as {card:<name>}
 _DIRS: list[Path] = [_LOCALE_DIR]
 _CATALOGUES: dict[str, dict[str, str]] = {}
 MISSING: set[tuple[str, str]] = set()   # (lang, key) asked for and shown in English instead
@@ -200,9 +215,11 @@ def translate(key: str, lang: str = DEFAULT_LANGUAGE, params: Mapping[str, Any] 
     if template is None:
         if _is_language_code(lang) and lang != DEFAULT_LANGUAGE:
             MISSING.add((lang, key))
-            _log.warning("no %s text for %r: shown in English", lang, key)
+            _notice(lang, "no %s text for %r: shown in English (said once; the others missing are in "
+                          "burraco_core.messages.MISSING)", lang, key)
         elif lang != DEFAULT_LANGUAGE:
-            _log.warning("%s is not a language code: %r shown in English", repr(lang)[:60], key)
+            _notice(repr(lang)[:60], "%s is not a language code: %r and the other texts shown in English",
+                    repr(lang)[:60], key)
         template = catalogue(DEFAULT_LANGUAGE).get(key)
         if template is None:
             raise KeyError(f"no text for the message key {key!r}")
@@ -210,6 +227,19 @@ def translate(key: str, lang: str = DEFAULT_LANGUAGE, params: Mapping[str, Any] 
     else:
         lang_used = lang
     return _fill(template, lang_used, params or {})
+
+
+_NOTICED: set[str] = set()      # the languages whose missing texts were already reported
+
+
+def _notice(lang: str, text: str, *args: Any) -> None:
+    """A language's first missing text is a warning; the next ones only debug lines (a page shown in a
+    language with no catalogue would otherwise print one warning per text on it)."""
+    if lang in _NOTICED:
+        _log.debug(text, *args)
+    else:
+        _NOTICED.add(lang)
+        _log.warning(text, *args)
 
 
 # -- placeholders ------------------------------------------------------------------------------
@@ -281,8 +311,9 @@ def _field(inside: str, lang: str, params: Mapping[str, Any]) -> str:
     kind, _, forms = rest.partition(":")
     if kind == "plural":
         choices = _split_top(forms, "|")
-        index = min(plural_form(lang, int(value)), len(choices) - 1)
-        return _fill(choices[index], lang, params).replace("#", str(value))
+        number = len(value) if isinstance(value, (tuple, list)) else int(value)   # a list: how many
+        index = min(plural_form(lang, number), len(choices) - 1)
+        return _fill(choices[index], lang, params).replace("#", str(number))
     if kind == "select":
         options = dict(part.split("=", 1) for part in _split_top(forms, "|"))
         chosen = options.get(str(value), options.get("other", str(value)))
@@ -311,15 +342,54 @@ def _show(value: Any, kind: str, lang: str) -> str:
         if isinstance(value, Card):
             return card_name(value, lang)
         return _join([card_name(card, lang) for card in value], lang)
+    if kind not in KINDS:
+        return _card_form(value, kind, lang)
     if isinstance(value, Message):
         return value.text(lang)
     if isinstance(value, Card):
-        return str(value)
+        return _card(value, lang)
     if isinstance(value, (tuple, list)) and all(isinstance(v, Card) for v in value):
-        return " ".join(str(card) for card in value)
+        return " ".join(_card(card, lang) for card in value)
     if isinstance(value, bool):
         return translate("yes" if value else "no", lang)
     return str(value)
+
+
+def _card_form(value: Any, form: str, lang: str) -> str:
+    """A card, or each of several cards joined as a list, through the language's ``form.<form>``."""
+    template = catalogue(lang).get(FORM_PREFIX + form)
+    items = list(value) if isinstance(value, (tuple, list)) else [value]
+    if template is None:   # a translator's slip: the values as they are, and the tests are told
+        MISSING.add((lang, FORM_PREFIX + form))
+        _log.warning("no %s card form %r: shown without it", lang, form)
+        return _join([_show(item, "", lang) for item in items], lang)
+    return _join([_fill(template, lang, _form_params(item, lang)) for item in items], lang)
+
+
+def _form_params(value: Any, lang: str) -> dict[str, Any]:
+    """What a card form is given: the card as shown, its rank (0 a joker) and suit; a rank code alone ("8", what a
+    group's wild stands for) has no suit; anything else (a text in words: "una donna") has the rank ``words``."""
+    from .cards import Card, parse_card, rank_code
+    from .errors import NotationError
+
+    card = value
+    if isinstance(value, str):
+        ranks = {rank_code(rank): rank for rank in range(1, 14)}
+        if value.strip() in ranks:
+            return {"card": value, "rank": ranks[value.strip()], "suit": ""}
+        try:
+            card = parse_card(value)
+        except (NotationError, ValueError, TypeError):
+            card = None
+    if isinstance(card, Card):
+        return {"card": value, "rank": card.rank, "suit": card.suit}
+    return {"card": _show(value, "", lang), "rank": "words", "suit": ""}
+
+
+def _card(card: Any, lang: str) -> str:
+    """A card as a sentence shows it: ``7♥``, and a joker by its short name in ``lang`` (``Joker``,
+    ``Jolly``), never the notation ``JK``."""
+    return translate("card.joker.short", lang) if card.is_joker else str(card)
 
 
 def _join(items: Iterable[str], lang: str) -> str:

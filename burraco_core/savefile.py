@@ -56,7 +56,7 @@ def _body(game: Game, ruleset_keys: list[str] | None = None) -> dict[str, Any]:
     pick = game.pile_pick
     result = game.result
     history = list(game.history)
-    if history and game.seed is not None and not game._from_deal:
+    if history and game.seed is not None and not game.from_deal:
         history.insert(0, SET_UP)   # else loading would replay these moves from a deal they never had
     return {
         "format": FORMAT,
@@ -143,7 +143,7 @@ def _check_deal(cls: type[Game], game: Game) -> None:
     The position was checked as a position already; this is what the checksum cannot do, since
     anyone can recompute it: cards swapped between hands, or a history that does not lead here.
     """
-    if not game._from_deal:
+    if not game.from_deal:
         return
     again = cls.new(game.rules, game.players, seed=game.seed)
     moves = game.history
@@ -160,7 +160,7 @@ def _check_deal(cls: type[Game], game: Game) -> None:
         # No move yet: a position set up by hand and saved before its first move reads just the
         # same (the format has no room to tell them apart), and it claims no history. It is loaded
         # as such: its moves, once played, are saved as starting from a position set up by hand.
-        game._from_deal = False
+        game.from_deal = False
         return
     raise GameFileError(Message("file.not-from-deal", seed=game.seed, count=len(moves), parts=tuple(parts)))
 
@@ -239,7 +239,7 @@ def _from_body(cls: type[Game], body: dict[str, Any]) -> Game:
     )
     # A file that does not say otherwise says that its deal and its moves give its position:
     # loads() checks that claim.
-    game._from_deal = seed is not None and not set_up
+    game.from_deal = seed is not None and not set_up
     if players != game.players:
         raise GameFileError(Message("file.wrong-length"))
     return game

@@ -236,8 +236,9 @@ class HandSession:
     # ---------------------------------------------------------------- reading
     @property
     def deal(self) -> int | None:
-        """The deal number (the game's seed); None for a game not dealt from a number."""
-        return self.game.seed
+        """The deal number (the game's seed); None for a game not dealt from a number (a position of
+        ``Game.setup``, which has no deal to give again)."""
+        return self.game.seed if self.game.from_deal else None
 
     @property
     def events(self) -> tuple[Event, ...]:

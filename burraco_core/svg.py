@@ -406,26 +406,29 @@ def hand_svg(cards: str | Iterable[Card | str], *, width: float = 72, overlap: f
     return _svg(groups, view_width, _H + lift, width * view_width / _W, label)
 
 
-def meld_svg(meld: Meld, *, width: float = 60, four_colour: bool = False, lang: str = DEFAULT_LANGUAGE) -> str:
+def meld_svg(meld: Meld, *, width: float = 60, four_colour: bool = False, lang: str = DEFAULT_LANGUAGE,
+             plain: bool = False) -> str:
     """A meld as a row of overlapping cards in table order, ``width`` pixels per card.
 
     The wild carries a badge with what it stands for. A burraco is marked as
     at the table: the last card lies sideways for a dirty one, the last two
-    for a clean one (and for semi-clean, royal and ace-to-ace).
+    for a clean one (and for semi-clean, royal and ace-to-ace). ``plain`` draws the
+    cards alone, labelled by their names only: for a question whose answer the badge or
+    the marks would give away (what does the wild stand for? which kind of burraco?).
     """
-    kind = meld.burraco
+    kind = None if plain else meld.burraco
     turned_count = 0 if kind is None else (1 if kind == "dirty" else 2)
     step, groups, x = 42.0, [], 0.0
     count = len(meld.cards)
     for i, card in enumerate(meld.cards):
         turned = i >= count - turned_count
-        wild_for = meld.wild_stands_for if i == meld.wild_index else None
+        wild_for = meld.wild_stands_for if i == meld.wild_index and not plain else None
         groups.append(_card_group(card, four_colour=four_colour, wild_for=wild_for, turned=turned,
                                   x=x, y=20 if turned else 0))
         x += step
     view_width = x - step + (_H if turned_count else _W)
     extra = f' data-burraco="{kind}"' if kind else ""
-    described: str | Message = meld.describe()
+    described: str | Message = hand_label(meld.cards) if plain else meld.describe()
     label = described.text(lang) if isinstance(described, Message) else described
     return _svg("".join(groups), view_width, _H, width * view_width / _W, label, extra)
 

@@ -96,7 +96,7 @@ def show(lesson: str | Lesson | Exercise, lang: str | None = None, *, rules: Any
     """
     from .widgets.lesson import show as _show
 
-    if rules is not None:
+    if rules is not None and isinstance(lesson, (str, Lesson, Exercise)):   # anything else: _show says what it takes
         shown = _under(lesson, rules, lang)
         if not isinstance(shown, (Lesson, Exercise, str)):
             return shown
@@ -133,7 +133,9 @@ def _under(lesson: str | Lesson | Exercise, rules: Any, lang: str | None) -> Any
         moved = target.under(ruleset)
     except CurriculumError as err:
         logging.getLogger(__name__).warning("lessons.show: not under %r: %s", ruleset, err)
-        return w.HTML(verdict_box(BAD, Message("widget.rules-cannot", rules=ruleset.label).text(said), role="alert"))
+        changed = err.field == "solution" or err.field.startswith("wrong_answers")    # set up, but proven otherwise
+        key = "widget.rules-changes-answer" if changed else "widget.rules-cannot"
+        return w.HTML(verdict_box(BAD, Message(key, rules=ruleset.label).text(said), role="alert"))
     if isinstance(moved, Lesson) and not moved.exercises:
         return w.HTML(verdict_box(NOTE, Message("widget.rules-nothing", rules=ruleset.label).text(said), role="status"))
     return moved

@@ -7,11 +7,12 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh app
 port="${PORT:-8866}"
 url="http://127.0.0.1:$port/voila/render/index.ipynb"
+up="http://127.0.0.1:$port/"     # the folder's listing: asking for it starts no Python (a page would)
 .venv/bin/voila --no-browser --port "$port" --Voila.ip=127.0.0.1 tutorial/ &
 voila=$!
 trap 'kill "$voila" 2>/dev/null; wait "$voila" 2>/dev/null' INT TERM EXIT
 for _ in $(seq 1 120); do
-  if curl -fs -o /dev/null "$url" 2>/dev/null || python3 -c "import urllib.request,sys; urllib.request.urlopen(sys.argv[1], timeout=2)" "$url" 2>/dev/null; then
+  if curl -fs -o /dev/null "$up" 2>/dev/null || python3 -c "import urllib.request,sys; urllib.request.urlopen(sys.argv[1], timeout=2)" "$up" 2>/dev/null; then
     echo
     echo "Burraco Tutor is running: open $url"
     echo "(Ctrl+C stops it)"

@@ -11,6 +11,10 @@ if ! command -v npm >/dev/null 2>&1; then
   echo "installing Debian's npm for the browser-only (Pyodide) build" >&2
   apt-get update -qq && apt-get install -y -qq npm >/dev/null
 fi
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  echo "installing Debian's postgresql for the class service's records (tests/test_class_store.py)" >&2
+  apt-get update -qq && apt-get install -y -qq postgresql >/dev/null
+fi
 bash scripts/node_tools.sh
 .venv/bin/ruff check .
 .venv/bin/mypy

@@ -403,7 +403,7 @@ def test_the_terminal_counts_melds_from_1_as_it_lists_them():
     Terminal(HandSession(game, {1: bc.GreedyBot()}, 0), script, out).run()
     said = out.getvalue()
     assert "  1: 5♥ 6♥ 7♥" in said                                            # the table lists meld 1
-    assert "no meld number 2: it has 1 meld(s)" in said                      # the number typed
+    assert "no meld number 2: it has 1 meld." in said                        # the number typed
     assert "attached 8♥" in said
 
 

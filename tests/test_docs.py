@@ -90,3 +90,24 @@ def test_the_rules_specification_links_its_companions():
     named = set(re.findall(r"`([a-z]+\.[a-z-]+)`", page))
     missing = [rule for rule in bc.RULE_IDS if rule not in named]
     assert not missing, f"docs/RULES.md names no rule for {missing}"
+
+
+def test_the_class_service_set_up_in_the_docs_is_the_one_the_tests_run():
+    """docs/classroom.md's jupyterhub_config.py lines are those tests/hub.py gives the hub it tests."""
+    from lessons.learner.classlink import ENV_URL
+    from tests.hub import SERVICE_SCOPE, TEACHERS
+
+    page = (DOCS / "classroom.md").read_text(encoding="utf-8")
+    tested = (DOCS.parent / "tests" / "hub.py").read_text(encoding="utf-8")
+    for said in ('"scopes": ["self", "access:services!service=burraco-class"]',
+                 'server_token_scopes = ["users:activity!user", "access:servers!server",',
+                 f'c.Spawner.environment = {{"{ENV_URL}":', '"-m", "lessons.teachers.service"',
+                 f'"--teacher-group", "{TEACHERS}"', '"oauth_no_confirm": True'):
+        assert said in page, said
+    assert SERVICE_SCOPE == "access:services!service=burraco-class"
+    for tested_line in ('{{"name": "user", "scopes": ["self", {SERVICE_SCOPE!r}]}}',
+                        'c.Spawner.server_token_scopes = ["users:activity!user", "access:servers!server", {SERVICE_SCOPE!r}]',
+                        'c.Spawner.environment = {{"BURRACO_CLASS_URL": {service_url!r}}}',
+                        '"lessons.teachers.service", "--db", db, "--teacher-group", TEACHERS',
+                        '"oauth_no_confirm": True'):
+        assert tested_line in tested, tested_line

@@ -35,7 +35,7 @@ def said_in_every_language(err: bc.BurracoError) -> dict[str, str]:
     return texts
 
 
-# (Game.setup's keywords, what each language's text must name)
+# (Game.setup's keywords, what each language's text must name; JOKER: the joker, in that language's word)
 POSITIONS = [
     (dict(hands=["5C 5C 5C", "KH"]), ["5♣"]),
     (dict(hands=["5C 2X", "KH"]), ["2X"]),
@@ -45,7 +45,7 @@ POSITIONS = [
     (dict(hands=["9H 5C", "KH KS"], history=["fold"]), ["fold"]),
     (dict(hands=["5C", "KH"], stock="2C", pozzetti=["", ""]), ["105", "108", "A♠"]),
     (dict(hands=["5C 6C", "KH KS"], melds=[["8H 8D 8C", "8S 8H' 8D'"], []]), ["1"]),
-    (dict(rules="pulito", hands=["JK 5C", "KH"]), ["JK", "Burraco pulito"]),
+    (dict(rules="pulito", hands=["JK 5C", "KH"]), ["JOKER", "Burraco pulito"]),
     (dict(hands=["8C", "KH KS"], melds=[["3S 4S 5S"], []], phase="play", took_pozzetto=(True, False),
           turns_played=[1, 1]), ["1"]),
 ]
@@ -59,7 +59,8 @@ def test_a_position_that_cannot_be_set_up_names_its_input_in_every_language(setu
         bc.Game.setup(rules, **args)
     for lang, text in said_in_every_language(refused.value).items():
         for name in names:
-            assert name in text, (lang, name, text)
+            said = messages.translate("card.joker.short", lang) if name == "JOKER" else name   # a joker in words
+            assert said in text, (lang, said, text)
     assert args == {k: v for k, v in setup.items() if k != "rules"}    # nothing given was changed
 
 
@@ -69,7 +70,7 @@ def test_the_eights_and_the_side_are_said_in_words():
     texts = said_in_every_language(refused.value)
     assert "side 1 owns two groups of eights" in texts["en"]
     assert "squadra 1 ha due tris di otto" in texts["it"]
-    assert "equipo 1 tiene dos grupos de ochos" in texts["es"]
+    assert "equipo 1 tiene dos tríos de ochos" in texts["es"]
     assert [p.key for p in refused.value.problems] == ["position.problem.second-group"]
 
 
@@ -529,7 +530,7 @@ def test_every_genuine_save_still_loads_exactly_and_is_replayed():
             while True:
                 text = game.to_json()
                 again = bc.Game.from_json(text)
-                assert again.to_json() == text and again._from_deal
+                assert again.to_json() == text and again.from_deal
                 if game.is_over:
                     break
                 for _ in range(25):
@@ -543,7 +544,7 @@ def test_a_fresh_deal_edited_before_any_move_loads_as_a_position_set_up_by_hand(
     edited = _resaved(bc.Game.new("classic", 2, seed=5).to_json(),
                       lambda b: _swap_first(b, ("hands", 0), ("hands", 1)))
     game = bc.Game.from_json(edited)
-    assert game.to_json() == edited and not game._from_deal
+    assert game.to_json() == edited and not game.from_deal
     game.apply("draw")
     assert json.loads(game.to_json())["history"] == [SET_UP, "draw"]
     assert bc.Game.from_json(edited.encode()).to_json() == edited

@@ -124,7 +124,7 @@ def test_meld_that_would_strand_the_last_card_is_refused(melds, card, because):
     game.apply("take")
     err = refused_move(game, "meld 5C 6C 7C", "close.no-discard-left")
     assert err.params["reason"].key == "rule." + because
-    assert str(bc.parse_card(card)) in str(err)
+    assert ("Joker" if card == "JK" else str(bc.parse_card(card))) in str(err)     # a joker is said in words
 
 
 def test_close_by_melding_the_last_card_refused_in_classic():

@@ -8,7 +8,7 @@ import pytest
 
 import burraco_core as bc
 from burraco_core.messages import Message, catalogue, placeholders
-from lessons.curriculum import Exercise, ruleset_dict
+from lessons.curriculum import CurriculumError, Exercise, ruleset_dict
 from lessons.curriculum.generators import GENERATED_KINDS, GeneratorError, exercises, generate, ruleset_tag
 
 SEEDS = range(200)
@@ -208,9 +208,12 @@ def test_a_house_ruleset_with_a_built_in_id_is_no_longer_taken_for_the_built_in(
     assert all(ex.house is rules for ex in made)
     # checked under these rules, not the built-in classic ones, which would call a group a meld
     group = "7H 7S 7D"
-    judged = Exercise.from_dict({**made[0].to_dict(), "data": {"hand": f"{group} 9C 10C"}})
+    judged = Exercise.from_dict({**made[0].to_dict(), "data": {"hand": f"{group} 9C 10C JC KS"},
+                                 "solution": "9C 10C JC", "wrong_answers": [[group, "group.not-allowed"]]})
     assert judged.house == rules and judged.check(group).rule == "group.not-allowed"
-    assert judged.under("classic").check(group).correct
+    with pytest.raises(CurriculumError) as caught:       # the built-in calls the group a meld: no wrong answer
+        judged.under("classic")
+    assert caught.value.field == "wrong_answers[0]" and "correct" in caught.value.problem
 
 
 def test_a_kind_a_house_ruleset_cannot_give_is_refused_saying_why():

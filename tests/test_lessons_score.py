@@ -31,27 +31,32 @@ def ex(exercise_id: str):
 # -- the numbers the texts state are the engine's ------------------------------------------------
 
 def test_scoring_intro_states_the_rulesets_values():
-    classic, pulito = bc.ruleset("classic"), bc.ruleset("pulito")
+    from lessons.widgets.intro import intro_table
+
+    classic = bc.ruleset("classic")
     values = [classic.card_value(bc.parse_card(c)) for c in ("JK", "2C", "AS", "8D", "KH", "3S", "7D")]
     assert values == [30, 20, 15, 10, 10, 5, 5]
-    assert "Joker 30, 2 20, ace 15, 8 to K 10, 3 to 7 5" in text("lesson.scoring.intro.values")
-    assert f"a 2 is worth {pulito.two_value}" in text("lesson.scoring.intro.values")
+    table = _text_of(intro_table("card-values", "en"))     # drawn from the ruleset, not written down
+    for value in (30, 20, 15, 10, 5):
+        assert f"{value} points" in table
     intro = text("lesson.scoring.intro.2")
-    assert f"clean burraco {classic.clean_bonus}" in intro and f"dirty one {classic.dirty_bonus}" in intro
-    assert f"{classic.closing_bonus} for the side that closes" in intro
-    assert f"loses {classic.no_pozzetto_penalty}" in text("lesson.scoring.intro.3")
+    assert f"clean {classic.clean_bonus}, dirty {classic.dirty_bonus}" in intro
+    assert f"{classic.closing_bonus} for closing" in intro
+    assert f"{classic.no_pozzetto_penalty} if the side never took its pozzetto" in intro
     points = bc.Meld.parse("5H 6H 7H 8H 9H 10H JH", classic).points()
-    assert f"score {points}" in text("lesson.scoring.intro.burraco")
+    assert f"= {points}" in text("lesson.scoring.intro.example")
 
 
 def test_match_texts_state_the_engines_numbers():
+    from lessons.widgets.intro import intro_table
+
     buraco = bc.ruleset("buraco")
-    assert str(buraco.target_score) in text("lesson.match.intro.2") == text("lesson.match.intro.2")
+    assert f"reaches {buraco.target_score}" in text("lesson.variants.intro.3")
     three = bc.VICTORY_POINT_TABLES[3]
     assert three[0] == (50, 10) and three[1] == (150, 11)
-    assert "0 to 50 apart over 3 hands is 10-10, 55 to 150 is 11-9" in text("lesson.match.intro.3")
-    stated = {"match.to-2005": (2100, 1750), "match.not-yet": (1900, 1950), "match.both-reach": (2100, 2200),
-              "match.vp-four": (1075, 825), "match.classic-draw": (1000, 1020)}
+    table = _text_of(intro_table("victory-points", "en"))
+    assert "0 to 50" in table and "10–10" in table and "55 to 150" in table and "11–9" in table
+    stated = {"variants.to-2005": (2100, 1750), "match.vp-four": (1075, 825), "match.classic-draw": (1000, 1020)}
     for exercise_id, totals in stated.items():
         shown = ex(exercise_id).prepared.extra
         assert shown.get("totals", shown.get("points")) == totals, exercise_id
@@ -76,9 +81,9 @@ def test_a_wrong_line_says_which_line_and_why():
     verdict = exercise.check("65 200 100")
     assert verdict.status == "incorrect"
     said = verdict.message("en")
-    assert said.startswith("Line 2, Dirty burraco: not 200.") and "depends on its kind" in said
+    assert said.startswith("Dirty burraco (line 2): not 200.") and "depends on its kind" in said
     sign = ex("scoring.cards-in-hand").check("30 45")
-    assert "Line 2" in sign.message("en") and "Mind the sign" in sign.message("en")
+    assert "(line 2)" in sign.message("en") and "Mind the sign" in sign.message("en")
     assert sign.cards == bc.parse_cards("JK 9S 4C")          # the widget points at the cards in hand
     assert "3 lines" in exercise.check("65 100").message("en")
     assert exercise.check("65 x 100").status == "incorrect"
@@ -128,8 +133,8 @@ def test_predicted_verdicts_are_the_engines():
     assert group.prepared.extra["first_verdict"] == "legal"
     wrong = group.check("legal")
     assert wrong.rule == "group.not-allowed" and "runs only" in wrong.message("en")
-    assert ex("variants.close-by-meld").check("close.by-meld").rule == "close.by-meld"
-    assert ex("variants.royal").prepared.extra["first_verdict"] == "clean"
+    assert ex("variants.close-needs-clean").check("legal").rule == "close.needs-clean-burraco"
+    assert ex("variants.semi-clean-italiano").prepared.extra["first_verdict"] == "dirty"
 
 
 # -- the guided hand -----------------------------------------------------------------------------
@@ -211,7 +216,7 @@ def test_guided_hand_played_to_its_end_by_the_tables_buttons():
     assert "Correct!" in shown and widget.session.earned == 3     # a refused move at the table is not a wrong Check
 
 
-@pytest.mark.parametrize("exercise_id", ["scoring.closing", "match.vp-four", "variants.no-al-volo", "match.to-2005"])
+@pytest.mark.parametrize("exercise_id", ["scoring.closing", "match.vp-four", "variants.no-al-volo", "variants.to-2005"])
 def test_score_views_collect_what_check_reads(exercise_id):
     from lessons.widgets.lesson import answer_view
 

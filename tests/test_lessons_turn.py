@@ -1,4 +1,4 @@
-"""Lessons 7-9 (the turn, the pozzetto, closing): the position and why-not kinds, and every
+"""Lessons 3, 8 and 9 (the turn, the pozzetto, closing): the position and why-not kinds, and every
 exercise played through the widget's own controls (cards clicked, move buttons pressed).
 
 The generic content tests (tests/test_lessons.py) ask the engine about every solution and
@@ -33,11 +33,15 @@ def text_of(markup: str) -> str:
 
 
 def click_moves(view: PositionView, answer: str) -> bool:
-    """Play an answer by clicks: select the cards in the hand shown, press the move's button.
+    """Play an answer by clicks on the play table: select the cards in the hand shown, press the move's
+    button.
 
     False when a move cannot be clicked (a card not in the hand shown, a meld not offered):
     such an answer can only be typed.
     """
+    table = view.table
+    buttons = {"draw": table.draw, "take": table.take_pile, "meld": table.lay_down, "attach": table.attach,
+               "discard": table.discard, "pozzetto": table.pozzetto}
     for part in [p.strip() for p in answer.split(";") if p.strip()]:
         action = bc.parse_action(part)
         name = part.split()[0]
@@ -45,16 +49,20 @@ def click_moves(view: PositionView, answer: str) -> bool:
             cards = action.cards if not isinstance(action, bc.Discard) else (action.card,)
             chosen: list[int] = []
             for card in cards:      # a click on a card of that face not chosen yet
-                free = [i for i, shown in enumerate(view.hand.cards) if shown.face == card.face and i not in chosen]
+                free = [i for i, shown in enumerate(table.hand.cards) if shown.face == card.face and i not in chosen]
                 if not free:
                     return False
                 chosen.append(free[0])
-            view.hand.selected = chosen
+            table.hand.selected = chosen
             if isinstance(action, bc.Attach):
-                if action.meld not in [value for _, value in view.target.options]:
+                if action.meld not in [value for _, value in table.attach_to.options]:
                     return False
-                view.target.value = action.meld
-        view.buttons[name].click()
+                table.attach_to.value = action.meld
+        if buttons[name].disabled:
+            return False            # the table offers no such move now
+        buttons[name].click()
+        if view.refused is not None:
+            return True             # refused at once: a learner reads why before going on
     return True
 
 
@@ -82,11 +90,11 @@ def give(widget: LessonWidget, ex, answer) -> bool:
     return True
 
 
-def test_lessons_7_to_9_are_there_in_order():
-    assert [lesson.number for lesson in OURS] == [7, 8, 9][:len(OURS)]
+def test_the_turn_comes_third_and_the_pozzetto_and_closing_after_the_melds():
+    assert [lesson.number for lesson in OURS] == [3, 8, 9]
     for lesson in OURS:
         kinds = {ex.kind for ex in lesson.exercises}
-        assert {"position", "why-not"} <= kinds and len(lesson.exercises) >= 5
+        assert {"position", "why-not"} <= kinds and len(lesson.exercises) >= 4
         assert sum(ex.kind == "position" or ex.kind == "why-not" for ex in lesson.exercises) == len(lesson.exercises)
 
 
@@ -114,29 +122,43 @@ def test_position_table_shows_what_the_engine_holds(ex):
     widget = open_exercise(ex)
     view = widget.view
     game = bc.Game.setup(ex.rules, **ex.prepared.position)
-    table = text_of(view.table.value)
+    table = text_of(view.table.table.view.value)
     assert f"Stock: {len(game.stock)} cards" in table
-    assert "Your side's pozzetto: " + ("taken" if game.took_pozzetto[0] else "not taken yet") in table
-    assert sorted(c.code for c in view.hand.cards) == sorted(c.code for c in game.hands[game.current_player])
+    assert sorted(c.code for c in view.table.hand.cards) == sorted(c.code for c in game.hands[game.current_player])
     click_moves(view, ex.solution)
     for move in ex.solution.split(";"):
         game.apply(move.strip())
     player = bc.Game.setup(ex.rules, **ex.prepared.position).current_player
     # after the solution the hand shown is still the learner's, as the engine left it
-    assert sorted(c.code for c in view.hand.cards) == sorted(c.code for c in game.hands[player])
-    assert text_of(table_html(game, player, "en")) == text_of(view.table.value)
+    assert sorted(c.code for c in view.table.hand.cards) == sorted(c.code for c in game.hands[player])
+    assert text_of(table_html(game, player, "en")) == text_of(view.table.table.view.value)
+
+
+def test_a_move_the_engine_refuses_is_said_at_once_and_changes_nothing():
+    ex = lessons.get_lesson("turn").exercise("turn.whole-turn")
+    widget = open_exercise(ex)
+    table = widget.view.table
+    before = table.game.position()
+    table.hand.selected = [0]
+    table.discard.click()                   # discarding before drawing
+    assert table.game.position() == before
+    said = text_of(table.message.value)
+    assert "Not allowed" in said and "draw" in said.lower()
+    assert 'role="alert"' in table.message.value
+    table.draw.click()                      # a move: the old message goes
+    assert "Not allowed" not in text_of(table.message.value)
+    widget.check_button.click()             # one move is not the answer, but nothing is wrong with it
+    assert "Correct!" not in text_of(widget.verdict_html.value)
 
 
 def test_the_card_drawn_is_marked_and_moves_read_as_words():
-    ex = lessons.get_lesson("turn").exercise("turn.draw-once")
+    ex = lessons.get_lesson("turn").exercise("turn.whole-turn")
     widget = open_exercise(ex)
-    view = widget.view
-    before = list(view.hand.cards)
-    view.buttons["draw"].click()
-    assert len(view.hand.cards) == len(before) + 1 and len(view.hand.marked_cards) == 1
-    assert view.hand.marked_cards[0] not in before or before.count(view.hand.marked_cards[0]) == 0
-    assert "Draw from the stock" in text_of(view.moves_html.value)
-    assert "You have drawn" in text_of(view.table.value)
+    table = widget.view.table
+    before = list(table.hand.cards)
+    table.draw.click()
+    assert len(table.hand.cards) == len(before) + 1 and len(table.hand.marked_cards) == 1
+    assert table.hand.marked_cards[0] not in before or before.count(table.hand.marked_cards[0]) == 0
     assert move_text("attach 0 8H", "en") == "Attach 8♥ to meld 1"
     assert move_text("discard 7H", "en") == "Discard 7♥"
 
@@ -181,7 +203,7 @@ def test_why_not_truth_is_the_engines_refusal():
 
 
 @pytest.mark.notebook
-@pytest.mark.parametrize("name", ["07-turn", "08-pozzetto", "09-closing"])
+@pytest.mark.parametrize("name", ["03-turn", "08-pozzetto", "09-closing"])
 def test_lesson_notebooks_run_headless(name, tmp_path, monkeypatch):
     nbclient = pytest.importorskip("nbclient")
     nbformat = pytest.importorskip("nbformat")

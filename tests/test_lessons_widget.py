@@ -114,7 +114,7 @@ def test_resume_opens_where_the_learner_stopped(tmp_path):
 
 
 def test_no_traceback_reaches_the_page(monkeypatch):
-    widget = LessonWidget(lessons.get_lesson("deck"), progress=Progress())
+    widget = LessonWidget(lessons.get_lesson("game"), progress=Progress())
     widget.start_button.click()
 
     def broken(answer):
@@ -131,7 +131,7 @@ def test_show_a_missing_lesson_says_so(tmp_path):
     assert "no lesson called" in text_of(missing.value) and "melds" in missing.value
     widget = show("melds", store=FileStore(tmp_path / "p.json"))
     assert isinstance(widget, LessonWidget) and widget.lesson.key == "melds"
-    single = show(lessons.get_lesson("deck").exercises[0])
+    single = show(lessons.get_lesson("game").exercises[0])
     assert single.session.phase == "exercise" and single.session.count == 1
 
 
@@ -148,18 +148,18 @@ def test_position_moves_are_collected_and_checked():
         "explain": "lesson.melds.attach-run.explain", "teaches": ["run.mixed-suits"],
     })
     widget = show(ex)
-    view = widget.view
-    view.hand.select("8H")
-    view.target.value = 0
-    view.buttons["attach"].click()
-    assert [c.code for c in view.hand.cards] == ["9C", "KD"]     # the hand after the engine's move
-    view.hand.select("9C")
-    view.buttons["discard"].click()
-    assert view.answer() == "attach 0 8H; discard 9C"
+    table = widget.view.table          # the play table, as in lesson 13 and the Play tool
+    table.hand.select("8H")
+    table.attach_to.value = 0
+    table.attach.click()
+    assert sorted(c.code for c in table.hand.cards) == ["9C", "KD"]     # the hand after the engine's move
+    table.hand.select("9C")
+    table.discard.click()
+    assert widget.view.answer() == "attach 0 8H; discard 9C"
     widget.check_button.click()
     assert "Correct!" in text_of(widget.verdict_html.value)
-    view.buttons["undo"].click()
-    assert view.answer() == "attach 0 8H"
+    table.undo.click()
+    assert widget.view.answer() == "attach 0 8H"
 
 
 @pytest.mark.notebook
@@ -183,7 +183,7 @@ def test_progress_goes_to_the_keeper_file_and_browser(tmp_path):
     from lessons.learner.store import ProgressKeeper
 
     keeper = ProgressKeeper(file_store=FileStore(tmp_path / "progress.json"), key="test-key")
-    lesson = lessons.get_lesson("deck")
+    lesson = lessons.get_lesson("game")
     widget = LessonWidget(lesson, keeper=keeper)
     assert keeper.widget in widget.children          # the browser's copy is kept by the page
     widget.start_button.click()

@@ -684,7 +684,7 @@ def test_seed_003_classic_hand():
     score = bc.score_side(melds, "", "classic", closed=True, took_pozzetto=True)
     assert [(ln.key, ln.label, ln.points, ln.detail) for ln in score.lines] == [
         ("meld", "Run A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥", 15 + 20 + 5 * 5, ""),
-        ("meld", "Group K♠ K♠ K♥ K♥ K♦ K♣ JK", 6 * 10 + 30, ""),
+        ("meld", "Group K♠ K♠ K♥ K♥ K♦ K♣ Joker", 6 * 10 + 30, ""),   # said in words; the detail shows faces
         ("meld", "Run 8♣ 9♣ 10♣", 30, ""),
         ("burraco", "Clean burraco", 200, "A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥"),
         ("burraco", "Dirty burraco", 100, "K♠ K♠ K♥ K♥ K♦ K♣ JK"),
@@ -721,7 +721,7 @@ def test_seed_001_italiano_table():
     assert [(ln.key, ln.label, ln.points, ln.detail) for ln in score.lines] == [
         ("meld", "Run 2♣ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠", 20 + 4 * 5 + 3 * 10, ""),
         ("meld", "Run A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦", 15 + 20 + 5 * 5, ""),
-        ("meld", "Run JK 9♠ 10♠ J♠ Q♠ K♠", 5 * 10 + 30, ""),
+        ("meld", "Run Joker 9♠ 10♠ J♠ Q♠ K♠", 5 * 10 + 30, ""),
         ("meld", "Group 5♠ 5♥ 5♥ 5♦ 5♣ 5♣ 2♠", 6 * 5 + 20, ""),
         ("burraco", "Semi-clean burraco", 150, "2♣ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠"),
         ("burraco", "Clean burraco", 200, "A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦"),
@@ -900,7 +900,7 @@ def test_refusal_texts():
     assert text(lambda: lay("4H 8H JK")) == (
         "4♥ 8♥ leave 5♥, 6♥ and 7♥ missing in the run, and one wild can fill only one gap.")
     assert text(lambda: lay("5H 6H 2C JK")) == (
-        "A meld may hold only one wild card, but 2♣ and JK would each act as a wild.")
+        "A meld may hold only one wild card, but 2♣ and Joker would each act as a wild.")
     assert text(lambda: lay("7H 7S 7D", "pulito")) == (
         "Burraco pulito allows runs only, so 7♥ 7♠ 7♦ (a group of sevens) cannot be laid down.")
     assert text(lambda: lay("5H 6H 7H").attach("8S")) == (
@@ -918,7 +918,7 @@ def test_describe_is_a_message():
     assert str(msg) == "run of hearts: 5♥ 6♥ 2♥ 8♥ (5♥ to 8♥), 2♥ standing for 7♥"
     group = lay("8H 8S 8D 8C 8H' 8S' 8D' JK", "italiano").describe()
     _check_message(group)
-    assert str(group) == ("group of eights: 8♠ 8♠ 8♥ 8♥ 8♦ 8♦ 8♣ JK, JK standing for an eight; "
+    assert str(group) == ("group of eights: 8♠ 8♠ 8♥ 8♥ 8♦ 8♦ 8♣ Joker, Joker standing for an eight; "
                           "a semi-clean burraco")
     assert str(lay("AH AS AD").describe()) == "group of aces: A♠ A♥ A♦"
     royal = lay("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", "pulito").describe()

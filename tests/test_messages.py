@@ -147,13 +147,40 @@ def test_list_name_player_and_the_other_kinds():
     assert t("{x:list}", x=("a", "b", Message("score.total"))) == "a, b and Total"
     assert t("{c:name}", c=cards[0]) == "seven of hearts"
     assert t("{c:name}", c=cards) == "seven of hearts, joker and ten of spades"
-    assert t("{c}", c=cards[0]) == "7♥" and t("{c}", c=cards) == "7♥ JK 10♠"
+    assert t("{c}", c=cards[0]) == "7♥" and t("{c}", c=cards) == "7♥ Joker 10♠"
     assert t("{p:player}", p=0) == "player 1" and t("{p:index}", p=3) == "4"
     assert t("{s:suit}", s="D") == "diamonds"
     assert t("{r:rank} {r:ranks}", r=13) == "king kings" and t("{r:rank}", r=14) == "ace"
     assert t("{n:signed} {m:signed}", n=15, m=-5) == "+15 -5"
     assert t("{b} {c}", b=True, c=False) == "yes no"
     assert t("{n}", n=12) == "12"
+
+
+def test_a_plural_of_a_list_counts_its_items():
+    form = "{cards:plural:# card is|# cards are} missing: {cards}"
+    assert t(form, cards=bc.parse_cards("7H")) == "1 card is missing: 7♥"
+    assert t(form, cards=bc.parse_cards("7H 8H")) == "2 cards are missing: 7♥ 8♥"
+    assert t("{x:plural:one|#}", x=()) == "0"
+
+
+def test_a_language_says_a_card_through_its_own_forms(catalogue_dir):
+    (catalogue_dir / "xx.txt").write_text(
+        "form.il = {rank:select:words={card}|1=l'{card}|8=l'{card}|12=la {card}|other=il {card}}\n"
+        "form.del = {rank:select:words=di {card}|1=dell'{card}|8=dell'{card}|12=della {card}|other=del {card}}\n"
+        "rule.hand.not-held = Non hai in mano {cards:il}.\nlist.and = {first} e {last}\nlist.none = niente\n",
+        encoding="utf-8")
+    messages._CATALOGUES.clear()
+    cards = bc.parse_cards("7H 8S QD AC JK")
+    assert Message("rule.hand.not-held", cards=cards).text("xx") == "Non hai in mano il 7♥, l'8♠, la Q♦, l'A♣ e il Joker."   # xx has no card.joker.short: English's
+    assert t("al posto {x:del}", "xx", x=cards[2]) == "al posto della Q♦"
+    assert t("al posto {x:del}", "xx", x="8") == "al posto dell'8"            # a rank code alone: a group's wild
+    assert t("al posto {x:del}", "xx", x="Q♥") == "al posto della Q♥"        # a card written as text
+    assert t("al posto {x:del}", "xx", x=Message("score.total")) == "al posto di Total"   # words: no article
+    assert t("{x:il}", "xx", x=()) == "niente"
+    messages.MISSING.discard(("xx", "form.al"))
+    assert t("{x:al}", "xx", x=cards[0]) == "7♥" and ("xx", "form.al") in messages.MISSING   # a form not defined
+    messages.MISSING.discard(("xx", "form.al"))
+    assert Message("rule.hand.not-held", cards=cards[:1]).text("en") == "You do not hold 7♥."   # English has none
 
 
 def test_a_nested_message_is_said_in_the_same_language(catalogue_dir):
@@ -747,7 +774,7 @@ def match_reports(found: Collector) -> None:
     assert {"match.winner", "match.draw", "match.victory-points", "match.hand"} <= set(found.seen)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")     # shared by the tests of the translations too
 def produced() -> Iterator[Collector]:
     found = Collector()
     for number, rules in enumerate(RULESETS):
@@ -913,7 +940,7 @@ def test_no_key_of_the_engine_catalogue_goes_unused(produced):
     source = _source_text("burraco_core")
     prefixes = {match.group(1) for match in re.finditer(r'f"([a-z][a-z0-9.\-]*\.)\{', source)}
     # the words messages.py itself looks up for the kinds {x:name} {x:rank} {x:ranks} {x:suit} {x:list}...
-    formatting = {"card.name", "card.joker", "list.and", "list.none", "player", "yes", "no"}
+    formatting = {"card.name", "card.joker", "card.joker.short", "list.and", "list.none", "player", "yes", "no"}
     prefixes |= {"rank.", "ranks.", "suit."}
     unused = []
     for key in _engine_catalogue():
@@ -934,7 +961,7 @@ def _keys_named(source: str) -> set[str]:
 
 def test_every_key_of_the_engine_is_said_somewhere_above(produced):
     """So that each key's parameters were checked against its text, not only its existence."""
-    formatting = {"card.name", "card.joker", "list.and", "list.none", "player", "yes", "no"}
+    formatting = {"card.name", "card.joker", "card.joker.short", "list.and", "list.none", "player", "yes", "no"}
     never = sorted(key for key in _engine_catalogue()
                    if key not in produced.seen and key not in formatting
                    and not key.startswith(("rank.", "ranks.", "suit.")))

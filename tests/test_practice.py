@@ -60,7 +60,7 @@ def test_a_rule_only_harder_exercises_teach_is_practised_at_their_difficulty():
     from lessons.curriculum.generators import GENERATED_KINDS, generate
     from lessons.learner.practice import parse_generated_id, practised
 
-    rule = "score.closed-without-pozzetto"        # a closing credited to a side that could not close
+    rule = "turn.over"        # a move after the turn's discard: only the harder guided hands meet it
     assert not any(rule in generate(kind, seed).teaches for kind in GENERATED_KINDS for seed in range(20))
     for seed in range(3):
         progress = _missed(rule)

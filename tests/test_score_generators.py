@@ -48,29 +48,33 @@ def test_a_count_is_the_engines_line_by_line_and_each_wrong_answer_names_its_lin
             assert len(slipped) == 1, (ex.id, answer)          # one line miscounted, the others right
             said = ex.check(answer).message("en")
             number = slipped[0] + 1
-            assert said.startswith(f"Line {number}, {engine.lines[slipped[0]].text('en')}: not {wrong[number - 1]}."), said
+            assert said.startswith(f"{engine.lines[slipped[0]].text('en')} (line {number}): not {wrong[number - 1]}."), said
             assert rule is None
 
 
 @pytest.mark.parametrize("rules", RULESETS)
-def test_the_closing_bonus_given_to_a_side_that_cannot_have_closed_is_named_by_the_engines_rule(rules):
-    named = 0
+def test_the_closing_bonus_given_to_a_side_that_did_not_close_is_told_so_without_a_rule(rules):
+    """Counting a hand breaks no rule: the slip of adding a closing bonus is told in plain words, and only
+    to a side the engine says did not close; no score.closed-without-* id is named (those are the
+    calculator's, where someone ticks 'closed')."""
+    told = 0
     for ex in _made("count-score", rules):
         melds, hand, count = _side(ex)
         side = bc.SideCount(tuple(melds), hand, took_pozzetto=count["took_pozzetto"],
                             pozzetto_unused=count["pozzetto_unused"])
         if count["closed"]:    # the side credited with closing is one the engine says could close
             bc.score_hand((side, bc.SideCount(())), rules, closed_by=0)
+        assert not any(rule.startswith("score.closed-without-") for rule in ex.teaches)
         for answer, rule in ex.wrong_answers:
-            if rule is None:
-                continue
-            named += 1
-            with pytest.raises(bc.IllegalMove) as refusal:
-                bc.score_hand((side, bc.SideCount(())), rules, closed_by=0)
-            assert rule == refusal.value.rule and rule.startswith("score.closed-without-")
-            assert rule in ex.teaches
-            assert Message(f"rule.{rule}.summary").text("en") in ex.check(answer).message("en")
-    assert named >= 10
+            assert rule is None or not rule.startswith("score.closed-without-")
+            said = ex.check(answer).message("en")
+            if "gets no closing bonus" in said:
+                told += 1
+                assert not count["closed"] and isinstance(answer, int) and answer > ex.solution
+            if "count its closing bonus too" in said:
+                told += 1
+                assert count["closed"] and isinstance(answer, int) and answer < ex.solution
+    assert told >= 5
 
 
 @pytest.mark.parametrize("kind", SCORE_KINDS)
@@ -142,11 +146,11 @@ def test_a_generated_count_names_its_cards_in_every_language():
 
 
 def test_score_rules_can_be_practised():
-    session = PracticeSession(["score.closed-without-burraco", "group.not-allowed"], seed=2)
+    session = PracticeSession(["close.needs-burraco", "group.not-allowed"], seed=2)
     while not session.done:
         ex = session.next()
         assert ex is not None and ex.kind in ("count-score", "predict-under-ruleset", "judge-meld", "build-meld",
-                                              "attach")
+                                              "attach", "why-not")
         assert session.answer(ex.solution).correct
     assert not session.unpractisable
 

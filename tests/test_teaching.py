@@ -336,11 +336,20 @@ def test_a_teachers_exercise_under_a_house_ruleset_asks_the_engine_under_it():
             "explain": "lesson.melds.judge-same-card.explain", "teaches": ["card.too-many-copies"]}
     classic = lessons.Exercise.from_dict(data)
     assert classic.check("legal").correct
-    house = classic.under(HOUSE)
-    assert house.rules is HOUSE and not house.check("legal").correct     # no groups at this table
-    assert house.check("legal").rule == "group.not-allowed"
-    assert lessons.Exercise.from_dict(data, ruleset=HOUSE).rules is HOUSE
-    widget = lessons.show(classic, rules=HOUSE)
+    # No groups at this table: the engine refuses the solution under it, so the exercise is refused, saying why.
+    with pytest.raises(lessons.CurriculumError) as caught:
+        classic.under(HOUSE)
+    assert caught.value.field == "solution"
+    assert Message("rule.group.not-allowed.summary").text("en") in caught.value.problem
+    with pytest.raises(lessons.CurriculumError, match="'solution'"):
+        lessons.Exercise.from_dict(data, ruleset=HOUSE)
+    refused = lessons.show(classic, rules=HOUSE)
+    assert "the answer to this exercise would change" in text_of(refused.value)
+    # Written for the house, with the house's answer, it is shown and judged under the house's rules.
+    house = lessons.Exercise.from_dict({**data, "solution": "group.not-allowed", "data": {**data["data"], "choices": [
+        "group.not-allowed", "card.too-many-copies"]}, "wrong_answers": [["legal", "group.not-allowed"]]}, ruleset=HOUSE)
+    assert house.rules is HOUSE and house.check("legal").rule == "group.not-allowed"
+    widget = lessons.show(house)
     assert isinstance(widget, LessonWidget) and "Our table" in text_of(widget.header.value)
     widget.view.fill("legal")
     widget.check_button.click()
@@ -381,7 +390,8 @@ def test_every_lesson_under_a_derived_ruleset_plays_through(lesson):
     assert widget.session.phase == "summary"
     # what the engine counts differently under these rules left some exercises out, and said so
     for left in shown.left_out:
-        assert not lesson.exercise(left).under(LIGHT_HOUSE).holds()
+        with pytest.raises(lessons.CurriculumError):      # refused under them (proven otherwise, or not set up)
+            lesson.exercise(left).under(LIGHT_HOUSE)
 
 
 def test_a_generated_exercise_and_the_teaching_widgets_take_a_derived_ruleset():

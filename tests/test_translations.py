@@ -27,24 +27,32 @@ from lessons.widgets.lesson import LessonWidget
 from tests.test_messages import produced  # noqa: F401   (the messages the engine says, shared fixture)
 
 ROOT = Path(__file__).resolve().parents[1]
-LANGS = ("it", "es")
+LANGS = ("it", "es", "pt")
 FOLDERS = {"engine": ROOT / "burraco_core" / "locale", "lessons": ROOT / "lessons" / "locale"}
 
-# Languages whose catalogues are still being written, and who writes them. Their texts are checked
-# like any other (placeholders, plural forms, nothing left in English) and their lessons are played
-# through, but a missing text is not yet a failure: test_every_key_has_a_text asserts that something
-# is still missing, so the entry must be removed once the language is complete.
-IN_PROGRESS: dict[str, str] = {}
+# Languages whose catalogues are still being written: the key prefixes still to come there (who writes them in
+# the comment). Their texts are checked like any other (placeholders, plural forms, nothing left in English), their
+# lessons are played through, and a text missing outside those prefixes fails; a missing text under them does not
+# yet: test_every_key_has_a_text asserts that one is still missing, so the entry goes once the language is complete.
+# lessons.languages() offers a language only once it is complete.
+IN_PROGRESS: dict[str, tuple[str, ...]] = {
+    "pt": ("lesson.", "ex."),      # issue 23, second round: the lessons and their feedback, once issue 21 rewrote them
+}
 
 # Texts that are rightly the same as in English, and in which languages. (A text with no letters
 # once placeholders, card codes and numbers are taken out, such as "{cards}" or "Q♠ K♠ A♠.", needs
 # no entry.)
 SAME_AS_ENGLISH: dict[str, tuple[str, ...]] = {
     "no": ("it", "es"),                         # the word is "no" in both
-    "ruleset.pulito": ("it", "es"),             # a ruleset's own (Italian) name
-    "ruleset.italiano": ("it", "es"),           # a ruleset's own (Italian) name, "(online)" included
+    "ruleset.pulito": ("it", "es", "pt"),       # a ruleset's own (Italian) name
+    "ruleset.italiano": ("it", "es", "pt"),     # a ruleset's own (Italian) name, "(online)" included
+    "score.total": ("pt",),                     # the word is "Total" in Portuguese
+    "class.col.total": ("pt",),                 # as above
     "lesson.variants.value.no": ("it", "es"),   # the variant table's "no", as above
-    "referee.meld.burraco": ("it", "es"),       # the word is "Burraco" in both
+    "referee.meld.burraco": ("it",),            # the word is "Burraco" in Italian
+    "card.joker": ("es", "pt"),                 # the card is "joker" in Spanish and Brazilian Portuguese (the glossaries)
+    "card.joker.short": ("es", "pt"),           # as above, the name a card list shows it by
+    "class.time.hours": ("it", "es", "pt"),     # "2 h 5 min": the same abbreviations in all three
 }
 
 _CARD_CODE = re.compile(r"(?<![A-Za-z])(?:10|[2-9AJQK])(?:[♠♥♦♣]|[SHDC](?![a-z]))|(?<![A-Za-z])JK(?![a-z])")
@@ -91,6 +99,11 @@ def complete(lang: str) -> bool:
     return lang not in IN_PROGRESS
 
 
+def expects(lang: str, key: str) -> bool:
+    """Whether ``lang`` must have a text for ``key`` now (a language in progress: outside the prefixes to come)."""
+    return not key.startswith(IN_PROGRESS.get(lang, ()))
+
+
 def catalogue_params():
     return pytest.mark.parametrize(("lang", "folder"), [(lang, folder) for lang in LANGS for folder in FOLDERS],
                                    ids=[f"{lang}-{folder}" for lang in LANGS for folder in FOLDERS])
@@ -101,18 +114,18 @@ def catalogue_params():
 @catalogue_params()
 def test_the_catalogue_parses_and_holds_only_english_keys(lang, folder):
     english = entries(FOLDERS[folder], "en")
-    stray = sorted(set(entries(FOLDERS[folder], lang)) - set(english))
+    stray = sorted(key for key in set(entries(FOLDERS[folder], lang)) - set(english)
+                   if not key.startswith(messages.FORM_PREFIX))        # a language's own card forms
     assert not stray, f"{lang}.txt ({folder}) has keys English does not (renamed or removed?): {stray}"
 
 
 @catalogue_params()
 def test_every_key_has_a_text(lang, folder):
-    lacking = missing(FOLDERS[folder], lang)
-    if complete(lang):
-        assert not lacking, (f"{len(lacking)} texts missing in {lang} ({folder}): {lacking}. "
-                             f"'.venv/bin/python -m tests.test_translations {lang}' lists them with their English "
-                             "text; a new English key needs its Italian and Spanish texts too (docs/translating.md)")
-    else:
+    lacking = [key for key in missing(FOLDERS[folder], lang) if expects(lang, key)]
+    assert not lacking, (f"{len(lacking)} texts missing in {lang} ({folder}): {lacking}. "
+                         f"'.venv/bin/python -m tests.test_translations {lang}' lists them with their English "
+                         "text; a new English key needs its text in every language (docs/translating.md)")
+    if not complete(lang):
         assert any(missing(each, lang) for each in FOLDERS.values()), (f"{lang} is complete: remove it from IN_PROGRESS in "
                          "tests/test_translations.py, so that a missing text fails from now on")
 
@@ -187,9 +200,8 @@ def recorded():
 
 
 def assert_nothing_fell_back(lang: str, since: set[tuple[str, str]]) -> None:
-    fell = sorted(key for each, key in messages.MISSING - since if each == lang)
-    if complete(lang):
-        assert not fell, f"shown in English for want of a {lang} text: {fell}"
+    fell = sorted(key for each, key in messages.MISSING - since if each == lang and expects(lang, key))
+    assert not fell, f"shown in English for want of a {lang} text: {fell}"
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -203,8 +215,8 @@ def test_every_message_the_engine_says_formats_in_each_language(produced, lang):
             except Exception as err:   # any failure to format is a problem to list
                 problems.append(f"{key}: {type(err).__name__}: {err} (e.g. {msg!r})")
                 continue
-            if (complete(lang) and text == msg.text("en") and words_left(messages.catalogue("en")[key])
-                    and key not in SAME_AS_ENGLISH):
+            if (expects(lang, key) and text == msg.text("en") and words_left(messages.catalogue("en")[key])
+                    and lang not in SAME_AS_ENGLISH.get(key, ())):
                 problems.append(f"{key}: said in English: {text!r}")
     assert not problems, "\n".join(problems)
     assert_nothing_fell_back(lang, before)
@@ -232,11 +244,12 @@ def test_card_names_read_naturally():
         "it": {"7H": "sette di cuori", "AS": "asso di picche", "JD": "fante di quadri", "QC": "donna di fiori",
                "KH": "re di cuori", "10S": "dieci di picche", "2C": "due di fiori", "JK": "jolly"},
         "es": {"7H": "siete de corazones", "AS": "as de picas", "JD": "jota de diamantes", "QC": "reina de tréboles",
-               "KH": "rey de corazones", "10S": "diez de picas", "2C": "dos de tréboles", "JK": "comodín"},
+               "KH": "rey de corazones", "10S": "diez de picas", "2C": "dos de tréboles", "JK": "joker"},
+        "pt": {"7H": "sete de copas", "AS": "ás de espadas", "JD": "valete de ouros", "QC": "dama de paus",
+               "KH": "rei de copas", "10S": "dez de espadas", "2C": "dois de paus", "JK": "joker"},
     }
+    assert set(expected) == set(LANGS)
     for lang, names in expected.items():
-        if not complete(lang) and not {"card.name", "rank.7", "suit.H", "svg.card"} <= set(messages.catalogue(lang)):
-            continue    # not written yet: checked below through the pictures, once it is
         for code, name in names.items():
             assert svg.card_text(code, lang) == name, (lang, code)
             assert f'aria-label="{name}"' in svg.card_svg(code, lang=lang)
@@ -282,7 +295,10 @@ def page_text(widget) -> str:
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("lesson", lessons.LESSONS, ids=[lesson.key for lesson in lessons.LESSONS])
-def test_every_exercise_played_in_each_language(lesson, lang, tmp_path):
+def test_every_exercise_played_in_each_language(lesson, lang, tmp_path, monkeypatch):
+    """A language in progress is offered here as if complete: its lessons play, in English where a text is missing."""
+    if not complete(lang):
+        monkeypatch.setattr(lessons.curriculum.model, "languages", lambda: ("en", *LANGS))
     before = set(messages.MISSING)
     store = FileStore(tmp_path / "progress.json")
     widget = lessons.show(lesson.key, lang=lang, store=store)
@@ -377,7 +393,7 @@ def test_the_lesson_follows_a_language_that_arrives_later(pseudo):
 
 def test_one_language_only_hides_the_switch(monkeypatch):
     monkeypatch.setattr(lessons.curriculum.model, "languages", lambda: ("en",))
-    widget = LessonWidget(lessons.get_lesson("deck"), progress=Progress())
+    widget = LessonWidget(lessons.get_lesson("game"), progress=Progress())
     assert widget.language.layout.display == "none" and widget.language.options == (("English", "en"),)
 
 
@@ -389,7 +405,7 @@ def test_languages_are_those_complete_in_every_catalogue():
             assert Message("language.name").text(lang) != "English"
 
 
-def test_the_terminal_game_speaks_italian_and_spanish(capsys):
+def test_the_terminal_game_speaks_each_language(capsys):
     import io
 
     from burraco_core.__main__ import main
@@ -398,9 +414,8 @@ def test_the_terminal_game_speaks_italian_and_spanish(capsys):
         out = io.StringIO()
         main(["play", "--players", "2", "--seed", "5", "--lang", lang], stdin=io.StringIO("help\nquit\n"), stdout=out)
         said = out.getvalue()
-        if complete(lang):
-            assert Message("cli.help").text(lang) in said and Message("cli.help").text("en") not in said
-            assert Message("cli.left").text(lang) in said
+        assert Message("cli.help").text(lang) in said and Message("cli.help").text("en") not in said
+        assert Message("cli.left").text(lang) in said
 
 
 
@@ -472,7 +487,9 @@ def _template_pattern(template: str) -> tuple[str, str]:
 @pytest.fixture(scope="module")
 def catalogue_texts():
     """For each language, one pattern matching any text of its catalogues (engine and lessons)."""
-    patterns = {lang: [_template_pattern(text) for text in messages.catalogue(lang).values()] for lang in LANGS}
+    patterns = {lang: [_template_pattern(text) for key, text in messages.catalogue(lang).items()
+                       if not key.startswith(messages.FORM_PREFIX)]          # a card form is no text of its own
+                for lang in LANGS}
     return {lang: re.compile("|".join(f"(?:{regex})" for regex, said in found
                                       if re.search(r"[^\W\d_]", said)),    # "{cards}" alone would match any text
                              re.DOTALL)
@@ -586,22 +603,52 @@ def test_every_ruleset_field_has_a_name_and_an_explanation(lang):
 # the language's catalogues; keys and placeholders aside. A text that rightly cites such a word lists it here.
 NOT_SAID: dict[str, tuple[str, ...]] = {
     "it": ("bonus", "canasta", "trio", "regina", "regine", "jack"),            # premio, burraco, tris, donna, fante
-    "es": ("premio", "premios", "trío", "tríos", "dama", "damas", "tallón", "pozo", "pila de descarte"),
-    # bonificación, grupo, reina, mazo, montón de descartes (in 002 "pozo" is the pozzetto: never said)
+    # muerto, canasta, trío, premio, castigo, reina, mazo, montón de descartes, válida, reparto (docs/glossary-es.md);
+    # in 002 "pozo" is the pozzetto: never said
+    "es": ("dama", "damas", "tallón", "pozo", "pila de descarte", "pozzetto", "pozzetti", "bonificación",
+           "bonificaciones", "penalización", "grupo", "grupos", "un burraco", "ningún burraco", "burraco limpio",
+           "burraco sucio", "burraco semilimpio", "burraco real", "burracos", "legal", "legales", "semilla"),
+    # morto, canastra, trinca, lixo, monte, coringa, dama, bônus (docs/glossary-pt.md)
+    "pt": ("pozzetto", "pozzetti", "canasta", "curinga", "curingas", "rainha", "tallone", "escalera", "comodín",
+           "um burraco", "burraco limpo", "burraco sujo", "bonificação", "baralho de descarte"),
 }
-CITED: dict[tuple[str, str], tuple[str, ...]] = {}     # (lang, key): the ruled-out words it cites on purpose
+# (lang, key): the ruled-out words a text cites on purpose. The terminal's command "pozzetto" and the names of
+# Game.setup's keywords and of a ruleset's values ("pozzetti", 'pozzetto-becomes-stock') are code: they stay.
+CITED: dict[tuple[str, str], tuple[str, ...]] = {
+    (lang, key): words for lang in ("es", "pt") for key, words in (
+        ("notation.empty-action", ("pozzetto",)), ("notation.action", ("pozzetto",)),
+        ("position.pozzetti", ("pozzetti",)), ("ruleset.problem.stock-exhausted", ("pozzetto",)))
+}
+
+# Texts of the second round of issue 23 (the lessons, being rewritten: issue 21) still say what the glossary has
+# ruled out since (Spanish in its players' words): they are not failed on for these words until then.
+SECOND_ROUND = ("lesson.", "ex.")
+SECOND_ROUND_WORDS: dict[str, tuple[str, ...]] = {
+    "es": ("pozzetto", "pozzetti", "bonificación", "bonificaciones", "penalización", "grupo", "grupos", "un burraco",
+           "ningún burraco", "burraco limpio", "burraco sucio", "burraco semilimpio", "burraco real", "burracos",
+           "legal", "legales", "semilla"),
+}
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_the_glossary_words_are_used(lang):
+def glossary_slips(lang: str) -> tuple[list[str], list[str]]:
+    """(texts saying a word the glossary rules out, the same in texts of the second round)."""
     banned = re.compile("|".join(rf"(?<!\w){re.escape(word)}(?!\w)" for word in NOT_SAID[lang]), re.IGNORECASE)
-    problems = []
+    now, later = [], []
     for folder in FOLDERS.values():
         for key, text in entries(folder, lang).items():
             bare = text
             for start, end, _ in reversed(list(messages._fields(text))):
                 bare = bare[:start] + " " + bare[end:]
             found = {word.lower() for word in banned.findall(bare)} - set(CITED.get((lang, key), ()))
-            if found:
-                problems.append(f"{key}: {sorted(found)} in {text[:100]!r}")
-    assert not problems, f"words docs/glossary-{lang}.md rules out:\n" + "\n".join(problems)
+            deferred = found & set(SECOND_ROUND_WORDS.get(lang, ())) if key.startswith(SECOND_ROUND) else set()
+            if found - deferred:
+                now.append(f"{key}: {sorted(found - deferred)} in {text[:100]!r}")
+            if deferred:
+                later.append(f"{lang} {key}: {sorted(deferred)} (docs/glossary-{lang}.md) in {text[:80]!r}")
+    return now, later
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_glossary_words_are_used(lang):
+    now, _later = glossary_slips(lang)
+    assert not now, f"words docs/glossary-{lang}.md rules out:\n" + "\n".join(now)

@@ -50,7 +50,7 @@ def check(widget: LessonWidget, answer, sent: list) -> list:
 
 
 def test_a_check_updates_at_most_four_things_and_creates_nothing(sent, tmp_path):
-    lesson = lessons.get_lesson("deck")
+    lesson = lessons.get_lesson("game")
     keeper = ProgressKeeper(file_store=FileStore(tmp_path / "progress.json"), key="test-key")
     widget = LessonWidget(lesson, keeper=keeper)
     widget.start_button.click()
@@ -159,7 +159,7 @@ def test_the_guided_hand_says_its_goal_once():
     assert view.table.goal.layout.display == "none"      # the play table's own goal panel stays hidden
 
 
-def test_the_play_tables_hints_number_melds_as_the_table_does():
+def test_the_play_tables_hints_name_the_meld_by_its_cards():
     import burraco_core as bc
     from lessons.widgets.table import PlayTable
 
@@ -169,7 +169,8 @@ def test_the_play_tables_hints_number_melds_as_the_table_does():
         table.play(bc.parse_action(action))
     assert "attach 0 JH" in [str(hint.action) for hint in table.session.hints(3)]   # the engine's notation
     table.hint.click()
-    assert "Attach J♥ to meld 1" in table.message.value and "attach 0" not in table.message.value
+    said = table.message.value
+    assert "Attach J♥ to your run of hearts 5♥ 6♥ 7♥ 8♥ 9♥ 10♥" in said and "attach 0" not in said
     assert table.attach_to.options[0][0].startswith("Meld 1:")         # what the learner picks: meld 1
 
 

@@ -35,8 +35,13 @@ INTERFACE_ONLY: dict[str, str] = {
 }
 _CLAIMED_CLOSE = ("only the score calculator's form, where someone ticks 'closed' for a side, can claim a close "
                   "its melds and pozzetto cannot have made; every hand a lesson counts is one the engine accepts")
-# (score.closed-without-burraco is taught: lesson 10's losers credited with the winners' closing bonus)
-INTERFACE_ONLY.update({rule: _CLAIMED_CLOSE for rule in ("score.closed-without-clean-burraco",
+# (a count that is off by the closing bonus is told so in the lessons, not refused by a rule: counting
+# a hand breaks none)
+_TYPED = ("only typed notation can name an arrangement that does not exist (#5) or attach no card; the lessons' "
+          "views offer the legal arrangements alone and read no empty answer")
+INTERFACE_ONLY.update({rule: _TYPED for rule in ("meld.no-such-arrangement", "meld.empty-attach")})
+INTERFACE_ONLY.update({rule: _CLAIMED_CLOSE for rule in ("score.closed-without-burraco",
+                                                          "score.closed-without-clean-burraco",
                                                           "score.closed-without-pozzetto")})
 
 
@@ -59,16 +64,20 @@ def table(lessons: Sequence[Lesson]) -> str:
         "Generated from `lessons/content/*.json` by `python -m lessons.curriculum.coverage > docs/curriculum.md`;",
         "a test keeps it in step. Rule ids are those of `burraco_core.RULE_IDS` (see `docs/rules.md`).",
         "",
-        "| lesson | exercises | kinds |",
-        "|---|---|---|",
+        "How long each lesson is meant to take a beginner (minutes, the `minutes` of its file): a screen",
+        "or less of text per step of its intro, then its exercises, each about half a minute.",
+        "",
+        "| lesson | minutes | exercises | kinds |",
+        "|---|---|---|---|",
     ]
     for lesson in lessons:
         kinds = Counter(ex.kind for ex in lesson.exercises)
-        out.append(f"| {lesson.number}. {lesson.title('en')} (`{lesson.key}`) | {len(lesson.exercises)} | "
-                   + ", ".join(f"{kind} {n}" for kind, n in sorted(kinds.items())) + " |")
+        out.append(f"| {lesson.number}. {lesson.title('en')} (`{lesson.key}`) | {lesson.minutes or '—'} | "
+                   f"{len(lesson.exercises)} | " + ", ".join(f"{kind} {n}" for kind, n in sorted(kinds.items())) + " |")
     total = Counter(ex.kind for lesson in lessons for ex in lesson.exercises)
-    out += ["", "Exercises by kind: " + ", ".join(f"{kind} {n}" for kind, n in sorted(total.items()))
-            + f"; {sum(total.values())} in all.", ""]
+    minutes = sum(lesson.minutes or 0 for lesson in lessons)
+    out += ["", f"The whole course: {minutes} minutes. Exercises by kind: "
+            + ", ".join(f"{kind} {n}" for kind, n in sorted(total.items())) + f"; {sum(total.values())} in all.", ""]
     for lesson in lessons:
         out += [f"## {lesson.number}. {lesson.title('en')}", "", "| exercise | kind | rules taught |", "|---|---|---|"]
         for ex in lesson.exercises:

@@ -27,8 +27,10 @@ import burraco_core as bc
 from burraco_core.messages import Message, add_catalogue_dir, catalogue
 from burraco_core.messages import languages as engine_languages
 
+from . import proof
 from .checks import Attempt, Check, CurriculumError, compile_check
 from .kinds import KIND_TABLE, KINDS, Choice, Prepared, Unreadable
+from .story import Story
 
 HERE = pathlib.Path(__file__).parents[1]       # lessons/: content/ and locale/ are beside the sub-packages
 CONTENT_DIR = HERE / "content"
@@ -36,8 +38,9 @@ LOCALE_DIR = HERE / "locale"
 FORMAT = "burraco-tutor/lesson"
 VERSION = 1
 STATUSES = ("correct", "incorrect", "not-attempted")
-TABLES = ("variants",)
-"""Tables an intro block may draw from the engine (``{"table": "variants"}``)."""
+TABLES = ("variants", "seats", "card-values", "victory-points")
+"""Tables an intro block may draw from the engine (``{"table": "variants"}``): how the rulesets differ,
+where the players sit and who deals, what each card is worth, the victory-point tables."""
 
 add_catalogue_dir(LOCALE_DIR)
 _log = logging.getLogger(__name__)
@@ -73,12 +76,16 @@ class Block:
     meld: bc.Meld | None = None
     caption: Message | None = None
     table: str | None = None
-    """A table drawn from the engine: ``"variants"`` (lessons/curriculum/variants.py)."""
+    """A table drawn from the engine: one of :data:`TABLES`."""
+    story: Story | None = None
+    """One hand from the deal to the close, frame by frame (:mod:`.story`)."""
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.table is not None:
             out["table"] = self.table
+        if self.story is not None:
+            out["story"] = self.story.to_dict()
         if self.text is not None:
             out["text"] = self.text.key
         if self.meld is not None:
@@ -211,10 +218,12 @@ def _param_dict(value: Any) -> Any:
 def _block(data: Any, rules: bc.Ruleset, where: str, name: str) -> Block:
     if not isinstance(data, dict):
         raise CurriculumError(where, name, f"an intro block is an object, not {data!r}")
-    unknown = set(data) - {"text", "cards", "face_down", "meld", "caption", "table"}
+    unknown = set(data) - {"text", "cards", "face_down", "meld", "caption", "table", "story"}
     if unknown:
         raise CurriculumError(where, f"{name}.{sorted(unknown)[0]}", "unknown field of an intro block")
     caption = _key(data["caption"], where, f"{name}.caption") if "caption" in data else None
+    if "story" in data:
+        return Block(story=Story.from_dict(data["story"], where, f"{name}.story"), caption=caption)
     if "table" in data:
         if data["table"] not in TABLES:
             raise CurriculumError(where, f"{name}.table", f"one of {', '.join(TABLES)}")
@@ -232,7 +241,7 @@ def _block(data: Any, rules: bc.Ruleset, where: str, name: str) -> Block:
         except (bc.NotationError, TypeError) as err:
             raise CurriculumError(where, f"{name}.cards", str(err)) from err
         return Block(cards=cards, face_down=bool(data.get("face_down", False)), caption=caption)
-    raise CurriculumError(where, name, "an intro block has 'text', 'cards' or 'meld'")
+    raise CurriculumError(where, name, "an intro block has 'text', 'cards', 'meld', 'table' or 'story'")
 
 
 def ruleset_dict(rules: bc.Ruleset) -> dict[str, Any]:
@@ -306,14 +315,18 @@ class Exercise:
     # ------------------------------------------------------------------ reading
     @classmethod
     def from_dict(cls, d: Mapping[str, Any], *, ruleset: str | bc.Ruleset = "classic",
-                  lesson: str | None = None) -> Exercise:
+                  lesson: str | None = None, prove: bool = True) -> Exercise:
         """Read an exercise dict (the lesson file's form); CurriculumError names the field at fault.
 
         ``ruleset`` (or the dict's ``"ruleset"``) is a built-in id or any Ruleset object, a house
-        variant included: the exercise is then set up and checked under it.
+        variant included: the exercise is then set up and checked under it. The engine is asked
+        whether the solution is correct and each wrong answer incorrect (:mod:`.proof`): an exercise
+        nobody could solve is refused. ``prove=False`` skips that (a generator's probe, which
+        asks the engine for the answer itself).
         """
         if not isinstance(d, Mapping):
-            raise CurriculumError("exercise", "", f"an exercise is a dict, not {type(d).__name__}")
+            form = " (read a JSON text with json.loads first)" if isinstance(d, (str, bytes, bytearray)) else ""
+            raise CurriculumError("exercise", "", f"an exercise is a dict, not {type(d).__name__}{form}")
         where = f"exercise {d.get('id', '?')!r}"
         if lesson:
             where = f"lesson {lesson!r}, {where}"
@@ -366,7 +379,7 @@ class Exercise:
             pairs.append((pair[0], pair[1]))
         if not _json_answer(d["solution"]) or d["solution"] is None:
             raise CurriculumError(where, "solution", f"a plain answer (text or number), not {d['solution']!r}")
-        return cls(
+        exercise = cls(
             id=ex_id, kind=kind.name, ruleset=rules.id, house=None if bc.RULESETS.get(rules.id) == rules else rules,
             prompt=_text(d["prompt"], where, "prompt"),
             data=json.loads(json.dumps(data)), checks=json.loads(json.dumps(checks)),
@@ -375,6 +388,9 @@ class Exercise:
             explain=_text(d["explain"], where, "explain"),
             teaches=frozenset(teaches), goal_rule=goal_rule, prepared=prepared, _check=check,
         )
+        if prove:
+            proof.prove(exercise, where)
+        return exercise
 
     def to_dict(self) -> dict[str, Any]:
         """The dict :meth:`from_dict` reads back (``Exercise.from_dict(ex.to_dict()) == ex``): plain
@@ -403,7 +419,9 @@ class Exercise:
 
     def under(self, rules: str | bc.Ruleset) -> Exercise:
         """This exercise set up and checked under other rules (a built-in id or any Ruleset);
-        CurriculumError when its cards or position cannot be set up under them."""
+        CurriculumError when its cards or position cannot be set up under them, or its solution is
+        no longer correct (or a wrong answer no longer wrong) under them: then the field is
+        ``solution`` or ``wrong_answers[i]``."""
         try:
             ruleset = bc.ruleset(rules)
         except (bc.BurracoError, TypeError) as err:
@@ -437,7 +455,8 @@ class Exercise:
 
     def check(self, answer: Any) -> Verdict:
         """Correct, incorrect (which rule, and why), or not attempted (``answer`` None or empty)."""
-        if answer is None or (isinstance(answer, str) and not answer.strip()):
+        if answer is None or (isinstance(answer, str) and not answer.strip()) or (
+                isinstance(answer, (list, tuple)) and not answer):
             return Verdict("not-attempted", Message("ex.verdict.not-attempted"))
         try:
             attempt = self.attempt(answer)
@@ -472,7 +491,7 @@ def _explain_params(attempt: Attempt) -> dict[str, Any]:
     return params
 
 
-_LESSON_FIELDS = {"format", "version", "key", "number", "ruleset", "title", "intro", "summary", "exercises"}
+_LESSON_FIELDS = {"format", "version", "key", "number", "ruleset", "title", "intro", "summary", "exercises", "minutes"}
 
 
 @dataclass(frozen=True, eq=False)
@@ -490,6 +509,8 @@ class Lesson:
     """The house ruleset the lesson is shown under (see :meth:`under`), or None."""
     left_out: tuple[str, ...] = ()
     """The ids of the exercises left out under the house ruleset (their answers would change)."""
+    minutes: int | None = None
+    """How long the lesson is meant to take a beginner (docs/curriculum.md adds them up)."""
 
     @property
     def rules(self) -> bc.Ruleset:
@@ -510,13 +531,8 @@ class Lesson:
                 kept.append(exercise)
                 continue
             try:
-                moved = exercise.under(ruleset)
+                kept.append(exercise.under(ruleset))     # read again under them, so proven under them
             except CurriculumError:
-                left.append(exercise.id)
-                continue
-            if moved.holds():
-                kept.append(moved)
-            else:
                 left.append(exercise.id)
         return dataclasses.replace(self, exercises=tuple(kept), left_out=tuple(left),
                                    house=None if bc.RULESETS.get(ruleset.id) == ruleset else ruleset,
@@ -553,6 +569,9 @@ class Lesson:
             raise CurriculumError(where, "key", f"a lowercase word such as 'melds', not {key!r}")
         if type(d["number"]) is not int:
             raise CurriculumError(where, "number", "a whole number")
+        minutes = d.get("minutes")
+        if minutes is not None and (type(minutes) is not int or not 1 <= minutes <= 60):
+            raise CurriculumError(where, "minutes", f"a whole number of minutes from 1 to 60, not {minutes!r}")
         rules = ruleset_from_dict(d.get("ruleset", "classic"), where)  # an id, or a house ruleset's dict
         if not isinstance(d["intro"], list) or not isinstance(d["exercises"], list) or not d["exercises"]:
             raise CurriculumError(where, "exercises", "intro and exercises are lists; a lesson has exercises")
@@ -563,13 +582,15 @@ class Lesson:
             raise CurriculumError(where, "exercises", "two exercises share an id")
         house = None if bc.RULESETS.get(rules.id) == rules else rules
         return cls(key=key, number=d["number"], ruleset=rules.id, title_msg=_key(d["title"], where, "title"),
-                   intro=intro, summary=_key(d["summary"], where, "summary"), exercises=exercises, house=house)
+                   intro=intro, summary=_key(d["summary"], where, "summary"), exercises=exercises, house=house,
+                   minutes=minutes)
 
     def to_dict(self) -> dict[str, Any]:
         """The lesson as its file holds it; a lesson under a house ruleset (:meth:`under`) writes the
         ruleset as its id and the fields it changes (:func:`ruleset_dict`), so that it reads back
         under the same rules (the exercises left out stay out)."""
         return {"format": FORMAT, "version": VERSION, "key": self.key, "number": self.number,
+                **({"minutes": self.minutes} if self.minutes is not None else {}),
                 "ruleset": self.ruleset if self.house is None else ruleset_dict(self.house),
                 "title": self.title_msg.key,
                 "intro": [b.to_dict() for b in self.intro], "summary": self.summary.key,
@@ -599,6 +620,36 @@ def load_all(folder: str | pathlib.Path = CONTENT_DIR) -> tuple[Lesson, ...]:
     return tuple(lessons)
 
 
+MOVED_FILE = "moved-ids.json"
+"""Exercise ids of earlier versions of the course and the exercise each one's stars now belong to."""
+_MOVED: dict[str, str] | None = None
+
+
+def moved_ids(folder: str | pathlib.Path = CONTENT_DIR) -> dict[str, str]:
+    """``old exercise id -> id now`` (``lessons/content/moved-ids.json``), every new id checked to be an
+    exercise of the course; CurriculumError when the file is wrong. Read once."""
+    global _MOVED
+    if _MOVED is not None and pathlib.Path(folder) == CONTENT_DIR:
+        return _MOVED
+    path = pathlib.Path(folder) / MOVED_FILE
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as err:
+        raise CurriculumError(MOVED_FILE, "", f"cannot be read as JSON: {err}") from err
+    moved = data.get("moved") if isinstance(data, dict) else None
+    if not isinstance(moved, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in moved.items()):
+        raise CurriculumError(MOVED_FILE, "moved", "an object of old id -> new id")
+    known = {ex.id for lesson in load_all(folder) for ex in lesson.exercises}
+    unknown = sorted(v for v in moved.values() if v not in known)
+    if unknown:
+        raise CurriculumError(MOVED_FILE, "moved", f"no exercise {unknown[0]!r} in the course")
+    if pathlib.Path(folder) == CONTENT_DIR:
+        _MOVED = dict(moved)
+    return dict(moved)
+
+
 _ALL: tuple[Lesson, ...] | None = None
 
 
@@ -619,4 +670,4 @@ def languages() -> tuple[str, ...]:
 
 
 __all__ = ["Block", "CurriculumError", "Exercise", "KINDS", "Lesson", "OwnText", "STATUSES", "Verdict", "all_lessons",
-           "languages", "load", "load_all", "ruleset_dict", "ruleset_from_dict"]
+           "languages", "load", "load_all", "moved_ids", "ruleset_dict", "ruleset_from_dict"]

@@ -111,8 +111,7 @@ class PracticeSession:
     """Exercises on ``rules_to_practise`` (rule ids, most missed first), reproducible by ``seed``.
 
     They are drawn at ``difficulty``, or at the nearest difficulty whose exercises teach the rule
-    (a side credited with a closing it could not make, ``score.closed-without-pozzetto``, is only
-    counted in harder exercises).
+    (a move after the turn's discard, ``turn.over``, is only met in the harder guided hands).
 
     Answers are recorded in ``progress`` (a fresh Progress when none is given). ``rules``: a built-in
     id or a house Ruleset, under which every exercise is generated; the kinds it cannot give are

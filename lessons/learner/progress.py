@@ -25,13 +25,11 @@ The learner reads only catalogue texts: a :class:`ProgressError` carries a
 
 from __future__ import annotations
 
-import contextlib
 import json
 import math
 import os
 import re
 import sys
-import tempfile
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -40,6 +38,8 @@ from typing import Any
 
 from burraco_core import BurracoError, messages
 from burraco_core.messages import DEFAULT_LANGUAGE, Message
+
+from .files import NotAFile, read_regular, what_is_there, write_atomically
 
 __all__ = [
     "FORMAT", "VERSION", "ExerciseRecord", "FileStore", "Progress", "ProgressError", "default_path", "stars",
@@ -354,6 +354,24 @@ class Progress:
         new._exercises = dict(sorted(records.items()))
         return new
 
+    def move_ids(self, moved: Mapping[str, str]) -> bool:
+        """Give the results kept under old exercise ids (a course rebuilt since they were saved) to the
+        exercises they moved to, ``old id -> new id``: joined with what the new id holds as :meth:`merge`
+        joins two copies (the best stars, the larger counts), the old id dropped. A resume point in a
+        lesson that no longer exists is left for the lesson to ignore. True when something moved."""
+        found = [old for old in self._exercises if old in moved]
+        if not found:
+            return False
+        for key in moved.values():
+            _check_id(key, "moved")
+        records = dict(self._exercises)
+        for old in found:
+            record = records.pop(old)
+            new = moved[old]
+            records[new] = records[new].join(record) if new in records else record
+        self._exercises = dict(sorted(records.items()))
+        return True
+
     def update(self, other: Progress, *, keep_all: bool = False) -> bool:
         """Merge ``other`` into this progress in place (as :meth:`merge`); True when something changed."""
         merged = self.merge(other, keep_all=keep_all)
@@ -381,15 +399,17 @@ class Progress:
         return json.dumps(self.to_body(), ensure_ascii=False, indent=1, sort_keys=True)
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> Progress:
-        """Read progress saved by :meth:`to_json`; anything wrong raises :class:`ProgressError`."""
-        if isinstance(text, bytes):
+    def from_json(cls, text: str | bytes | bytearray | memoryview) -> Progress:
+        """Read progress saved by :meth:`to_json`, as text or as the bytes of a file (UTF-8, a leading
+        byte-order mark allowed, as some editors write it); anything wrong raises :class:`ProgressError`."""
+        if isinstance(text, (bytes, bytearray, memoryview)):
             try:
-                text = text.decode("utf-8")
+                text = bytes(text).decode("utf-8")
             except UnicodeDecodeError:
                 raise ProgressError("not-text") from None
         if not isinstance(text, str):
             raise ProgressError("not-text")
+        text = text.removeprefix("\ufeff")
         if len(text) > MAX_TEXT:
             raise ProgressError("too-big", size=len(text))
         try:
@@ -463,38 +483,13 @@ def default_path() -> Path:
     return base / APP_FOLDER / FILE_NAME
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write text to path so that a crash leaves either the old file or the new one, never half of one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-    if hasattr(os, "O_DIRECTORY"):      # make the rename itself durable (POSIX)
-        try:
-            dir_fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
-        except OSError:
-            return
-        try:
-            os.fsync(dir_fd)
-        except OSError:
-            pass
-        finally:
-            os.close(dir_fd)
-
-
 class FileStore:
     """Progress in a JSON file, written atomically; a corrupt file is backed up, reported and kept.
 
     ``problem`` is None, or a Message saying what went wrong the last time the file was
-    read or written (show it to the learner).
+    read or written (show it to the learner). Only a regular file (or a link to one) is read,
+    moved aside or replaced: a folder, a device or a named pipe at the path is reported and
+    left exactly as it is (``lessons.learner.files``).
     """
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
@@ -508,8 +503,12 @@ class FileStore:
         self.problem = None
         self._unreadable = False
         try:
-            raw = self.path.read_bytes()
+            raw = read_regular(self.path)
         except FileNotFoundError:
+            return Progress()
+        except NotAFile as err:
+            self._unreadable = True
+            self.problem = Message("progress.notice.not-a-file", path=str(self.path), what=err.what)
             return Progress()
         except OSError as err:
             self._unreadable = True
@@ -522,14 +521,19 @@ class FileStore:
             return Progress()
 
     def _back_up(self, err: ProgressError) -> None:
+        # A link to the file: the file is moved aside (beside itself), and the link stays for the next save.
+        source = Path(os.path.realpath(self.path)) if self.path.is_symlink() else self.path
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(_now()))
-        target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
+        target = source.with_name(f"{source.name}.corrupt-{stamp}")
         n = 1
         while target.exists():
             n += 1
-            target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{n}")
+            target = source.with_name(f"{source.name}.corrupt-{stamp}-{n}")
         try:
-            os.rename(self.path, target)
+            what = what_is_there(source)
+            if what is not None:            # no longer the file that was read: leave it be
+                raise NotAFile(source, what)
+            os.rename(source, target)
         except OSError as oserr:
             # Could not move it aside: keep it where it is and refuse to write over it.
             self._unreadable = True
@@ -537,20 +541,19 @@ class FileStore:
                                    detail=_os_detail(oserr))
             return
         self.backup = target
-        self.problem = Message("progress.notice.corrupt", path=str(self.path), backup=target.name, reason=err.msg)
+        self.problem = Message("progress.notice.corrupt", path=str(source), backup=target.name, reason=err.msg)
 
     def save(self, progress: Progress) -> None:
         """Write the progress atomically (temp file in the same folder, fsync, os.replace).
 
-        Raises ProgressError (the old file intact) when it cannot be written.
+        Raises ProgressError (the old file intact) when it cannot be written, or when something
+        other than a regular file is at the path (left as it is).
         """
+        text = progress.to_json()
+        _refuse_not_a_file(self.path)
         if self._unreadable and self.path.exists():
             raise ProgressError("would-overwrite", path=str(self.path))
-        text = progress.to_json()
-        try:
-            write_atomically(self.path, text)
-        except OSError as err:
-            raise ProgressError("write", path=str(self.path), detail=_os_detail(err)) from None
+        _write(self.path, text)
         self._unreadable = False
 
     def export(self, path: str | os.PathLike[str], progress: Progress | None = None) -> Path:
@@ -558,10 +561,7 @@ class FileStore:
         target = Path(path)
         if progress is None:
             progress = self.load()
-        try:
-            write_atomically(target, progress.to_json())
-        except OSError as err:
-            raise ProgressError("write", path=str(target), detail=_os_detail(err)) from None
+        _write(target, progress.to_json())
         return target
 
     def import_(self, path: str | os.PathLike[str]) -> Progress:
@@ -576,12 +576,33 @@ class FileStore:
 
 
 def read_file(path: str | os.PathLike[str]) -> Progress:
-    """Progress from an exported file; ProgressError when it cannot be read or is not progress."""
+    """Progress from an exported file; ProgressError when it cannot be read or is not progress
+    (a folder, a device or a named pipe there is not opened)."""
     try:
-        raw = Path(path).read_bytes()
+        raw = read_regular(path)
+    except NotAFile as err:
+        raise ProgressError("not-a-file", path=str(path), what=err.what) from None
     except OSError as err:
         raise ProgressError("read", path=str(path), detail=_os_detail(err)) from None
     return Progress.from_json(raw)
+
+
+def _refuse_not_a_file(path: Path) -> None:
+    try:
+        what = what_is_there(path)
+    except OSError:
+        return                  # cannot even look: writing will say why
+    if what is not None:
+        raise ProgressError("not-a-file", path=str(path), what=what)
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        write_atomically(path, text)
+    except NotAFile as err:
+        raise ProgressError("not-a-file", path=str(path), what=err.what) from None
+    except OSError as err:
+        raise ProgressError("write", path=str(path), detail=_os_detail(err)) from None
 
 
 def _os_detail(err: OSError) -> str:

@@ -2,8 +2,16 @@
 
 Plain Python, no widgets: the lesson widget is a view over a :class:`LessonSession`,
 and the tests drive a session directly as well. Results go to a
-:class:`~lessons.learner.progress.Progress` (the best stars are kept there) and the resume
-point is kept there too, so a lesson opens again where the learner stopped::
+:class:`~lessons.learner.progress.Progress` and the resume point is kept there too, so a
+lesson opens again where the learner stopped; a lesson whose every exercise is solved opens
+on its summary, whichever lesson the learner was in last.
+
+**Stars are earned once.** An exercise's stars are those of the answer that first solved it:
+going Back to it, opening it again from the star strip or the summary, or another day, the
+learner may answer again (the verdict is shown, a mistake is still counted for practice), but
+no better answer can earn more stars than the first one did, since by then the learner has seen
+the verdict, the hints or the solution. Within a visit an exercise keeps its hints, retries and
+solution shown when the learner goes away and comes back.::
 
     session = LessonSession(lessons.get_lesson("melds"), progress)
     session.start()                     # from the intro to exercise 1
@@ -47,8 +55,11 @@ class LessonSession:
         self.progress = progress if progress is not None else Progress()
         self.on_change = on_change
         self.index = -1                      # -1: the intro; len(exercises): the summary
+        self._visits: dict[int, tuple[int, int, bool, Verdict | None, int | None]] = {}
+        self.recorded = False                # the last check was recorded in the progress
         self._reset_exercise()
-        self.follow_resume()
+        if not self.follow_resume() and self.complete:
+            self.index = len(lesson.exercises)
 
     def follow_resume(self) -> bool:
         """Go where the progress says this lesson stopped (if it says so); True if that moved."""
@@ -62,12 +73,25 @@ class LessonSession:
         self._reset_exercise()
         return True
 
+    @property
+    def complete(self) -> bool:
+        """Every exercise of the lesson is solved (in this visit or before)."""
+        return all(self.progress.solved(ex.id) for ex in self.lesson.exercises)
+
     def _reset_exercise(self) -> None:
-        self.hints_shown = 0
-        self.retries = 0
-        self.solution_shown = False
-        self.verdict: Verdict | None = None
-        self.earned: int | None = None       # stars of the current exercise in this visit, once correct
+        """The state of the exercise now open: as the learner left it in this visit, else fresh."""
+        hints, retries, shown, verdict, earned = self._visits.get(self.index, (0, 0, False, None, None))
+        self.hints_shown = hints
+        self.retries = retries
+        self.solution_shown = shown
+        self.verdict: Verdict | None = verdict
+        self.earned: int | None = earned       # stars of the current exercise, once it is solved
+        if earned is None and self.exercise is not None and self.progress.solved(self.exercise.id):
+            self.earned = self.progress.stars(self.exercise.id)     # solved before: its stars are kept
+
+    def _keep_visit(self) -> None:
+        if self.phase == EXERCISE:
+            self._visits[self.index] = (self.hints_shown, self.retries, self.solution_shown, self.verdict, self.earned)
 
     # ------------------------------------------------------------------ where
     @property
@@ -88,6 +112,7 @@ class LessonSession:
 
     def go(self, index: int) -> None:
         """Go to exercise ``index`` (-1: the intro, ``count``: the summary)."""
+        self._keep_visit()
         self.index = max(-1, min(index, self.count))
         self._reset_exercise()
         if self.index >= 0:
@@ -114,13 +139,16 @@ class LessonSession:
         return exercise
 
     def check(self, answer: Any) -> Verdict:
-        """Check an answer to the current exercise and record it (once correct, it stays so)."""
+        """Check an answer to the current exercise and record it (once solved, it stays so: a later
+        answer is checked and shown, not recorded)."""
         exercise = self._current()
         verdict = exercise.check(answer)
+        self.recorded = False
         if verdict.status == "not-attempted" or self.earned is not None:
-            self.verdict = verdict   # not recorded: nothing answered, or solved already in this visit
+            self.verdict = verdict   # not recorded: nothing answered, or solved already
             self._changed()
             return verdict
+        self.recorded = True
         self.progress.record(exercise.id, correct=verdict.correct, hints=self.hints_shown,
                              retries=self.retries, solution_shown=self.solution_shown, rule=verdict.rule)
         if verdict.correct:

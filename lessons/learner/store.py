@@ -18,6 +18,12 @@ With a lesson session that changes ``keeper.progress`` itself (the object never 
 
 Python decides; the JavaScript (``store.js``) only reads, writes and listens. The learner's
 controls over it (export, import, reset) are ``lessons.widgets.settings.ProgressPanel``.
+
+On a school's JupyterHub with the class service, a third copy is the class's: every save is also
+pushed to the service in the background (:class:`~lessons.learner.classlink.ClassLink`), and the
+copy it answers with is merged in like the browser's. The page never waits for it; when the service
+is down the file and the browser keep everything, and the latest copy is sent once it is back.
+``keeper.class_reply`` is the service's latest answer (the assignments), None without one.
 """
 
 from __future__ import annotations
@@ -35,6 +41,11 @@ import traitlets
 
 from burraco_core.messages import Message
 
+from ..curriculum.model import moved_ids
+from .checkup import unused_parts
+from .classlink import ClassLink, ClassReply, class_link
+from .classwork import class_copy
+from .files import read_regular
 from .progress import FileStore, Progress, ProgressError, read_file
 
 __all__ = ["DEFAULT_KEY", "BrowserStore", "ProgressKeeper", "belongs_to", "browser_key", "running_in_browser",
@@ -160,6 +171,13 @@ class BrowserStore(anywidget.AnyWidget):
             callback(message)
 
 
+def _current(progress: Progress) -> Progress:
+    """Progress as the course is now: stars saved under exercise ids the course has since moved go to
+    the exercises they became (``lessons/content/moved-ids.json``), so a rebuilt course loses none."""
+    progress.move_ids(moved_ids())
+    return progress
+
+
 class ProgressKeeper:
     """The learner's progress, kept in a file (except in Pyodide) and in the browser (when shown).
 
@@ -168,13 +186,19 @@ class ProgressKeeper:
     first, so a lesson tab and the home page (two kernels) do not undo each other.
     """
 
-    def __init__(self, *, file_store: FileStore | None | bool = True, key: str | None = None) -> None:
+    def __init__(self, *, file_store: FileStore | None | bool = True, key: str | None = None,
+                 link: ClassLink | None | bool = True) -> None:
         if file_store is True:
             file_store = None if running_in_browser() else FileStore()
+        if link is True:
+            link = None if running_in_browser() else class_link()
         self.file_store: FileStore | None = file_store or None
+        self.link: ClassLink | None = link or None
+        self.class_reply: ClassReply | None = None
+        self._class_text = ""                   # the class's copy as last heard (not sent again)
         self.problem: Message | None = None
         self._callbacks: list[ProgressCallback] = []
-        self.progress = self.file_store.load() if self.file_store else Progress()
+        self.progress = _current(self.file_store.load()) if self.file_store else Progress()
         # The file's text when this keeper last read or wrote it: only a change made by another
         # kernel since then needs reading (and merging) before the next save.
         self._last_text: bytes | None = None
@@ -182,11 +206,16 @@ class ProgressKeeper:
             self._last_text = self.progress.to_json().encode("utf-8")
         if self.file_store and self.file_store.problem:
             self.problem = self.file_store.problem
+        self._told: set[Message] = set()        # what unused_parts said already (said once)
+        self._tell_unused()
         self.widget = BrowserStore(key=key or browser_key())
         self.widget.on_load(self._from_browser)
         self.widget.on_problem(self._set_problem)
         if not self.progress.is_empty():
             self.widget.save(self.progress)
+        if self.link is not None:
+            self.link.on_reply(self._from_class)
+            self.link.push(self.progress)       # also what a page closed while the service was down left
 
     # -------------------------------------------------------------- listening
     def changed(self, callback: ProgressCallback) -> ProgressCallback:
@@ -208,6 +237,13 @@ class ProgressKeeper:
 
     def clear_problem(self) -> None:
         self.problem = None
+
+    def _tell_unused(self) -> None:
+        """Say (once) what the progress holds that these lessons cannot use; a file's problem comes first."""
+        notice = unused_parts(self.progress)
+        if notice is not None and notice not in self._told and self.problem is None:
+            self._told.add(notice)
+            self.problem = notice
 
     # -------------------------------------------------------------- changing
     def record(self, exercise_id: str, *, correct: bool, hints: int, retries: int, solution_shown: bool,
@@ -236,7 +272,7 @@ class ProgressKeeper:
         if self.file_store is not None:
             try:
                 if self._on_disk() not in (None, self._last_text):
-                    on_disk = self.file_store.load()          # another kernel saved since we did
+                    on_disk = _current(self.file_store.load())    # another kernel saved since we did
                     if self.file_store.problem:
                         self.problem = self.file_store.problem
                     self.progress.update(on_disk)
@@ -246,20 +282,40 @@ class ProgressKeeper:
                 _log.warning("progress not saved: %s", err)
                 self.problem = Message("progress.notice.save-failed", reason=err.msg)
         self.widget.save(self.progress)
+        self._to_class()
+        self._notify()
+
+    def _to_class(self) -> None:
+        if self.link is None:
+            return
+        self.link.deliver()
+        if class_copy(self.progress).to_json() != self._class_text:
+            self.link.push(self.progress)
+
+    def _from_class(self, reply: ClassReply) -> None:
+        """The class service's answer: its copy (merged with ours there) and the assignments."""
+        self.class_reply = reply
+        if reply.progress is not None:
+            self._class_text = reply.progress.to_json()
+            if self.progress.update(_current(reply.progress)):   # a copy sent before the course moved ids
+                self._tell_unused()
+                self.save()
+                return
         self._notify()
 
     def _on_disk(self) -> bytes | None:
         """The file's bytes as they are now (None when there is no file)."""
         assert self.file_store is not None
         try:
-            return self.file_store.path.read_bytes()
+            return read_regular(self.file_store.path)      # never opens a pipe or a device
         except FileNotFoundError:
             return None
         except OSError:
-            return b""          # unreadable: let load() report it
+            return b""          # unreadable, or not a file (NotAFile): let load() report it
 
     def _from_browser(self, theirs: Progress) -> None:
-        if self.progress.update(theirs):
+        if self.progress.update(_current(theirs)):
+            self._tell_unused()
             self.save()
 
     # -------------------------------------------------------------- export, import
@@ -278,15 +334,17 @@ class ProgressKeeper:
 
         Bad text raises ProgressError and changes nothing.
         """
-        imported = Progress.from_json(text)
+        imported = _current(Progress.from_json(text))
         self.progress.update(imported, keep_all=True)
+        self._tell_unused()
         self.save()
         return self.progress
 
     def import_file(self, path: str | os.PathLike[str]) -> Progress:
         """Like :meth:`import_json`, from a file."""
-        imported = read_file(path)
+        imported = _current(read_file(path))
         self.progress.update(imported, keep_all=True)
+        self._tell_unused()
         self.save()
         return self.progress
 

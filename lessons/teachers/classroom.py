@@ -1,5 +1,7 @@
 """A class summary: the progress files pupils export, as a table of pupils x lessons with stars,
 and the rules the class misses most. A file that cannot be read is reported by name, not fatal.
+From a class service (:mod:`.service`) it also knows when each pupil last worked and who is stuck
+on which exercise, for how long (:meth:`ClassSummary.stuck`).
 
 For a teacher with a folder of exported files::
 
@@ -10,18 +12,40 @@ For a teacher with a folder of exported files::
 
 ``lessons.class_summary(paths)`` shows the same as a widget (the tool page uploads files instead).
 No ipywidgets here.
+
+A pupil's *activity* is what a class service saw of each exercise: ``[first try, last try, solved
+at or None]`` (seconds since the epoch), kept up by :func:`note_activity` as copies arrive.
 """
 
 from __future__ import annotations
 
+import math
 import pathlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from burraco_core.messages import Message
 
-from ..curriculum.model import Lesson
+from ..curriculum.model import Lesson, moved_ids
+from ..learner.files import NotAFile, read_regular
 from ..learner.progress import Progress, ProgressError
+
+Activity = dict[str, tuple[float, float, float | None]]
+STUCK_AFTER = 2         # tries at one exercise, unsolved, before a pupil counts as stuck on it
+
+
+@dataclass(frozen=True)
+class Stuck:
+    """A pupil whose latest exercise is unsolved after ``attempts`` tries: since ``since`` (the first
+    try the class service saw), last tried at ``last``; ``rule`` the rule missed most there, if any."""
+
+    pupil: str
+    exercise: str
+    attempts: int
+    rule: str | None
+    since: float
+    last: float
 
 
 @dataclass
@@ -30,6 +54,42 @@ class ClassSummary:
 
     pupils: dict[str, Progress] = field(default_factory=dict)
     bad_files: dict[str, Message] = field(default_factory=dict)
+    activity: dict[str, Activity] = field(default_factory=dict)
+    """pupil -> exercise -> (first try, last try, solved at or None), from a class service"""
+    seen: dict[str, float] = field(default_factory=dict)
+    """pupil -> when the class service last heard from them"""
+
+    @classmethod
+    def from_service(cls, pupils: Mapping[str, Any]) -> ClassSummary:
+        """The class as a class service sends it (``{name: {"progress", "activity", "updated"}}``);
+        anything unreadable raises ProgressError."""
+        if not isinstance(pupils, Mapping):
+            raise ProgressError("bad-field", field="pupils", expected="object")
+        summary = cls()
+        for name, entry in sorted(pupils.items()):
+            if not isinstance(name, str) or not isinstance(entry, Mapping):
+                raise ProgressError("bad-field", field="pupils", expected="object")
+            summary.pupils[name] = Progress.from_body(entry.get("progress"))
+            summary.activity[name] = read_activity(entry.get("activity", {}))
+            updated = entry.get("updated", 0.0)
+            if isinstance(updated, bool) or not isinstance(updated, (int, float)) or not math.isfinite(updated):
+                raise ProgressError("bad-field", field=f"pupils.{name}.updated", expected="time")
+            summary.seen[name] = float(updated)
+        return summary
+
+    def stuck(self, at_least: int = STUCK_AFTER) -> list[Stuck]:
+        """Pupils whose latest exercise is unsolved after ``at_least`` tries, stuck longest first."""
+        found = []
+        for pupil, activity in self.activity.items():
+            if not activity or pupil not in self.pupils:
+                continue
+            exercise, (first, last, solved) = max(activity.items(), key=lambda item: (item[1][1], item[0]))
+            record = self.pupils[pupil].record_of(exercise)
+            if solved is not None or record.solved or record.attempts < at_least:
+                continue
+            rule = max(record.misses.items(), key=lambda item: (item[1], item[0]))[0] if record.misses else None
+            found.append(Stuck(pupil, exercise, record.attempts, rule, first, last))
+        return sorted(found, key=lambda s: (s.since, s.pupil))
 
     def add(self, file_name: str, content: bytes | str) -> bool:
         """One pupil's exported file (the pupil is named by the file's stem); False when it is not
@@ -40,6 +100,7 @@ class ClassSummary:
         except ProgressError as err:
             self.bad_files[name] = Message("class.bad-file", file=name, reason=err.msg)
             return False
+        progress.move_ids(moved_ids())        # a file saved before the course was rebuilt keeps its stars
         pupil = pathlib.PurePath(name).stem or name
         if pupil in self.pupils:           # the same pupil twice (two exports): keep the best of both
             progress = self.pupils[pupil].merge(progress, keep_all=True)
@@ -73,6 +134,46 @@ class ClassSummary:
                       key=lambda item: (-item[1], -item[2], item[0]))
 
 
+def note_activity(before: Progress, after: Progress, activity: Mapping[str, Sequence[float | None]],
+                  now: float) -> Activity:
+    """The activity once ``after`` replaced ``before``: an exercise tried more often gets ``now`` as its
+    last try (and as its first, when new); one solved for the first time ``now`` as its solving time.
+    Exercises ``after`` no longer holds (a reset) are forgotten."""
+    noted: Activity = {}
+    for exercise in after.exercise_ids():
+        now_record, old_record = after.record_of(exercise), before.record_of(exercise)
+        if not now_record.attempts:
+            continue
+        old = activity.get(exercise)
+        if old is None:
+            noted[exercise] = (now, now, now if now_record.solved else None)
+            continue
+        first, last, solved = float(old[0] or now), float(old[1] or now), old[2]
+        if now_record.attempts > old_record.attempts:
+            last = now
+        if solved is None and now_record.solved:
+            solved = now
+        noted[exercise] = (first, last, None if solved is None else float(solved))
+    return noted
+
+
+def read_activity(body: object) -> Activity:
+    """Activity as JSON holds it (``{exercise: [first, last, solved or null]}``); ProgressError if it is not."""
+    if not isinstance(body, Mapping):
+        raise ProgressError("bad-field", field="activity", expected="object")
+    activity: Activity = {}
+    for exercise, times in body.items():
+        if (not isinstance(exercise, str) or not isinstance(times, (list, tuple)) or len(times) != 3
+                or not all(_time(t) for t in times[:2]) or not (times[2] is None or _time(times[2]))):
+            raise ProgressError("bad-field", field="activity", expected="time")
+        activity[exercise] = (float(times[0]), float(times[1]), None if times[2] is None else float(times[2]))
+    return activity
+
+
+def _time(value: object) -> bool:
+    return not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value) and value >= 0
+
+
 def load_class(paths: Iterable[str | pathlib.Path]) -> ClassSummary:
     """Read each pupil's exported progress file (the pupil is named by the file's stem); a folder
     stands for the ``*.json`` files in it."""
@@ -89,7 +190,11 @@ def load_class(paths: Iterable[str | pathlib.Path]) -> ClassSummary:
 
 def _read_into(summary: ClassSummary, path: pathlib.Path) -> None:
     try:
-        content = path.read_bytes()
+        content = read_regular(path)        # a named pipe or a device among the files is not opened
+    except NotAFile as err:
+        summary.bad_files[path.name] = Message("class.bad-file", file=path.name,
+                                               reason=Message("progress.error.not-a-file", path=path.name, what=err.what))
+        return
     except OSError as err:
         summary.bad_files[path.name] = Message("class.bad-file", file=path.name,
                                                reason=Message("class.unreadable", detail=err.strerror or str(err)))
@@ -97,4 +202,4 @@ def _read_into(summary: ClassSummary, path: pathlib.Path) -> None:
     summary.add(path.name, content)
 
 
-__all__ = ["ClassSummary", "load_class"]
+__all__ = ["STUCK_AFTER", "Activity", "ClassSummary", "Stuck", "load_class", "note_activity", "read_activity"]

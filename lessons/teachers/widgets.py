@@ -14,7 +14,8 @@ from __future__ import annotations
 import base64
 import logging
 import pathlib
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import ipywidgets as w
@@ -22,13 +23,16 @@ import ipywidgets as w
 import burraco_core as bc
 from burraco_core.messages import catalogue
 
-from ..curriculum import model
 from ..curriculum.generators import DIFFICULTIES, GENERATED_KINDS
+from ..learner.classwork import Sheet
 from ..widgets.navigation import chosen_language
-from ..widgets.style import BAD, GOOD, LESSON_CSS, NOTE, TEACH_CSS, failure_html, rule_summary, t, verdict_box
+from ..widgets.style import BAD, GOOD, LESSON_CSS, NOTE, TEACH_CSS, failure_html, t, verdict_box
 from ..widgets.style import esc_suits as esc
 from ..widgets.ui import StatusLine, ruleset_picker, shielded
+from .assign import AssignPanel
+from .class_html import missed_html, stars_html, stuck_html
 from .classroom import ClassSummary, load_class
+from .live import ClassFeed, LiveClass, class_feed
 
 __all__ = ["ClassSummaryWidget", "WorksheetMaker", "class_summary", "kind_label", "teacher_page"]
 
@@ -40,14 +44,24 @@ _log = logging.getLogger(__name__)
 # -- the class summary ----------------------------------------------------------------------------
 
 class ClassSummaryWidget(StatusLine, w.VBox):
-    """Upload the progress files pupils exported; see pupils x lessons with stars and the rules missed most."""
+    """Pupils x lessons with stars, the rules missed most and, live from a class service, who is stuck
+    and the work set; or from the progress files pupils exported and the teacher uploads.
 
-    def __init__(self, paths: Iterable[str | pathlib.Path] = (), *, lang: str | None = None) -> None:
+    ``feed``: a :class:`~lessons.teachers.live.ClassFeed` (True: the hub's class service when this
+    server was given one; None: files only). Live answers redraw the page by themselves.
+    """
+
+    def __init__(self, paths: Iterable[str | pathlib.Path] = (), *, lang: str | None = None,
+                 feed: ClassFeed | None | bool = True, sheet: Callable[[int], Sheet] | None = None) -> None:
         from ..learner.store import shared_keeper
 
         self.lang = lang or chosen_language(shared_keeper().progress)
-        self.summary = ClassSummary()
+        self.summary = ClassSummary()          # the uploaded files
+        self.live: LiveClass | None = None
+        self.feed: ClassFeed | None = class_feed() if feed is True else feed or None
         self.status = w.HTML()
+        self.live_status = w.HTML()
+        self.live_status.add_class("bt-class-live")
         self.upload = w.FileUpload(accept=".json,application/json", multiple=True,
                                    description=t("class.upload", self.lang), layout=w.Layout(width="auto"))
         self.upload.add_class("bt-class-upload")
@@ -57,19 +71,33 @@ class ClassSummaryWidget(StatusLine, w.VBox):
         self.problems.add_class("bt-class-problems")
         self.table = w.HTML()
         self.table.add_class("bt-class-table")
+        self.stuck = w.HTML()
+        self.stuck.add_class("bt-class-stuck")
         self.missed = w.HTML()
         self.missed.add_class("bt-class-missed")
         self.upload.observe(self._uploaded, names=["value"])
         self.clear_button.on_click(self._clear)
         controls = w.HBox([self.upload, self.clear_button], layout=w.Layout(flex_flow="row wrap", grid_gap="8px"))
-        about = w.HTML(f'{LESSON_CSS}{TEACH_CSS}<div class="bt-text">{esc(t("class.about", self.lang))}</div>')
-        super().__init__([about, controls, self.status, self.problems, self.table, self.missed],
-                         layout=w.Layout(width="100%", max_width="1100px"))
+        about = w.HTML(f'{LESSON_CSS}{TEACH_CSS}<div class="bt-text">'
+                       f'{esc(t("class.live.about" if self.feed else "class.about", self.lang))}</div>')
+        tables: list[w.Widget] = [self.status, self.problems, self.table, self.stuck, self.missed]
+        self.work: AssignPanel | None = None
+        if self.feed is None:       # files only: the upload first, as before
+            parts: list[w.Widget] = [about, controls, *tables]
+        else:                       # live: the class first, the work set, then the upload for pupils elsewhere
+            self.work = AssignPanel(self.feed, self.lang, sheet=sheet)
+            parts = [about, self.live_status, *tables, self.work, controls]
+        super().__init__(parts, layout=w.Layout(width="100%", max_width="1100px"))
         self.add_class("bt-lesson")
         self.add_class("bt-class-summary")
         if paths:
             self.summary = load_class(paths)
         self._draw()
+        if self.feed is not None:
+            self.live_status.value = verdict_box(NOTE, t("class.live.connecting", self.lang))
+            self.feed.on_class(self._live_arrived)
+            self.feed.on_state(self._live_state)
+            self.feed.start()
 
     def add_files(self, files: Iterable[tuple[str, bytes | str]]) -> None:
         """Add pupils' files as (file name, content); a file that is not progress is named, the others count."""
@@ -90,52 +118,43 @@ class ClassSummaryWidget(StatusLine, w.VBox):
         self.summary = ClassSummary()
         self._draw()
 
+    @shielded
+    def _live_arrived(self, live: LiveClass) -> None:
+        self.live = live
+        clock = time.strftime("%H:%M:%S", time.localtime(live.now or time.time()))
+        self.live_status.value = verdict_box(GOOD, t("class.live.updated", self.lang, count=len(live.summary.pupils),
+                                                     time=clock))
+        if self.work is not None:
+            self.work.show(live)
+        self._draw()
+
+    @shielded
+    def _live_state(self, state: str) -> None:
+        if state in ("refused", "waiting"):
+            self.live_status.value = verdict_box(BAD if state == "refused" else NOTE,
+                                                 t(f"class.live.{state}", self.lang), role="alert")
+        elif state == "failed" and self.work is not None:
+            self.work.failed()
+
+    def shown(self) -> ClassSummary:
+        """The class on the page: the live class and the uploaded files together (a pupil in both: the
+        best of both copies)."""
+        if self.live is None:
+            return self.summary
+        live = self.live.summary
+        both = ClassSummary(dict(live.pupils), dict(self.summary.bad_files), dict(live.activity), dict(live.seen))
+        for name, progress in self.summary.pupils.items():
+            both.pupils[name] = both.pupils[name].merge(progress, keep_all=True) if name in both.pupils else progress
+        return both
+
     def _draw(self) -> None:
         lang = self.lang
-        summary = self.summary
+        summary = self.shown()
         self.problems.value = "".join(
             verdict_box(BAD, message.text(lang), role="alert") for _, message in sorted(summary.bad_files.items()))
-        if not summary.pupils:
-            self.table.value = f'<div class="bt-text bt-class-empty">{esc(t("class.empty", lang))}</div>'
-            self.missed.value = ""
-            return
-        found = tuple(model.all_lessons())
-        stars = summary.stars(found)
-        head = "".join(f'<th title="{esc(lesson.title(lang))}" scope="col">{lesson.number}</th>' for lesson in found)
-        rows = []
-        for pupil, by_lesson in stars.items():
-            cells = []
-            for lesson in found:
-                got, most = by_lesson[lesson.key], 3 * len(lesson.exercises)
-                css = "bt-full" if got == most else "bt-some" if got else "bt-none"
-                spoken = t("class.cell", lang, pupil=pupil, number=lesson.number, stars=got, max=most)
-                cells.append(f'<td class="{css}" data-lesson="{esc(lesson.key)}" data-stars="{got}" '
-                             f'title="{esc(spoken)}" aria-label="{esc(spoken)}">{"★ " if got else ""}{got}</td>')
-            total = sum(by_lesson.values())
-            rows.append(f'<tr data-pupil="{esc(pupil)}"><td class="bt-pupil">{esc(pupil)}</td>{"".join(cells)}'
-                        f"<td><b>{total}</b></td></tr>")
-        legend = "".join(f"<li>{lesson.number}: {esc(lesson.title(lang))}</li>" for lesson in found)
-        self.table.value = (
-            f'<h2>{esc(t("class.table-title", lang, count=len(stars)))}</h2>'
-            f'<div class="bt-class-wrap"><table class="bt-class" style="border-collapse:collapse">'
-            f'<tr><th class="bt-pupil" scope="col">{esc(t("class.col.pupil", lang))}</th>{head}'
-            f'<th scope="col">{esc(t("class.col.total", lang))}</th></tr>{"".join(rows)}</table></div>'
-            f'<details><summary>{esc(t("class.legend", lang))}</summary>'
-            f'<ol style="columns:2;list-style:none;padding-left:0">{legend}</ol></details>')
-        missed = summary.missed_by()
-        if not missed:
-            self.missed.value = f'<h2>{esc(t("class.missed-title", lang))}</h2><div class="bt-text">{esc(t("class.none-missed", lang))}</div>'
-            return
-        lines = "".join(
-            f'<tr data-rule="{esc(rule)}" data-pupils="{pupils}"><td>{esc(rule_summary(rule, lang))}</td>'
-            f"<td><code>{esc(rule)}</code></td>"
-            f"<td>{esc(t('class.pupils-of', lang, count=pupils, total=len(summary.pupils)))}</td>"
-            f"<td>{esc(t('class.misses', lang, count=misses))}</td></tr>"
-            for rule, pupils, misses in missed[:12])
-        self.missed.value = (f'<h2>{esc(t("class.missed-title", lang))}</h2>'
-                             f'<table class="bt-rules-left"><tr><th>{esc(t("practice.col.rule", lang))}</th>'
-                             f'<th>{esc(t("practice.col.id", lang))}</th><th>{esc(t("class.col.pupils", lang))}</th>'
-                             f'<th>{esc(t("class.col.misses", lang))}</th></tr>{lines}</table>')
+        self.table.value = stars_html(summary, lang)
+        self.stuck.value = stuck_html(summary, self.live.now if self.live else time.time(), lang)
+        self.missed.value = missed_html(summary, lang)
 
 
 def class_summary(paths: Iterable[str | pathlib.Path] | str | pathlib.Path = (), lang: str | None = None) -> w.Widget:
@@ -203,6 +222,12 @@ class WorksheetMaker(StatusLine, w.VBox):
     def chosen_kinds(self) -> list[str]:
         return [kind for kind, checkbox in self.kinds.items() if checkbox.value]
 
+    def sheet(self, number: int) -> Sheet:
+        """Sheet ``number`` with the kinds, count and difficulty chosen here (a class's sheets are under a
+        built-in ruleset: a house variant gives the classic rules)."""
+        rules = self.rules.value if isinstance(self.rules.value, str) else "classic"
+        return Sheet(number, tuple(self.chosen_kinds()) or Sheet.kinds, self.number.value, self.difficulty.value, rules)
+
     @shielded
     def _make(self, _button: object = None) -> None:
         from .worksheet import worksheet_page
@@ -234,6 +259,8 @@ class WorksheetMaker(StatusLine, w.VBox):
 
 
 def teacher_page(rules: str = "classic", lang: str | None = None) -> w.Widget:
-    """The class tool page's widgets: the class summary, then the worksheet maker (its ruleset last,
-    so the tool page keeps it in step with the learner's saved choice)."""
-    return w.VBox([ClassSummaryWidget(lang=lang), WorksheetMaker(rules, lang=lang)])
+    """The class tool page's widgets: the class summary (live on a hub with the class service), then
+    the worksheet maker (its ruleset last, so the tool page keeps it in step with the learner's saved
+    choice). A worksheet set for the class is the maker's, with the kinds, count and difficulty chosen there."""
+    maker = WorksheetMaker(rules, lang=lang)
+    return w.VBox([ClassSummaryWidget(lang=lang, sheet=maker.sheet), maker])

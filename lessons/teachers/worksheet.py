@@ -21,6 +21,7 @@ from burraco_core.messages import Message
 
 from ..curriculum.generators import KindUnavailable, exercises
 from ..curriculum.model import Exercise
+from ..learner.files import write_atomically
 
 _CSS = """
 body { font-family: sans-serif; max-width: 48em; margin: 1em auto; color: #000; background: #fff; }
@@ -254,9 +255,10 @@ def worksheet(kinds: str | Sequence[str], n: int, seed: int, rules: str | bc.Rul
 
 def save_worksheet(path: str | pathlib.Path, kinds: str | Sequence[str], n: int, seed: int,
                    rules: str | bc.Ruleset = "classic", lang: str = "en", difficulty: int = 1) -> pathlib.Path:
-    """Write the worksheet to ``path`` (UTF-8) and return the path."""
+    """Write the worksheet to ``path`` (UTF-8, atomically) and return the path; ``NotAFile`` (an OSError),
+    and nothing written, when a folder, a device or a named pipe is there."""
     path = pathlib.Path(path)
-    path.write_text(worksheet(kinds, n, seed, rules, lang, difficulty), encoding="utf-8")
+    write_atomically(path, worksheet(kinds, n, seed, rules, lang, difficulty))
     return path
 
 

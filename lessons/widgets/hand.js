@@ -99,8 +99,29 @@ function render({ model, el }) {
       root.appendChild(empty);
     }
     paint();
+    fit();
     if (hadFocus && nodes[focus]) nodes[focus].focus();
   }
+
+  // Use the width the hand is given: cards overlap only as much as they must to stay on one line,
+  // and at most by `overlap` (beyond that the row wraps, still overlapped). Measured, so projector
+  // mode's larger cards and any container width are taken as they are.
+  function fit() {
+    if (model.get("columns") > 0 || nodes.length < 2) return;
+    const card = nodes[0].getBoundingClientRect().width;
+    const room = root.clientWidth - 12;               // the hand's padding, left and right
+    if (!card || room <= 0) return;
+    const most = card * model.get("overlap");
+    const needed = card - (room - card) / (nodes.length - 1);
+    const shift = Math.max(0, Math.min(most, needed));
+    root.style.paddingRight = shift > 0 ? `${6 + shift}px` : "";
+    nodes.forEach((node, i) => {
+      node.style.marginRight = i < nodes.length - 1 && shift > 0 ? `${-shift}px` : "";
+    });
+  }
+
+  const resized = typeof ResizeObserver === "function" ? new ResizeObserver(() => fit()) : null;
+  if (resized) resized.observe(root);
 
   function moveTo(index) {
     if (!nodes.length) return;
@@ -166,6 +187,7 @@ function render({ model, el }) {
   build();
 
   return () => {
+    if (resized) resized.disconnect();
     model.off("change:faces", build);
     model.off("change:columns", build);
     model.off("change:overlap", build);

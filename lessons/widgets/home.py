@@ -27,8 +27,9 @@ from ..curriculum import model
 from ..curriculum.model import Lesson
 from ..learner.progress import Progress
 from ..learner.store import shared_keeper
+from .assigned import assigned_section
 from .navigation import NAV_STYLE, chosen_language, guarded_page, href, lesson_href, nav_bar, notebook_name
-from .settings import PreferencesPanel, ProgressPanel, shared_preferences
+from .settings import PreferencesPanel, ProgressPanel, RulesPicker, shared_preferences
 from .style import NO_STAR, STAR, esc, t
 
 __all__ = ["TOOLS", "HomePage", "Tool", "continue_target", "home", "lesson_stars", "tool_page"]
@@ -128,7 +129,7 @@ class HomePage(w.VBox):
         self.header = w.HTML()
         self.language = w.Dropdown(layout=w.Layout(width="auto"), style={"description_width": "initial"})
         self.language.add_class("bt-language")
-        self.rules = w.Dropdown(layout=w.Layout(width="auto"), style={"description_width": "initial"})
+        self.rules = RulesPicker(self.preferences, layout=w.Layout(width="auto"))    # kept by the browser at once
         self.rules.add_class("bt-rules")
         self.body = w.HTML()
         self.notice = w.HTML()
@@ -140,8 +141,9 @@ class HomePage(w.VBox):
         self.display_choices = PreferencesPanel(self.preferences, self.lang)
         controls = w.HBox([self.language, self.rules, self.display_choices],
                           layout=w.Layout(flex_flow="row wrap", grid_gap="8px 24px", align_items="center"))
-        super().__init__([self.header, controls, self.notice, self.body, self.progress_title, self.panel_box,
-                          self.keeper.widget])
+        self.assigned = assigned_section(self.keeper, self.lang)     # "Set by your teacher" first (on a hub)
+        super().__init__([self.header, controls, self.notice, self.assigned, self.body, self.progress_title,
+                          self.panel_box, self.keeper.widget])
         self.add_class("bt-home")
         self.draw()
         self.language.observe(self._language_chosen, names="value")

@@ -21,29 +21,20 @@ import ipywidgets as w
 
 import burraco_core as bc
 from burraco_core import svg
-from burraco_core.messages import Message
+from burraco_core.errors import shown
+from burraco_core.messages import Message, catalogue
 
 from ..curriculum import model
 from ..curriculum.model import Exercise, Lesson, Verdict
 from ..learner.progress import Progress
 from ..learner.session import EXERCISE, INTRO, SUMMARY, LessonSession
+from .intro import StoryView, intro_table
 from .stars import StarStrip
 from .style import BAD, GOOD, LESSON_CSS, NOTE, meld_picture, solution_box, stars_html, t, verdict_box
 from .style import esc_suits as esc
 from .views import AnswerView, answer_view, static_cards
 
 _log = logging.getLogger(__name__)
-
-
-def intro_table(name: str, lang: str) -> str:
-    """An intro's table drawn from the engine (``variants``: lessons/curriculum/variants.py)."""
-    from ..curriculum.variants import variant_table
-
-    header, rows = variant_table(lang)
-    head = "".join(f"<th>{esc(cell)}</th>" for cell in header)
-    body = "".join("<tr>" + "".join(f"<td>{esc(cell)}</td>" for cell in row) + "</tr>" for row in rows)
-    return (f'<table class="bt-variants" style="border-collapse:collapse;margin:8px 0;font-size:0.95em">'
-            f"<tr>{head}</tr>{body}</table>")
 
 
 # -- the lesson ----------------------------------------------------------------------------------
@@ -263,6 +254,8 @@ class LessonWidget(w.VBox):
         for block in self.lesson.intro:
             if block.table is not None:
                 parts.append(w.HTML(intro_table(block.table, self.lang)))
+            if block.story is not None:
+                parts.append(StoryView(block.story, self.lang))
             if block.text is not None:
                 parts.append(w.HTML(f'<div class="bt-text">{esc(block.text.text(self.lang))}</div>'))
                 continue
@@ -321,7 +314,8 @@ class LessonWidget(w.VBox):
     def show_verdict(self, verdict: Verdict) -> None:
         if verdict.status == "correct":
             earned = self.session.earned or 0
-            self.verdict_html.value = verdict_box(GOOD, verdict.message(self.lang), extra=" " + stars_html(earned),
+            kept = "" if self.session.recorded else f'<div class="bt-stars-kept">{esc(t("widget.stars-kept", self.lang))}</div>'
+            self.verdict_html.value = verdict_box(GOOD, verdict.message(self.lang), extra=" " + stars_html(earned) + kept,
                                           label=t("widget.summary.exercise", self.lang,
                                                   number=self.session.index + 1, stars=earned))
         elif verdict.status == "incorrect":
@@ -431,6 +425,22 @@ class LessonWidget(w.VBox):
         self._render()
 
 
+def _refusal(lesson: object, lang: object, options: dict[str, Any]) -> w.HTML | None:
+    """The message for a call ``show`` cannot use (a programmer's mistake, said in words), or None."""
+    said = lang if isinstance(lang, str) and catalogue(lang) else "en"
+    if lang is not None and not isinstance(lang, str):
+        msg = Message("widget.show-lang", given=shown(lang), langs=model.languages())
+    elif not isinstance(lesson, (str, Lesson, Exercise)):
+        msg = Message("widget.show-what", given=shown(lesson))
+    elif set(options) - {"keeper", "store", "progress"}:
+        unknown = sorted(set(options) - {"keeper", "store", "progress"})[0]
+        msg = Message("widget.show-option", name=shown(unknown), options=SHOW_OPTIONS)
+    else:
+        return None
+    _log.info("lessons.show: %s", msg.text("en"))
+    return w.HTML(verdict_box(BAD, msg.text(said), role="alert"))
+
+
 def missing_lesson(key: str, lang: str) -> w.HTML:
     keys = ", ".join(lesson.key for lesson in model.all_lessons())
     return w.HTML(verdict_box(NOTE, t("widget.missing-lesson", lang, key=key, keys=keys)))
@@ -443,11 +453,25 @@ def single_lesson(exercise: Exercise) -> Lesson:
                   intro=(), summary=exercise.explain, exercises=(exercise,), house=exercise.house)
 
 
+SHOW_OPTIONS = ("lang", "rules", "keeper", "store", "progress")
+"""What ``lessons.show`` takes besides the lesson (``rules`` is read by ``lessons.show`` itself)."""
+
+
 def show(lesson: str | Lesson | Exercise, lang: str | None = None, **options: Any) -> w.Widget:
     """The widget of a lesson (by key), or of one exercise; a missing lesson gives a clear message.
 
-    ``lang`` (``"it"``, ``"es"``): the language; without it, the learner's saved choice, else English.
+    ``lang`` (``"it"``, ``"es"``): the language; without it, the learner's saved choice, else English
+    (a language with no texts at all is said once, in the log, and shown in English). A call it
+    cannot use (not a lesson, a language that is not text, an unknown option) gets a message
+    saying what it takes, never a traceback.
     """
+    refusal = _refusal(lesson, lang, options)
+    if refusal is not None:
+        return refusal
+    if lang is not None and not catalogue(lang):
+        _log.warning("lessons.show: no texts in %s: shown in English (the languages: %s)", shown(lang),
+                     ", ".join(model.languages()))
+        lang = "en"
     try:
         if isinstance(lesson, Exercise):
             if not {"keeper", "store", "progress"} & set(options):
@@ -471,4 +495,4 @@ def show(lesson: str | Lesson | Exercise, lang: str | None = None, **options: An
         return w.HTML(verdict_box(BAD, t("widget.error", lang or "en"), role="alert"))
 
 
-__all__ = ["LessonWidget", "intro_table", "language_names", "learner_language", "missing_lesson", "show", "single_lesson"]
+__all__ = ["SHOW_OPTIONS", "LessonWidget", "intro_table", "language_names", "learner_language", "missing_lesson", "show", "single_lesson"]

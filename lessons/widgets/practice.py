@@ -53,11 +53,14 @@ class PracticeWidget(StatusLine, w.VBox):
     ``keeper``: the shared progress keeper (answers saved, the browser's copy followed); or
     ``progress``: a Progress to record into (nothing saved). ``rules``: a built-in ruleset id or a
     house Ruleset (the exercises are generated under it; a kind it cannot give is left out, and said);
-    ``kinds``: the generated kinds to practise with (all of them by default).
+    ``kinds``: the generated kinds to practise with (all of them by default). ``practise``: the rule ids
+    to practise (the work a teacher set) instead of the learner's own missed rules.
     """
 
     def __init__(self, *, keeper: Any = None, progress: Progress | None = None, rules: str | bc.Ruleset = "classic",
-                 lang: str | None = None, seed: int = 0, kinds: Iterable[str] = GENERATED_KINDS) -> None:
+                 lang: str | None = None, seed: int = 0, kinds: Iterable[str] = GENERATED_KINDS,
+                 practise: Iterable[str] | None = None) -> None:
+        self.practise = None if practise is None else tuple(practise)
         self.keeper = keeper
         if keeper is not None:
             progress = keeper.progress
@@ -105,6 +108,9 @@ class PracticeWidget(StatusLine, w.VBox):
         return button
 
     def _new_session(self) -> PracticeSession:
+        if self.practise is not None:
+            return PracticeSession(self.practise, progress=self.progress, rules=self.rules, seed=self.seed,
+                                   kinds=self.practice_kinds)
         return PracticeSession.from_progress(self.progress, rules=self.rules, seed=self.seed, kinds=self.practice_kinds)
 
     # ---------------------------------------------------------------- drawing

@@ -47,8 +47,8 @@ from burraco_core.svg import FOUR_COLOUR_CSS
 from ..learner.progress import Progress, ProgressError
 from ..learner.store import ProgressKeeper, belongs_to, browser_key
 
-__all__ = ["DEFAULT_RULES", "DISPLAY_CHOICES", "Preferences", "PreferencesPanel", "ProgressPanel", "preferences",
-           "shared_preferences"]
+__all__ = ["DEFAULT_RULES", "DISPLAY_CHOICES", "Preferences", "PreferencesPanel", "ProgressPanel", "RulesPicker",
+           "preferences", "shared_preferences"]
 
 DEFAULT_RULES = "classic"
 DISPLAY_CHOICES = ("projector", "four_colour")
@@ -136,6 +136,32 @@ class Preferences(anywidget.AnyWidget):
                 callback(self)
             except Exception:       # one broken listener must not stop the others
                 _log.exception("a preferences listener failed")
+
+
+class RulesPicker(anywidget.AnyWidget):
+    """The home page's choice of the ruleset the tools open with: ``options`` (label, id) pairs, the
+    chosen id in ``value``, a label in ``description`` (the traits of the Dropdown it replaces).
+
+    The browser keeps the choice in the preferences' storage (``key``) the moment the learner makes
+    it, then tells Python (``rules.js``). Through a Dropdown the choice reached the storage only
+    after a round trip through the kernel (the Dropdown to Python, Python's preferences back to
+    the page): a busy kernel made the tools open under the old rules, and a page left at once lost
+    the choice.
+    """
+
+    _esm = _HERE / "rules.js"
+    _css = (".bt-rules-picker { display: flex; align-items: center; gap: 8px; margin: 2px;"
+            " font-size: var(--jp-widgets-font-size, 13px); }"
+            " .bt-rules-picker select { height: var(--jp-widgets-inline-height, 28px); font-size: inherit;"
+            " max-width: 100%; }")
+
+    key = traitlets.Unicode("").tag(sync=True)
+    options: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    value = traitlets.Unicode(DEFAULT_RULES).tag(sync=True)
+    description = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, prefs: Preferences | None = None, **kwargs: Any) -> None:
+        super().__init__(key=(prefs or shared_preferences()).key, **kwargs)
 
 
 _SHARED: Preferences | None = None

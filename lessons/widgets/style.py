@@ -12,6 +12,7 @@ from typing import Any
 
 import burraco_core as bc
 from burraco_core import svg
+from burraco_core.actions import typed_refusal
 from burraco_core.messages import Message
 
 GOOD = "#1b5e20"
@@ -129,13 +130,16 @@ def solution_box(solution_html: str, lang: str, note: str = "", css_class: str =
             f'background:#fafafa"><b>{esc_suits(t("widget.solution-is", lang))}</b> {solution_html}{said}</div>')
 
 
-def refusal_html(err: bc.IllegalMove, lang: str = "en") -> str:
-    """What a refusal says in ``lang``: the specifics, the rule in general, and its stable id."""
+def refusal_html(err: bc.IllegalMove, lang: str = "en", *, rule_id: bool = True) -> str:
+    """What a refusal says in ``lang``: the specifics (a meld numbered from 1, as tables show it), the
+    rule in general, and its stable id, which settles a dispute at the table (the referees); a learner
+    at the play table reads the rule in words only (``rule_id=False``)."""
+    reason = (f'<div class="bt-reason" style="font-size:1.1em;margin:4px 0">'
+              f"{esc(typed_refusal(err).text(lang))}</div>")
+    if not rule_id:
+        return reason + f'<div class="bt-rule">{esc(Message("table.say.rule", summary=err.summary_in(lang)).text(lang))}</div>'
     before, _, after = Message("referee.rule", rule="\0", summary=err.summary_in(lang)).text(lang).partition("\0")
-    return (
-        f'<div class="bt-reason" style="font-size:1.1em;margin:4px 0">{esc(err.message(lang))}</div>'
-        f'<div class="bt-rule">{esc(before)}<code class="bt-rule-id">{esc(err.rule)}</code>{esc(after)}</div>'
-    )
+    return reason + f'<div class="bt-rule">{esc(before)}<code class="bt-rule-id">{esc(err.rule)}</code>{esc(after)}</div>'
 
 
 def facts_table(rows: list[tuple[str, str]]) -> str:
@@ -155,9 +159,10 @@ def stars_html(count: int) -> str:
 
 # -- cards, melds and moves --------------------------------------------------------------------------
 
-def meld_picture(meld: bc.Meld, label: str = "", lang: str = "en") -> str:
+def meld_picture(meld: bc.Meld, label: str = "", lang: str = "en", *, plain: bool = False) -> str:
+    """A meld as it lies on the table; ``plain``: its cards alone (see ``svg.meld_svg``)."""
     caption = f'<div class="bt-meld-label">{esc_suits(label)}</div>' if label else ""
-    return f'<div class="bt-meld">{caption}{svg.meld_svg(meld, width=MELD_WIDTH, lang=lang)}</div>'
+    return f'<div class="bt-meld">{caption}{svg.meld_svg(meld, width=MELD_WIDTH, lang=lang, plain=plain)}</div>'
 
 
 def melds_row(melds: tuple[bc.Meld, ...], lang: str, numbered: bool = True) -> str:

@@ -1,6 +1,6 @@
 """Table and PlayTable: see a hand of Burraco laid out, and play one against the engine's bots.
 
-``Table`` draws a ``burraco_core.Game`` as one player sees it: both sides'
+``Table`` (drawn in :mod:`.board`) shows a ``burraco_core.Game`` as one player sees it: both sides'
 melds, the stock, the discard pile (all of it, or only its top card when
 the ruleset plays it closed), the pozzetti, how many cards the others hold,
 whose turn it is. ``PlayTable`` adds the learner's hand and buttons over a
@@ -34,59 +34,24 @@ import logging
 import threading
 from collections import Counter
 from collections.abc import Callable
-from functools import lru_cache
 
 import ipywidgets as w
 
 import burraco_core as bc
-from burraco_core import svg
-from burraco_core.messages import Message
 from burraco_core.session import Event, HandSession, SessionError
 
+from .board import YOU, Table, describe_action, player_name, player_names
 from .hand import Hand
 from .score import ScoreCalculator, SideResult, breakdown_html
-from .style import BAD, GOOD, NEUTRAL, WARN, box, esc, move_text, refusal_html
+from .style import BAD, GOOD, NEUTRAL, WARN, box, esc, refusal_html, t
 from .ui import safe_ruleset_picker, shielded
 
 _log = logging.getLogger(__name__)
-YOU = 0
 PACE = 1.0
 """Seconds between two computer moves (a learner can follow them); "faster" quarters it."""
 FASTER = 0.25
-_NAME_KEYS = {2: ("table.name.you", "table.name.opponent"),
-              4: ("table.name.you", "table.name.opponent-a", "table.name.partner", "table.name.opponent-b")}
 Scheduler = Callable[[float, Callable[[], None]], Callable[[], object]]
 """``scheduler(delay, callback)`` calls ``callback`` once after ``delay`` seconds; returns a cancel function."""
-
-
-def _t(key: str, lang: str = "en", **params: object) -> str:
-    return Message(key, **params).text(lang)
-
-
-def player_names(players: int) -> tuple[Message, ...]:
-    """How the table names each player (player 0 is the learner), as messages."""
-    return tuple(Message(key) for key in _NAME_KEYS[players])
-
-
-def player_name(game: bc.Game, player: int, lang: str = "en") -> str:
-    return player_names(game.players)[player].text(lang)
-
-
-def side_name(game: bc.Game, side: int, viewer: int = YOU, lang: str = "en") -> str:
-    mine = game.side_of(viewer) == side
-    return _t("table.side", lang, whose=("mine" if mine else "theirs") + str(game.players))
-
-
-def describe_action(game_before: bc.Game, game_after: bc.Game, player: int, action: bc.Action,
-                    lang: str = "en") -> str:
-    """One line for the log: what a player did, as the learner may see it (the engine's narration)."""
-    return bc.narrate(action, player, game_before, game_after, viewer=YOU,
-                      names=player_names(game_before.players)).text(lang)
-
-
-@lru_cache(maxsize=2048)
-def _meld_picture(meld: bc.Meld, four_colour: bool, lang: str) -> str:
-    return svg.meld_svg(meld, width=60, four_colour=four_colour, lang=lang)
 
 
 def default_scheduler(delay: float, callback: Callable[[], None]) -> Callable[[], object]:
@@ -100,107 +65,6 @@ def default_scheduler(delay: float, callback: Callable[[], None]) -> Callable[[]
         return timer.cancel
     handle = loop.call_later(delay, callback)
     return handle.cancel
-
-
-class Table(w.VBox):
-    """The table of a game as one player sees it (``show(game)`` redraws it).
-
-    ``highlight`` (side, index) rings a meld, ``"pile"`` the discard pile: the place of
-    the move just shown.
-    """
-
-    def __init__(self, game: bc.Game | None = None, viewer: int = YOU, four_colour: bool = False,
-                 lang: str = "en") -> None:
-        self.view = w.HTML()
-        self.view.add_class("bt-table-view")
-        self.viewer = viewer
-        self.four_colour = four_colour
-        self.lang = lang
-        self.deal: int | None = None
-        super().__init__([self.view])
-        self.add_class("bt-table")
-        if game is not None:
-            self.show(game)
-
-    def show(self, game: bc.Game, highlight: tuple[int, int] | str | None = None) -> None:
-        self.view.value = self.render(game, highlight)
-
-    def _melds_html(self, game: bc.Game, side: int, highlight: tuple[int, int] | str | None) -> str:
-        lang = self.lang
-        melds = game.melds[side]
-        title = _t("table.side.title", lang, side=Message("table.side", whose=(
-            "mine" if game.side_of(self.viewer) == side else "theirs") + str(game.players)),
-            count=len(melds), took=str(game.took_pozzetto[side]))
-        items = []
-        for i, meld in enumerate(melds):
-            lit = highlight == (side, i)
-            ring = "outline:3px solid #ff9800;outline-offset:2px;border-radius:6px;" if lit else ""
-            burraco = (Message("table.meld.burraco", kind=meld.burraco) if meld.burraco else Message("empty"))
-            caption = _t("table.meld.caption", lang, number=i + 1, burraco=burraco)
-            items.append(
-                f'<figure class="bt-meld{" bt-lit" if lit else ""}" data-index="{i}" data-cards="{len(meld)}" '
-                f'style="display:inline-block;vertical-align:top;margin:2px 12px 4px 0;{ring}">'
-                f"{_meld_picture(meld, self.four_colour, lang)}"
-                f'<figcaption style="font-size:0.85em;color:#333;line-height:1.2">{esc(caption)}</figcaption>'
-                "</figure>")
-        body = "".join(items) or (f'<div style="color:#666;font-style:italic;padding:6px 0">'
-                                  f'{esc(_t("table.no-melds", lang))}</div>')
-        mine = game.side_of(self.viewer) == side
-        colour = "#e3f2fd" if mine else "#fbe9e7"
-        return (f'<section class="bt-side bt-side-{side}" style="background:{colour};border-radius:8px;'
-                f'padding:6px 10px;margin:4px 0"><div style="font-weight:700">{esc(title)}</div>{body}</section>')
-
-    def _centre_html(self, game: bc.Game, highlight: tuple[int, int] | str | None) -> str:
-        lang = self.lang
-        stock = game.stock
-        pile = game.discard_pile
-        stock_pic = svg.back_svg(0, width=44, lang=lang) if stock else ""
-        stock_html = (f'<div class="bt-stock" style="text-align:center">{stock_pic}'
-                      f'<div>{esc(_t("table.stock", lang, count=len(stock)))}</div></div>')
-        if not pile:
-            pile_pic, pile_text = "", _t("table.pile.empty", lang)
-        elif game.rules.open_discard_pile:
-            pile_pic = svg.hand_svg(pile, width=44, overlap=0.6, four_colour=self.four_colour, lang=lang)
-            pile_text = _t("table.pile.open", lang, count=len(pile))
-        else:
-            pile_pic = svg.card_svg(pile[-1], width=44, four_colour=self.four_colour, lang=lang)
-            pile_text = _t("table.pile.closed", lang, count=len(pile))
-        ring = "outline:3px solid #ff9800;outline-offset:2px;border-radius:6px;" if highlight == "pile" else ""
-        pile_html = (f'<div class="bt-pile{" bt-lit" if ring else ""}" style="text-align:center;{ring}">'
-                     f"{pile_pic}<div>{esc(pile_text)}</div></div>")
-        left = len(game.pozzetti)
-        poz_pic = "".join(svg.back_svg(1, width=30, lang=lang) for _ in range(left))
-        poz_html = (f'<div class="bt-pozzetti" style="text-align:center">{poz_pic}'
-                    f'<div>{esc(_t("table.pozzetti", lang, count=left))}</div></div>')
-        others = "".join(
-            f'<div class="bt-other-hand" data-player="{p}" style="text-align:center">'
-            f"{svg.back_svg(p % 2, width=30, lang=lang)}"
-            f'<div>{esc(_t("table.other-hand", lang, name=player_names(game.players)[p], count=len(game.hands[p])))}'
-            "</div></div>"
-            for p in range(game.players) if p != self.viewer
-        )
-        style = "display:flex;flex-wrap:wrap;gap:18px;align-items:flex-end;margin:6px 0"
-        return f'<div class="bt-centre" style="{style}">{stock_html}{pile_html}{poz_html}{others}</div>'
-
-    def status(self, game: bc.Game) -> str:
-        lang = self.lang
-        if game.is_over:
-            return _t("table.status.over", lang)
-        player = game.current_player
-        if player == self.viewer:
-            return _t("table.status.yours", lang, phase=game.phase)
-        return _t("table.status.playing", lang, name=player_names(game.players)[player])
-
-    def render(self, game: bc.Game, highlight: tuple[int, int] | str | None = None) -> str:
-        mine = game.side_of(self.viewer)
-        rules = game.rules
-        deal = Message("table.deal", deal=self.deal) if self.deal is not None else Message("empty")
-        head = (f'<div class="bt-status" style="font-size:1.15em;font-weight:700">{esc(self.status(game))}</div>'
-                f'<div class="bt-about" style="color:#555">'
-                f'{esc(_t("table.about", self.lang, ruleset=rules.name or rules.id, players=game.players, deal=deal))}'
-                "</div>")
-        return (f'<div class="bt-table-inner">{head}{self._melds_html(game, 1 - mine, highlight)}'
-                f"{self._centre_html(game, highlight)}{self._melds_html(game, mine, highlight)}</div>")
 
 
 def _button(text: str, tooltip: str, style: str = "") -> w.Button:
@@ -218,13 +82,21 @@ class PlayTable(w.VBox):
     by default on the kernel's event loop). When a hand ends, "Count it in the score
     calculator" fills ``calculator`` with the hand (``ScoreCalculator.load_game``): the
     one given, or one shown below the table the first time the button is pressed.
+
+    A lesson's exercise plays on the same table with parts switched off: ``settings=False`` hides the
+    new-hand row (the exercise's position is the hand), ``hints=False`` the Hint button (the exercise
+    has hints of its own), ``computer_moves=False`` keeps the computer players still once the
+    learner's turn is over (an exercise is one turn: the table says so and waits for Check).
     """
 
     def __init__(self, rules: str | bc.Ruleset = "classic", players: int = 2, seed: int | None = None,
                  calculator: ScoreCalculator | None = None, *, pace: float = PACE,
                  scheduler: Scheduler | None = None, session: HandSession | None = None, lang: str = "en",
+                 settings: bool = True, hints: bool = True, computer_moves: bool = True,
                  **kwargs: object) -> None:
         self.lang = lang
+        self.computer_moves = computer_moves
+        self.counting = settings        # "Count it in the score calculator" (in a lesson, counting is a lesson of its own)
         t = self._text
         self.pace = pace
         self.scheduler: Scheduler = scheduler or default_scheduler
@@ -286,8 +158,6 @@ class PlayTable(w.VBox):
             session = HandSession.new(self.rules.value, players, deal=seed, names=player_names(players))
         self.session = session
 
-        settings = w.HBox([self.rules, self.player_count, self.seed, self.new_hand, self.four_colour, self.speed],
-                          layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="8px"))
         row = w.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px", margin="2px 0")
         actions = w.VBox([
             w.HBox([self.draw, self.take_pile, self.pozzetto], layout=row),
@@ -296,10 +166,16 @@ class PlayTable(w.VBox):
         ])
         mine = w.VBox([self.hand, actions], layout=w.Layout(flex="1 1 520px", min_width="0"))
         beside = w.VBox([self.goal, self.now, self.message, self.story], layout=w.Layout(flex="1 1 320px", min_width="280px"))
-        super().__init__([settings, self.rules_warning, self.table, w.HBox([mine, beside], layout=w.Layout(flex_flow="row wrap",
-                                                                                       grid_gap="12px")),
+        self.settings = w.HBox([self.rules, self.player_count, self.seed, self.new_hand, self.four_colour, self.speed],
+                               layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="8px"))
+        super().__init__([self.settings, self.rules_warning, self.table,
+                          w.HBox([mine, beside], layout=w.Layout(flex_flow="row wrap", grid_gap="12px")),
                           self.final, self.count_it, self.calculator_box], **kwargs)
         self.add_class("bt-play-table")
+        if not settings:
+            self.settings.layout.display = "none"
+        if not hints:
+            self.hint.layout.display = "none"
 
         self.new_hand.on_click(self.start)
         self.draw.on_click(lambda _: self.play(bc.Draw()))
@@ -339,7 +215,7 @@ class PlayTable(w.VBox):
         return self.session.waiting == "computer" or self.current is not None
 
     def _text(self, key: str, **params: object) -> str:
-        return _t(key, self.lang, **params)
+        return t(key, self.lang, **params)
 
     def show_failure(self, html: str) -> None:
         """Where a failure is told (see ``ui.shielded``)."""
@@ -393,7 +269,7 @@ class PlayTable(w.VBox):
             try:
                 event = session.play(action)
             except bc.IllegalMove as err:
-                self._say(BAD, self._text("table.say.refused"), refusal_html(err, self.lang), big=False)
+                self._say(BAD, self._text("table.say.refused"), refusal_html(err, self.lang, rule_id=False), big=False)
                 return False
             except SessionError as err:
                 self._say(NEUTRAL, err.message(self.lang), big=False)
@@ -405,6 +281,9 @@ class PlayTable(w.VBox):
                 return True
             if session.is_over:
                 self._say(GOOD, self._text("table.say.over"), f"<div>{esc(done)}</div>", big=False)
+            elif not self.computer_moves and session.waiting == "computer":
+                self._say(GOOD, self._text("table.say.done", move=done),
+                          f"<div>{esc(self._text('table.say.turn-done'))}</div>", big=False)
             else:
                 after = "" if self.busy else f"<div>{esc(self.table.status(self.game))}</div>"
                 self._say(GOOD, self._text("table.say.done", move=done), after, big=False)
@@ -428,7 +307,10 @@ class PlayTable(w.VBox):
     # ---------------------------------------------------------------- the computer players, one at a time
     def _advance(self) -> None:
         """Show the table, and let the computer players move: all at once at pace 0, else one step now
-        and the next ones later."""
+        and the next ones later (not at all when ``computer_moves`` is off: see the class docstring)."""
+        if not self.computer_moves:
+            self.refresh()
+            return
         if self._delay() <= 0:
             self.session.run_bots()
             self.current = None
@@ -510,7 +392,7 @@ class PlayTable(w.VBox):
             return False
         name = player_names(self.game.players)[self.game.current_player]
         self._say(BAD, self._text("table.say.stopped"),
-                  f"<div>{esc(self._text('table.say.stopped.who', name=name))}</div>{refusal_html(err, self.lang)}"
+                  f"<div>{esc(self._text('table.say.stopped.who', name=name))}</div>{refusal_html(err, self.lang, rule_id=False)}"
                   f"<div>{esc(self._text('table.say.stopped.how'))}</div>", big=False)
         return True
 
@@ -533,8 +415,7 @@ class PlayTable(w.VBox):
             self._say(NEUTRAL, self._text("table.say.no-hint"), big=False)
             return
         # in words, its meld numbered as the table shows it (from 1), not in the engine's notation (from 0)
-        items = "".join(f"<li><b>{esc(move_text(str(h.action), self.lang))}</b>: {esc(h.text(self.lang))}</li>"
-                        for h in found)
+        items = "".join(f"<li>{esc(h.text(self.lang))}</li>" for h in found)    # each reason says its move first
         self._say(NEUTRAL, self._text("table.say.hints"), f"<ol style='margin:4px 0;padding-left:1.4em'>{items}</ol>",
                   big=False)
 
@@ -582,7 +463,7 @@ class PlayTable(w.VBox):
         self.story.value = self._log_html()
         self.final.value = self.final_html() if game.is_over else ""
         countable = game.result is not None and game.result.reason != "void"
-        self.count_it.layout.display = None if countable else "none"
+        self.count_it.layout.display = None if countable and self.counting else "none"
         self._buttons()
 
     def _buttons(self) -> None:

@@ -51,7 +51,7 @@ def test_count_a_real_hand_line_by_line(page, voila_url, shoot, console_errors):
         box.fill(value)
         box.press("Tab")
     page.locator(".bt-check").click()
-    wait_for_text(page, ".bt-verdict", "Line 6, Clean burraco: not 100.")
+    wait_for_text(page, ".bt-verdict", "Clean burraco (line 6): not 100.")
     assert "depends on its kind" in page.locator(".bt-verdict").inner_text()
     assert fits_the_window(page)
     shoot(page.locator(".bt-lesson"), "score-exercise")

@@ -1,5 +1,5 @@
-"""Lesson 7 in headless Chromium: a position exercise played by clicks (take the pile, lay down,
-discard), the table it shows, the verdict; a why-not exercise answered; screenshots of both."""
+"""Lesson 3 in headless Chromium: a whole turn at the play table (draw, a meld the engine refuses and
+why, the meld laid down, the discard), the verdict; a why-not exercise answered; screenshots of both."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import tempfile
 import pytest
 
 import lessons
+from lessons.widgets.navigation import notebook_name
 from tests.browser.conftest import open_notebook
 from tests.browser.support import wait_for_text
 
@@ -18,35 +19,73 @@ os.environ.setdefault("XDG_DATA_HOME", tempfile.mkdtemp(prefix="burraco-tutor-da
 
 
 def card(page, code: str):
-    return page.locator(f'.bt-answer-hand .bh-card[data-code="{code}"]').first
+    return page.locator(f'.bt-exercise .bt-my-hand .bh-card[data-code="{code}"]').first
 
 
-def test_a_position_exercise_by_clicks(page, voila_url, shoot, console_errors):
+def hand_codes(page) -> list[str]:
+    return page.locator(".bt-exercise .bt-my-hand .bh-card").evaluate_all(
+        "cards => cards.map(c => c.dataset.code)")
+
+
+def test_a_whole_turn_at_the_table_refusal_included(page, voila_url, shoot, console_errors):
     lesson = lessons.get_lesson("turn")
-    open_notebook(page, voila_url, "07-turn.ipynb")
+    assert lesson.number <= 3
+    open_notebook(page, voila_url, f"{notebook_name(lesson)}.ipynb")
     root = page.locator(".bt-lesson")
     if not page.locator(".bt-start").count():        # resumed from an earlier run: back to the intro
         page.locator(".bt-strip-item").first.click()
         page.locator(".bt-back").click()
     page.locator(".bt-start").click()
-    first = lesson.exercises[0]
+    first = lesson.exercise("turn.whole-turn")
+    assert lesson.exercises[0] is first
     wait_for_text(page, ".bt-prompt", first.prompt.text("en"))
-    table = page.locator(".bt-exercise .bt-table")
-    wait_for_text(page, ".bt-exercise .bt-table", "Your turn: draw first.")
-    facts = table.inner_text()
-    assert "Stock: " in facts and "Your side's pozzetto: not taken yet" in facts
-    assert table.locator(".bt-pile svg").count() == 1
-    page.locator(".bt-act-take").click()
-    wait_for_text(page, ".bt-moves", "Take the discard pile")
-    card(page, "8S").wait_for()                       # the pile's cards are in the hand now
-    for code in ("8D", "8C", "8S"):
+    wait_for_text(page, ".bt-exercise .bt-table", "Your turn: draw")
+    assert page.locator(".bt-exercise .bt-table .bt-pile svg").count() == 1
+
+    page.locator(".bt-exercise .bt-button-draw").click()
+    wait_for_text(page, ".bt-exercise .bt-message", "You drew")
+    before = hand_codes(page)
+    assert len(before) == 8
+    # the hand uses the room it has (eight cards side by side at 1280 px), and a chosen card, lifted,
+    # never hides the next one: its corner stays in sight and takes its own clicks
+    spacing = page.locator(".bt-exercise .bt-my-hand .bh-card").evaluate_all(
+        "cards => cards.slice(1).map((c, i) => c.getBoundingClientRect().left - cards[i].getBoundingClientRect().right)")
+    assert min(spacing) >= -1, spacing
+    for code in ("5H", "6H", "9C"):                   # not a meld: refused, in words, and nothing changes
         card(page, code).click()
-    page.locator(".bt-act-meld").click()
-    wait_for_text(page, ".bt-moves", "Lay down 8♦ 8♣ 8♠")
+    hidden = page.evaluate("""() => {
+        const cards = [...document.querySelectorAll('.bt-exercise .bt-my-hand .bh-card')];
+        return cards.filter((c, i) => c.classList.contains('bh-selected') && cards[i + 1]).some((c, i) => {
+          const next = cards[cards.indexOf(c) + 1], box = next.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.left + 6, box.top + 20);
+          return !hit || hit.closest('.bh-card') !== next; }); }""")
+    assert not hidden
+    size = page.viewport_size
+    page.set_viewport_size({"width": 560, "height": size["height"]})     # a narrow window: now they overlap
+    page.wait_for_function("""() => { const c = document.querySelectorAll('.bt-exercise .bt-my-hand .bh-card');
+        return c[1].getBoundingClientRect().left < c[0].getBoundingClientRect().right - 1; }""", timeout=10_000)
+    assert not page.evaluate("""() => {
+        const cards = [...document.querySelectorAll('.bt-exercise .bt-my-hand .bh-card')];
+        return cards.some((c, i) => c.classList.contains('bh-selected') && cards[i + 1] && (() => {
+          const box = cards[i + 1].getBoundingClientRect();
+          const hit = document.elementFromPoint(box.left + 4, box.top + 20);
+          return !hit || hit.closest('.bh-card') !== cards[i + 1]; })()); }""")
+    page.set_viewport_size(size)
+    page.locator(".bt-exercise .bt-button-meld").click()
+    wait_for_text(page, ".bt-exercise .bt-message", "Not allowed")
+    said = page.locator(".bt-exercise .bt-message").inner_text()
+    assert "The rule:" in said and "meld.not-a-meld" not in said
+    assert sorted(hand_codes(page)) == sorted(before)
+    shoot(root, "turn-refusal")
+
+    card(page, "9C").click()                          # unselect it, choose the 7♥ instead
+    card(page, "7H").click()
+    page.locator(".bt-exercise .bt-button-meld").click()
     wait_for_text(page, ".bt-exercise .bt-table", "Meld 1")
-    card(page, "3C").click()
-    page.locator(".bt-act-discard").click()
-    wait_for_text(page, ".bt-exercise .bt-table", "Your turn is over")
+    wait_for_text(page, ".bt-exercise .bt-message", "You laid down")   # the refusal is gone
+    card(page, "9C").click()
+    page.locator(".bt-exercise .bt-button-discard").click()
+    wait_for_text(page, ".bt-exercise .bt-message", "Your turn is over")
     page.locator(".bt-check").click()
     wait_for_text(page, ".bt-verdict", "Correct!")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
@@ -58,6 +97,7 @@ def test_a_position_exercise_by_clicks(page, voila_url, shoot, console_errors):
     page.locator(".bt-strip-item").nth(number - 1).click()
     wait_for_text(page, ".bt-prompt", why.prompt.text("en"))
     wait_for_text(page, ".bt-move-asked", "Discard K♠")
+    wait_for_text(page, ".bt-exercise .bt-table", "the only card of the discard pile")
     wrong = next(c.label.text("en") for c in why.choices if c.key == "turn.draw-first")
     page.locator(".bt-choices label").filter(has_text=wrong).first.click()
     page.locator(".bt-check").click()

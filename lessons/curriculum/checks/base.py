@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import burraco_core as bc
+from burraco_core.actions import typed_refusal
 from burraco_core.messages import Message, catalogue
 
 
@@ -59,6 +60,7 @@ class Attempt:
     game: Any = None                     # the Game after the answer's actions
     expected: Any = None                 # what the engine says the answer should be (count, pick, judge...)
     cards: tuple[bc.Card, ...] = ()      # the cards the answer played or picked
+    about: Message | None = None         # what the question asks, as feedback may say it ("worth 10 points")
 
 
 Check = Callable[[Attempt], "Failure | None"]
@@ -113,6 +115,9 @@ def _compile(spec: Any, where: str, field: str, registry: dict[str, _Entry], wha
     if len(args) != len(entry.args) or not all(_is(a, t) for a, t in zip(args, entry.args, strict=True)):
         wanted = ", ".join(t.__name__ for t in entry.args) or "no arguments"
         raise CurriculumError(where, field, f"{what} {name!r} takes {wanted}, not {args!r}")
+    below = next((a for a, t in zip(args, entry.args, strict=True) if t is int and a < 0), None)
+    if below is not None:       # sizes, counts, sides, players: ["size", -3] could never be met
+        raise CurriculumError(where, field, f"{what} {name!r} counts from 0, so {below} can never be met")
     function = entry.function
     try:
         converted = tuple(_convert(a, t) for a, t in zip(args, entry.args, strict=True))
@@ -203,7 +208,7 @@ def naming(rule: str, reason: Message, cards: tuple[bc.Card, ...] = ()) -> Failu
 
 def refusal_failure(err: bc.IllegalMove) -> Failure:
     """The engine's refusal, as the learner reads it: the specifics, then the rule."""
-    return Failure(Message("ex.verdict.refused", reason=err.msg, rule=Message(f"rule.{err.rule}.summary")),
+    return Failure(Message("ex.verdict.refused", reason=typed_refusal(err), rule=Message(f"rule.{err.rule}.summary")),
                    err.rule)
 
 
@@ -259,6 +264,8 @@ def compile_card_test(spec: Any, where: str, field: str) -> CardTest:
         raise CurriculumError(where, field, f"unknown card test {name!r}; known: {', '.join(sorted(CARD_TESTS))}")
     if len(args) != len(entry.args) or not all(_is(a, t) for a, t in zip(args, entry.args, strict=True)):
         raise CurriculumError(where, field, f"card test {name!r} takes {len(entry.args)} argument(s), not {args!r}")
+    if any(t is int and a < 0 for a, t in zip(args, entry.args, strict=True)):
+        raise CurriculumError(where, field, f"card test {name!r} counts from 0: no card has {args!r}")
     function = entry.function
     return lambda card, rules: bool(function(card, rules, *args))
 

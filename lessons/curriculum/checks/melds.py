@@ -147,6 +147,9 @@ def _picked_right(attempt: Attempt) -> Failure | None:
     if not extra and not wanted:
         return None
     if extra:
+        if attempt.about is not None:      # the picked cards are not what the question asks for: say what it asks
+            return Failure(Message("ex.check.picked.not", cards=tuple(extra), count=len(extra), what=attempt.about),
+                           cards=tuple(extra))
         return Failure(Message("ex.check.picked.extra", cards=tuple(extra), count=len(extra)), cards=tuple(extra))
     return Failure(Message("ex.check.picked.missing", count=len(wanted)))
 

@@ -15,10 +15,13 @@ from .base import Attempt, CardArg, CurriculumError, Failure, MeldCode, card_tes
 
 @predicate("count-right")
 def _count_right(attempt: Attempt) -> Failure | None:
+    """count: the number is the engine's; a wrong one is told whether it is too few or too many, and
+    how the number is made (the quantity's own words), never the number itself."""
     if attempt.answer == attempt.expected:
         return None
     direction = "more" if attempt.answer < attempt.expected else "fewer"
-    return Failure(Message("ex.check.count-right", answer=attempt.answer, direction=direction))
+    how = attempt.about if attempt.about is not None else Message("ex.count.how.again")
+    return Failure(Message("ex.check.count-right", answer=attempt.answer, direction=direction, how=how))
 
 
 def _deal(rules: bc.Ruleset, players: int) -> Any:

@@ -7,21 +7,37 @@ from __future__ import annotations
 
 from burraco_core.messages import Message
 
-from .base import Attempt, Failure, predicate, refusal_failure
+from .base import Attempt, Failure, predicate
 
 
 @predicate("score-right")
 def _score_right(attempt: Attempt) -> Failure | None:
-    breakdown = attempt.expected
+    """count-score: the side's count, line by line or its total, as the engine's breakdown has it.
+
+    A wrong total is told what it most likely left out or got the wrong way round, read off the
+    breakdown: a line left out, a line with its sign turned, the closing bonus given to a side that
+    did not close (or forgotten); else only whether it is too much or too little. No rule is named:
+    counting breaks none."""
+    breakdown, claimed = attempt.expected
     said = attempt.answer
-    if attempt.refusal is not None:   # the closing credited to a side the engine says cannot have closed
-        return refusal_failure(attempt.refusal)
+    lines = breakdown.lines
     if isinstance(said, int):
         if said == breakdown.total:
             return None
-        direction = "more" if said < breakdown.total else "fewer"
-        return Failure(Message("ex.check.score.total", answer=said, direction=direction))
-    lines = breakdown.lines
+        off = said - breakdown.total
+        if said == claimed.total:
+            return Failure(Message("ex.check.score.closing-added" if off > 0 else "ex.check.score.closing-missed",
+                                   answer=said))
+        for line in lines:
+            if off == -line.points:
+                return Failure(Message("ex.check.score.left-out", answer=said, label=line.message,
+                                       points=line.points), cards=line.cards)
+        for line in lines:
+            if off == -2 * line.points:
+                return Failure(Message("ex.check.score.turned", answer=said, label=line.message, points=line.points),
+                               cards=line.cards)
+        direction = "more" if off < 0 else "fewer"
+        return Failure(Message("ex.check.score.total", answer=said, direction=direction, count=len(lines)))
     if len(said) != len(lines):
         return Failure(Message("ex.check.score.lines", count=len(lines), given=len(said)))
     for number, (value, line) in enumerate(zip(said, lines, strict=True), 1):
@@ -39,21 +55,25 @@ def _score_right(attempt: Attempt) -> Failure | None:
 
 @predicate("vp-right")
 def _vp_right(attempt: Attempt) -> Failure | None:
+    """victory-points: both sides' points as the engine's table gives them; a wrong answer is told the
+    two sums, which side should get more, and the difference to look up (the table is on screen)."""
     said, truth = attempt.answer, attempt.expected
     if said == truth:
         return None
     if sum(said) != 20:
         return Failure(Message("ex.check.vp.sum", total=sum(said)))
-    direction = "more" if said[0] < truth[0] else "fewer"
-    return Failure(Message("ex.check.vp.band", answer=f"{said[0]}-{said[1]}", direction=direction))
+    return Failure(Message("ex.check.vp.band", answer=f"{said[0]}-{said[1]}", about=attempt.about))
 
 
 @predicate("match-right")
 def _match_right(attempt: Attempt) -> Failure | None:
+    """match-verdict: the engine's verdict on the game; a wrong one is told the totals and what the
+    ruleset plays to (never only which answer was right)."""
     if attempt.answer == attempt.expected:
         return None
     return Failure(Message(f"ex.check.match.{attempt.expected}", rules=attempt.rules.label,
-                           target=attempt.rules.target_score or 0))
+                           target=attempt.rules.target_score or 0, totals=attempt.about,
+                           length=attempt.rules.game_length))
 
 
 @predicate("predicted-right")

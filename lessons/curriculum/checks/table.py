@@ -103,3 +103,13 @@ def _refusal_right(attempt: Attempt) -> Failure | None:
                        attempt.cards)
     key = "ex.check.why-not.refused" if said == "legal" else "ex.check.why-not.other-rule"
     return Failure(Message(key, reason=err.msg, rule=Message(f"rule.{truth}.summary")), truth, attempt.cards)
+
+
+@predicate("seat-right")
+def _seat_right(attempt: Attempt) -> Failure | None:
+    """seat: the player picked is the one the engine says (the partner, who plays first, who next);
+    a wrong pick is told where that player really sits."""
+    ask, truth = attempt.expected
+    if attempt.answer == truth:
+        return None
+    return Failure(Message(f"ex.check.seat.{ask}"))

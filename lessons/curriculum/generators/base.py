@@ -141,8 +141,11 @@ class Deal:
 
 
 def draft(kind: str, seed: int, rules: bc.Ruleset, difficulty: int, data: dict[str, Any],
-           solution: Any, wrong: list[list[Any]], teaches: Sequence[str], checks: Any = None) -> Exercise:
-    """The exercise as ``Exercise.from_dict`` reads it; ``checks``: the kind's default when None."""
+           solution: Any, wrong: list[list[Any]], teaches: Sequence[str], checks: Any = None, *,
+           probe: bool = False) -> Exercise:
+    """The exercise as ``Exercise.from_dict`` reads it; ``checks``: the kind's default when None.
+    A ``probe`` (its solution and wrong answers placeholders, to ask the engine which answers are
+    right) is not proven solvable; every other draft is."""
     key = f"gen.{kind}"
     spec: dict[str, Any] = {     # the Ruleset itself: a house variant is kept as the exercise's ``house``
         "id": exercise_id(kind, seed, rules, difficulty), "kind": kind, "ruleset": rules,
@@ -152,7 +155,7 @@ def draft(kind: str, seed: int, rules: bc.Ruleset, difficulty: int, data: dict[s
     }
     if checks is not None:
         spec["checks"] = checks
-    ex = Exercise.from_dict(spec)
+    ex = Exercise.from_dict(spec, prove=not probe)
     return dataclasses.replace(ex, prompt=Message(f"{key}.prompt", seed=seed))
 
 
@@ -164,7 +167,7 @@ def settle(kind: str, seed: int, rules: bc.Ruleset, difficulty: int, data: dict[
     rule, for the kinds whose candidates are many); None if there is none. ``checks``: the
     exercise's goal (the kind's default check when None)."""
     probe = draft(kind, seed, rules, difficulty, data, solutions[0] if solutions else "?", [["?", None]],
-                   _KIND_TEACHES[kind], checks)
+                   _KIND_TEACHES[kind], checks, probe=True)
     solution = next((s for s in solutions if probe.check(s).correct), None)
     if solution is None:
         return None

@@ -118,7 +118,8 @@ def _stands_for(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: i
         return None
     # Which card it stands for is the engine's: ask the check about every card of the suit.
     every = [_RANKS[rank] + meld.suit for rank in range(1, 14)]
-    probe = draft("stands-for", seed, rules, difficulty, {"meld": meld.table_code}, every[0], [["?", None]], ())
+    probe = draft("stands-for", seed, rules, difficulty, {"meld": meld.table_code}, every[0], [["?", None]], (),
+                  probe=True)
     truth = next((code for code in every if probe.check(code).correct), None)
     if truth is None:
         return None

@@ -506,7 +506,7 @@ def _pick_cards(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: i
             hand.insert(rng.randrange(len(hand) + 1), wild)
     test, what = _pick_test(rng, hand, rules, difficulty)
     data = {"hand": _code(hand), "pick": test}
-    probe = draft("pick-cards", seed, rules, difficulty, data, hand[0].code, [["?", None]], ())
+    probe = draft("pick-cards", seed, rules, difficulty, data, hand[0].code, [["?", None]], (), probe=True)
     wanted = list(probe.attempt(hand[0].code).expected)   # the cards the engine says the test holds for
     rest = [c for c in hand if c not in wanted]
     if not wanted or not rest:

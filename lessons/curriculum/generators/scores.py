@@ -38,7 +38,7 @@ def _probe(kind: str, seed: int, rules: bc.Ruleset, difficulty: int, data: dict[
            solution: Any = "?") -> Exercise | None:
     """The exercise as the kind reads it (what the engine says of its data), or None if it refuses it."""
     try:
-        return draft(kind, seed, rules, difficulty, data, solution, [["?", None]], ())
+        return draft(kind, seed, rules, difficulty, data, solution, [["?", None]], (), probe=True)
     except CurriculumError:
         return None
 
@@ -169,7 +169,15 @@ def _count_score(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: 
     if probe is None:
         return None
     extra = probe.prepared.extra
-    breakdown, (claimed, refusal) = extra["breakdown"], extra["claim"]
+    breakdown, claimed, facts = extra["breakdown"], extra["claim"], extra["facts"]
+    claim_refused = False      # a side that did not close, and could not have: the closing bonus is a tempting slip
+    if not facts["closed"]:
+        try:
+            bc.score_hand((bc.SideCount(probe.prepared.melds, probe.prepared.hand, took_pozzetto=facts["took_pozzetto"],
+                                        pozzetto_unused=facts["pozzetto_unused"]), bc.SideCount(())),
+                          rules, closed_by=0)
+        except bc.IllegalMove:
+            claim_refused = True
     lines = [line.points for line in breakdown.lines]
     counted = probe.prepared.melds
     by_line = [*counted, *(m for m in counted if m.burraco)]   # score_side's order: melds, then burraco
@@ -183,7 +191,7 @@ def _count_score(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty: 
         solution = breakdown.total
         wrongs = [breakdown.total - lines[i] + value for i, value in slips]
         # the closing bonus given to this side when it did not close (or left out when it did)
-        wrongs.insert(0 if refusal is not None else rng.randrange(len(wrongs) + 1), claimed.total)
+        wrongs.insert(0 if claim_refused else rng.randrange(len(wrongs) + 1), claimed.total)
     return _settle("count-score", seed, rules, difficulty, data, [solution], wrongs, most_wrong=min(3, 1 + difficulty))
 
 

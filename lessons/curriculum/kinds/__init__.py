@@ -17,7 +17,7 @@ from .table import ALLOWED, guided_goals, refusal_rules
 # The kinds in the order lessons/content/FORMAT.md lists them.
 KINDS: tuple[str, ...] = ("count", "pick-cards", "build-meld", "attach", "position", "judge-meld", "stands-for",
                           "free-or-bound", "spot-burraco", "why-not", "count-score", "victory-points",
-                          "match-verdict", "predict-under-ruleset", "guided-hand")
+                          "match-verdict", "predict-under-ruleset", "guided-hand", "seat")
 if set(KINDS) != set(KIND_TABLE):     # a kind registered but not listed, or listed but never registered
     raise RuntimeError(f"KINDS and the registered kinds differ: {sorted(set(KINDS) ^ set(KIND_TABLE))}")
 

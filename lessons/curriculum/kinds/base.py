@@ -13,11 +13,15 @@ kinds themselves register from :mod:`.melds`, :mod:`.table` and :mod:`.scores`.
 
 from __future__ import annotations
 
+import functools
+import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import burraco_core as bc
+from burraco_core.errors import shorten
 from burraco_core.messages import Message
 
 from ..checks import Attempt, CurriculumError
@@ -131,10 +135,27 @@ def asked_meld(data: Mapping[str, Any], where: str, rules: bc.Ruleset) -> bc.Mel
         raise CurriculumError(where, "data.cards", f"the engine refuses these cards as a meld: {err}") from err
 
 
+@functools.lru_cache(maxsize=512)
+def _built(rules: bc.Ruleset, position: str) -> bc.Game:
+    return bc.Game.setup(rules, **json.loads(position))
+
+
+def set_up(rules: bc.Ruleset, position: Mapping[str, Any]) -> bc.Game:
+    """``Game.setup(rules, **position)``, built once per position and rules and copied for each use:
+    an exercise's position is set up for every answer checked (and every answer of every exercise
+    is checked when a lesson is read), and the engine's setup, which proves the position reachable,
+    is the dear part. The copy is the caller's to play on."""
+    try:
+        key = json.dumps(position, sort_keys=True)
+    except (TypeError, ValueError):       # not plain JSON (a teacher's Python values): built each time
+        return bc.Game.setup(rules, **position)
+    return _built(rules, key).copy()
+
+
 def check_setup(position: Mapping[str, Any], rules: bc.Ruleset, where: str, name: str) -> None:
     """Build the position once, so that a position no hand can reach fails at load."""
     try:
-        bc.Game.setup(rules, **position)
+        set_up(rules, position)
     except TypeError as err:
         raise CurriculumError(where, name, f"not a keyword of Game.setup: {err}") from err
     except bc.BurracoError as err:
@@ -153,10 +174,50 @@ def flag(data: Mapping[str, Any], name: str, where: str, default: bool = False) 
     return value
 
 
-def answer_text(answer: Any) -> str:
+def answer_text(answer: Any, wanted: str = "ex.verdict.not-text") -> str:
+    """The answer as text; anything else is Unreadable with the message ``wanted`` (what form it takes)."""
     if not isinstance(answer, str):
-        raise Unreadable(Message("ex.verdict.not-text"))
+        raise Unreadable(Message(wanted))
     return answer.strip()
+
+
+def answer_cards(answer: Any) -> str:
+    """An answer that names cards: text (``"5H 6H 7H"``), a card, or a list or tuple of cards or card
+    codes (what a program holds); anything else is Unreadable, saying what form is wanted."""
+    if isinstance(answer, bc.Card):
+        return answer.code
+    if isinstance(answer, (list, tuple)) and all(isinstance(each, (str, bc.Card)) for each in answer):
+        return " ".join(each.code if isinstance(each, bc.Card) else each.strip() for each in answer)
+    return answer_text(answer, "ex.verdict.form.cards")
+
+
+def answer_moves(answer: Any) -> str:
+    """An answer that is moves: text (``"draw; discard 9C"``), or a list or tuple of moves as text."""
+    if isinstance(answer, (list, tuple)) and all(isinstance(each, str) for each in answer):
+        return "; ".join(each.strip() for each in answer)
+    return answer_text(answer, "ex.verdict.form.moves")
+
+
+_WHOLE = re.compile(r"[+-]?[0-9]{1,15}")
+
+
+def whole_number(answer: Any) -> int | None:
+    """A whole number given as an int or typed as text, else None. ASCII digits only, and not too many:
+    ``"²".isdigit()`` is true and ``int("²")`` fails, and ``int`` refuses a text of thousands of digits."""
+    if type(answer) is int:
+        return answer
+    if isinstance(answer, str) and _WHOLE.fullmatch(answer.strip()):
+        return int(answer.strip())
+    return None
+
+
+def too_many_cards(game: bc.Game, cards: tuple[bc.Card, ...]) -> Unreadable | None:
+    """More cards in one move than the player holds: said as a count, so that a pasted junk answer of
+    two hundred cards is not read back in full."""
+    held = len(game.hands[game.current_player])
+    if len(cards) <= max(held, 1):
+        return None
+    return Unreadable(Message("ex.verdict.too-many-cards", count=len(cards), held=held))
 
 
 def answer_choice(prepared: Prepared, answer: Any) -> str:
@@ -166,20 +227,36 @@ def answer_choice(prepared: Prepared, answer: Any) -> str:
     return str(answer)
 
 
+def unreadable_cards(err: bc.NotationError) -> Message:
+    """What the learner reads of cards the engine could not read (the bad part, shortened)."""
+    return Message("ex.verdict.unreadable-cards", problem=shorten(str(err.token)))
+
+
+def unreadable_action(err: bc.NotationError) -> Message:
+    """What the learner reads of a move the engine could not read (the bad part, shortened): a card
+    in it that is no card is said as such (a meld typed as its cards is read as a move)."""
+    if err.msg is not None and err.msg.key in ("notation.card", "notation.suit"):
+        return unreadable_cards(err)
+    return Message("ex.verdict.unreadable-action", problem=shorten(str(err.token)))
+
+
 def play_answer(prepared: Prepared, rules: bc.Ruleset, text: str) -> Attempt:
     """Play the answer's actions on the exercise's position, as the engine allows them."""
     try:
         actions = [bc.parse_action(part) for part in text.split(";") if part.strip()]
     except bc.NotationError as err:
-        raise Unreadable(Message("ex.verdict.unreadable-action", problem=str(err.token))) from err
+        raise Unreadable(unreadable_action(err)) from err
     if not actions:
-        raise Unreadable(Message("ex.verdict.not-text"))
-    game = bc.Game.setup(rules, **prepared.position)
+        raise Unreadable(Message("ex.verdict.form.moves"))
+    game = set_up(rules, prepared.position)
     meld: bc.Meld | None = None
     cards: tuple[bc.Card, ...] = ()
     played = []
     for action in actions:
         cards = tuple(getattr(action, "cards", ()) or ((action.card,) if hasattr(action, "card") else ()))
+        too_many = too_many_cards(game, cards)
+        if too_many is not None:
+            raise too_many
         refusal = game.explain(action)
         if refusal is not None:
             return Attempt(answer=text, rules=rules, meld=meld, refusal=refusal, game=game, cards=cards)
@@ -193,6 +270,7 @@ def play_answer(prepared: Prepared, rules: bc.Ruleset, text: str) -> Attempt:
     return Attempt(answer="; ".join(played), rules=rules, meld=meld, game=game, cards=cards)
 
 
-__all__ = ["KIND_TABLE", "READERS", "Choice", "Kind", "Prepared", "Unreadable", "answer_choice", "answer_text",
-           "asked_meld", "check_setup", "flag", "kind", "play_answer", "read_cards", "read_meld", "read_melds",
-           "reader", "table_position"]
+__all__ = ["KIND_TABLE", "READERS", "Choice", "Kind", "Prepared", "Unreadable", "answer_cards", "answer_choice",
+           "answer_moves", "answer_text", "asked_meld", "check_setup", "flag", "kind", "play_answer", "read_cards",
+           "read_meld", "read_melds", "reader", "set_up", "table_position", "too_many_cards", "unreadable_action",
+           "unreadable_cards", "whole_number"]

@@ -9,15 +9,16 @@ from collections.abc import Mapping
 from typing import Any
 
 import burraco_core as bc
-from burraco_core.messages import Message
+from burraco_core.messages import Message, catalogue
 
 from ..checks import Attempt, CurriculumError, compile_card_test, compile_quantity
 from .base import (
     Choice,
     Prepared,
     Unreadable,
+    answer_cards,
     answer_choice,
-    answer_text,
+    answer_moves,
     asked_meld,
     check_setup,
     kind,
@@ -27,17 +28,42 @@ from .base import (
     read_melds,
     reader,
     table_position,
+    unreadable_action,
+    unreadable_cards,
+    whole_number,
 )
 
 
 @reader("count")
 def _read_count(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
-    if isinstance(answer, str) and answer.strip().lstrip("-").isdigit():
-        answer = int(answer.strip())
-    if type(answer) is not int:
+    number = whole_number(answer)
+    if number is None:
         raise Unreadable(Message("ex.verdict.not-a-number"))
     assert prepared.value is not None
-    return Attempt(answer=answer, rules=rules, expected=prepared.value(rules))
+    return Attempt(answer=number, rules=rules, expected=prepared.value(rules), about=prepared.extra.get("about"))
+
+
+def _about(prefix: str, spec: Any) -> Message | None:
+    """What a quantity or a card test asks, for feedback: ``ex.count.how.<name>`` / ``ex.pick.what.<name>``
+    with its argument (a card, a number of players or points, a meld's cards, a kind of burraco)."""
+    if not isinstance(spec, list) or not spec or spec[0] in ("all", "any", "not"):
+        return None
+    name, args = spec[0], spec[1:]
+    params: dict[str, Any] = {}
+    for arg in args:
+        if isinstance(arg, int):
+            params["number"] = arg
+        elif isinstance(arg, str) and name == "burraco-bonus":
+            params["kind"] = Message(f"ex.burraco.{arg}")
+        elif isinstance(arg, str) and name == "meld-points":
+            params["cards"] = bc.Meld.parse(arg, bc.ruleset("classic")).cards     # read at load: a legal meld
+        elif isinstance(arg, str):
+            try:
+                params["card"] = bc.parse_card(arg)
+            except bc.NotationError:
+                params["text"] = arg
+    key = f"{prefix}.{name}"
+    return Message(key, **params) if key in catalogue("en") else None
 
 
 @kind("count", ("quantity",), (), ["count-right"])
@@ -47,15 +73,15 @@ def _prepare_count(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> Pr
         value(rules)
     except bc.BurracoError as err:
         raise CurriculumError(where, "data.quantity", str(err)) from err
-    return Prepared(value=value)
+    return Prepared(value=value, extra={"about": _about("ex.count.how", data["quantity"])})
 
 
 @reader("pick-cards")
 def _read_pick(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
     try:
-        picked = bc.parse_cards(answer_text(answer))
+        picked = bc.parse_cards(answer_cards(answer))
     except bc.NotationError as err:
-        raise Unreadable(Message("ex.verdict.unreadable-cards", problem=str(err.token))) from err
+        raise Unreadable(unreadable_cards(err)) from err
     left = list(prepared.hand)
     for card in picked:
         if card not in left:
@@ -63,7 +89,8 @@ def _read_pick(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
         left.remove(card)
     assert prepared.pick is not None
     wanted = tuple(c for c in prepared.hand if prepared.pick(c, rules))
-    return Attempt(answer=bc.format_cards(picked), rules=rules, expected=wanted, cards=picked)
+    return Attempt(answer=bc.format_cards(picked), rules=rules, expected=wanted, cards=picked,
+                   about=prepared.extra.get("about"))
 
 
 @kind("pick-cards", ("hand", "pick"), ("face_down",), ["picked-right"])
@@ -72,12 +99,13 @@ def _prepare_pick(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> Pre
     if not isinstance(face_down, bool):
         raise CurriculumError(where, "data.face_down", "true or false")
     return Prepared(hand=read_cards(data, "hand", where, rules), face_down=face_down,
-                    pick=compile_card_test(data["pick"], where, "data.pick"))
+                    pick=compile_card_test(data["pick"], where, "data.pick"),
+                    extra={"about": _about("ex.pick.what", data["pick"])})
 
 
 @reader("build-meld")
 def _read_build(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
-    text = answer_text(answer)
+    text = answer_cards(answer)
     if not text:
         raise Unreadable(Message("ex.verdict.not-text"))
     if ";" in text:
@@ -101,11 +129,11 @@ def _prepare_table(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> Pr
 
 @reader("attach")
 def _read_attach(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
-    text = answer_text(answer)
+    text = answer_moves(answer)
     try:
         action = bc.parse_action(text)
     except bc.NotationError as err:
-        raise Unreadable(Message("ex.verdict.unreadable-action", problem=str(err.token))) from err
+        raise Unreadable(unreadable_action(err)) from err
     if not isinstance(action, bc.Attach) or ";" in text:
         raise Unreadable(Message("ex.verdict.not-an-attach"))
     return play_answer(prepared, rules, text)
@@ -151,7 +179,7 @@ def _prepare_judge(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> Pr
 
 @reader("stands-for")
 def _read_stands_for(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
-    said = answer_text(answer)
+    said = answer_cards(answer)
     if prepared.choices and said not in [c.key for c in prepared.choices]:
         raise Unreadable(Message("ex.verdict.not-a-choice"))
     return Attempt(answer=said, rules=rules, meld=prepared.meld, expected=prepared.meld and prepared.meld.wild_stands_for)

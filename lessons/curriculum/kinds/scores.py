@@ -24,6 +24,7 @@ from .base import (
     read_cards,
     read_melds,
     reader,
+    whole_number,
 )
 from .melds import burraco_choices
 
@@ -79,45 +80,37 @@ def score_of(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> tuple[An
 
 
 def closing_claim(melds: tuple[bc.Meld, ...], hand: tuple[bc.Card, ...], facts: Mapping[str, bool],
-                  rules: bc.Ruleset) -> tuple[Any, bc.IllegalMove | None]:
-    """The side's count with the closing credited the other way (the engine's breakdown), and the
-    engine's refusal of that claim when the side cannot have closed (no burraco, no pozzetto...):
-    a learner who gives a side the closing bonus it cannot have is told the rule."""
-    claimed = bc.score_side(melds, hand, rules, closed=not facts["closed"], took_pozzetto=facts["took_pozzetto"],
-                            pozzetto_unused=facts["pozzetto_unused"])
-    if facts["closed"]:
-        return claimed, None
-    side = bc.SideCount(melds, hand, took_pozzetto=facts["took_pozzetto"], pozzetto_unused=facts["pozzetto_unused"])
-    try:
-        bc.score_hand((side, bc.SideCount(())), rules, closed_by=0)
-    except bc.IllegalMove as err:
-        return claimed, err
-    return claimed, None
+                  rules: bc.Ruleset) -> Any:
+    """The side's count (the engine's breakdown) with the closing credited the other way: what a
+    learner who gives a side the closing bonus it has not earned, or forgets the one it has, writes."""
+    return bc.score_side(melds, hand, rules, closed=not facts["closed"], took_pozzetto=facts["took_pozzetto"],
+                         pozzetto_unused=facts["pozzetto_unused"])
 
 
-def _numbers(text: str) -> list[int]:
-    parts = text.replace(",", " ").replace(";", " ").split()
-    if not parts or not all(p.lstrip("+-").isdigit() for p in parts):
+def _numbers(answer: Any) -> list[int]:
+    """Whole numbers: typed as text (``"45, 100, -30"``), or a list or tuple of them."""
+    if isinstance(answer, (list, tuple)):
+        parts = list(answer)
+    else:
+        parts = answer_text(answer, "ex.verdict.not-numbers").replace(",", " ").replace(";", " ").split()
+    numbers = [whole_number(part) for part in parts]
+    if not numbers or None in numbers:
         raise Unreadable(Message("ex.verdict.not-numbers"))
-    return [int(p) for p in parts]
+    return [n for n in numbers if n is not None]
 
 
 @reader("count-score")
 def _read_count_score(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
     breakdown = prepared.extra["breakdown"]
-    claimed, refusal = prepared.extra["claim"]
     if prepared.extra["mode"] == "total":
-        if isinstance(answer, str) and answer.strip().lstrip("+-").isdigit():
-            answer = int(answer.strip())
-        if type(answer) is not int:
+        said: Any = whole_number(answer)
+        if said is None:
             raise Unreadable(Message("ex.verdict.not-a-number"))
-        said: Any = answer
-        as_claimed = answer == claimed.total != breakdown.total
     else:
-        said = _numbers(answer_text(str(answer) if type(answer) is int else answer))
-        as_claimed = said == [line.points for line in claimed.lines]
-    # counted as if the closing went the other way: the engine's refusal of that claim, if any
-    return Attempt(answer=said, rules=rules, expected=breakdown, refusal=refusal if as_claimed else None)
+        said = _numbers([answer] if type(answer) is int else answer)
+    # the count with the closing credited the other way, so that an answer off by the closing bonus is
+    # told so (and nothing else)
+    return Attempt(answer=said, rules=rules, expected=(breakdown, prepared.extra["claim"]))
 
 
 @kind("count-score", (), ("count", "position", "play", "side", "mode"), ["score-right"])
@@ -131,16 +124,26 @@ def _prepare_count_score(data: Mapping[str, Any], rules: bc.Ruleset, where: str)
 
 
 def _vp_text(answer: Any) -> tuple[int, int]:
-    text = answer_text(answer).replace("–", "-").replace(" ", "")
-    left, dash, right = text.partition("-")
-    if not dash or not left.isdigit() or not right.isdigit():
+    """Both sides' victory points: typed as ``"12-8"``, or a pair of numbers."""
+    if isinstance(answer, (list, tuple)) and len(answer) == 2:
+        pair = [whole_number(each) for each in answer]
+    else:
+        text = answer_text(answer, "ex.verdict.not-vp").replace("–", "-").replace(" ", "")
+        left, dash, right = text.partition("-")
+        pair = [whole_number(left), whole_number(right)] if dash else [None]
+    numbers = [n for n in pair if n is not None and n >= 0]
+    if len(numbers) != 2:
         raise Unreadable(Message("ex.verdict.not-vp"))
-    return int(left), int(right)
+    return numbers[0], numbers[1]
 
 
 @reader("victory-points")
 def _read_victory_points(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
-    return Attempt(answer=_vp_text(answer), rules=rules, expected=prepared.extra["vp"])
+    extra = prepared.extra
+    ours, theirs = extra["points"]
+    about = Message("ex.vp.about", ours=ours, theirs=theirs, difference=abs(ours - theirs), hands=extra["hands"],
+                    leader="ours" if ours > theirs else "theirs" if theirs > ours else "none")
+    return Attempt(answer=_vp_text(answer), rules=rules, expected=extra["vp"], about=about)
 
 
 def match_of(data: Mapping[str, Any], rules: bc.Ruleset, where: str, hands: int | None) -> bc.Match:
@@ -185,7 +188,10 @@ MATCH_ANSWERS = ("not-over", "side-0", "side-1", "draw")
 
 @reader("match-verdict")
 def _read_match_verdict(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
-    return Attempt(answer=answer_choice(prepared, answer), rules=rules, expected=prepared.extra["verdict"])
+    extra = prepared.extra
+    ours, theirs = extra["totals"]
+    about = Message("ex.match.about", ours=ours, theirs=theirs, hands=len(extra["scores"]))
+    return Attempt(answer=answer_choice(prepared, answer), rules=rules, expected=extra["verdict"], about=about)
 
 
 @kind("match-verdict", ("scores",), ("hands",), ["match-right"])

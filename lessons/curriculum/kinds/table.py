@@ -18,17 +18,19 @@ from .base import (
     Prepared,
     Unreadable,
     answer_choice,
-    answer_text,
+    answer_moves,
     check_setup,
     kind,
     play_answer,
     reader,
+    set_up,
+    unreadable_action,
 )
 
 
 @reader("position")
 def _read_position(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
-    return play_answer(prepared, rules, answer_text(answer))
+    return play_answer(prepared, rules, answer_moves(answer))
 
 
 @kind("position", ("position",), (), ["legal"])
@@ -37,7 +39,7 @@ def _prepare_position(data: Mapping[str, Any], rules: bc.Ruleset, where: str) ->
     if not isinstance(position, dict) or "hands" not in position:
         raise CurriculumError(where, "data.position", "keyword arguments of Game.setup, with at least 'hands'")
     check_setup(position, rules, where, "data.position")
-    game = bc.Game.setup(rules, **position)
+    game = set_up(rules, position)
     hand = game.hands[game.current_player]
     side = game.side_of(game.current_player)
     return Prepared(hand=tuple(hand), melds=game.melds[side], opponent_melds=game.melds[1 - side],
@@ -63,7 +65,7 @@ def refusal_rules(err: bc.IllegalMove | None) -> tuple[str, ...]:
 @reader("why-not")
 def _read_why_not(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
     said = answer_choice(prepared, answer)
-    game = bc.Game.setup(rules, **prepared.position)
+    game = set_up(rules, prepared.position)
     action = bc.parse_action(prepared.action)
     refusal = game.explain(action)
     cards = tuple(getattr(action, "cards", ()) or ((action.card,) if hasattr(action, "card") else ()))
@@ -87,7 +89,7 @@ def _prepare_why_not(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> 
             or any(c != ALLOWED and c not in bc.RULE_IDS for c in choices)):
         raise CurriculumError(where, "data.choices",
                               f"at least two rule ids (burraco_core.RULE_IDS) or {ALLOWED!r}, not {choices!r}")
-    refusal = bc.Game.setup(rules, **prepared.position).explain(action)
+    refusal = set_up(rules, prepared.position).explain(action)
     truths = [rule for rule in refusal_rules(refusal) if rule in choices]
     if len(truths) != 1:
         raise CurriculumError(where, "data.choices", f"the engine's verdict on {text!r} is "
@@ -103,13 +105,13 @@ def _prepare_why_not(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> 
 def _read_guided(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
     from ..guided import replay
 
-    text = answer_text(answer)
+    text = answer_moves(answer)
     actions = [part.strip() for part in text.split(";") if part.strip()]
     try:
         for action in actions:
             bc.parse_action(action)
     except bc.NotationError as err:
-        raise Unreadable(Message("ex.verdict.unreadable-action", problem=str(err.token))) from err
+        raise Unreadable(unreadable_action(err)) from err
     session = prepared.extra["session"]()
     refusal = replay(session, actions)
     return Attempt(answer=text, rules=rules, refusal=refusal, game=session.game,
@@ -151,5 +153,41 @@ def _prepare_guided(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> P
     def session() -> Any:
         return make_session(rules, frozen, goals)
 
-    game = bc.Game.setup(rules, **position)
+    game = set_up(rules, position)
     return Prepared(hand=tuple(game.hands[0]), position=frozen, extra={"session": session, "goals": goals})
+
+
+# -- seat (lesson 1): where the players sit and in which order they play -----------------------
+# The truth is the engine's: partners are the players of one side (Game.partners), the first
+# player is the one a fresh deal gives the turn to, and the next player is whose turn it is once
+# the learner's first turn is over.
+
+SEAT_QUESTIONS = ("partner", "first", "next")
+SEAT_NAMES = {2: ("table.name.you", "table.name.opponent"),
+              4: ("table.name.you", "table.name.opponent-a", "table.name.partner", "table.name.opponent-b")}
+
+
+@reader("seat")
+def _read_seat(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
+    return Attempt(answer=answer_choice(prepared, answer), rules=rules,
+                   expected=(prepared.extra["ask"], prepared.extra["truth"]))
+
+
+@kind("seat", ("ask",), ("players",), ["seat-right"])
+def _prepare_seat(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> Prepared:
+    ask, players = data["ask"], data.get("players", 4)
+    if ask not in SEAT_QUESTIONS:
+        raise CurriculumError(where, "data.ask", f"one of {', '.join(SEAT_QUESTIONS)}, not {ask!r}")
+    if players not in SEAT_NAMES or (ask == "partner" and players != 4):
+        raise CurriculumError(where, "data.players", "2 or 4 (a partner only with 4)")
+    game = bc.Game.new(rules, players, seed=0)
+    if ask == "partner":
+        truth = next(p for p in game.partners(game.side_of(0)) if p != 0)
+    elif ask == "first":
+        truth = game.current_player
+    else:
+        game.apply("draw")
+        game.apply(bc.Discard(game.hands[0][-1]))
+        truth = game.current_player
+    choices = tuple(Choice(str(p), Message(SEAT_NAMES[players][p])) for p in range(players))
+    return Prepared(choices=choices, extra={"truth": str(truth), "ask": ask, "players": players})

@@ -147,7 +147,9 @@ class ChoiceView(AnswerView):
                 parts.append(w.HTML(f"<b>{esc(t('widget.to-attach', lang))}</b>"))
             parts.append(static_cards(prepared.cards, lang))
         elif prepared.meld is not None:
-            parts.append(w.HTML(meld_picture(prepared.meld, "", lang)))
+            # asked what the wild stands for, or which burraco it is: the picture must not say it
+            plain = exercise.kind in ("stands-for", "spot-burraco")
+            parts.append(w.HTML(meld_picture(prepared.meld, "", lang, plain=plain)))
         self.choice = w.RadioButtons(options=[(c.label.text(lang), c.key) for c in exercise.choices], value=None,
                                      layout=w.Layout(width="auto"))
         self.choice.add_class("bt-choices")

@@ -11,7 +11,8 @@ import ipywidgets as w
 from burraco_core.messages import Message
 
 from ...curriculum.model import Exercise
-from ..style import NOTE, melds_row, t, verdict_box
+from ..intro import victory_points_table
+from ..style import NOTE, melds_row, move_text, t, verdict_box
 from ..style import esc_suits as esc
 from .base import VIEWS, AnswerView, number_box, static_cards
 from .cards import ChoiceView
@@ -100,7 +101,8 @@ class VictoryPointsView(AnswerView):
         self.theirs = number_box()
         self.widget = w.VBox([
             w.HTML(f'<div class="bt-text">{esc(t("widget.vp.hands", lang, count=extra["hands"]))}</div>'
-                   + _scores_table(extra["scores"], extra["points"], lang)),
+                   + _scores_table(extra["scores"], extra["points"], lang)
+                   + victory_points_table(extra["hands"], lang)),       # the table the answer is read in
             w.HBox([w.HTML(f"{esc(t('widget.vp.answer-0', lang))}&nbsp;"), self.mine,
                     w.HTML(f"&nbsp;{esc(t('widget.vp.answer-1', lang))}&nbsp;"), self.theirs],
                    layout=w.Layout(align_items="center", flex_flow="row wrap")),
@@ -139,7 +141,8 @@ class PredictView(ChoiceView):
                 shown.append(w.HTML(f"<b>{esc(t('widget.your-melds', lang))}</b>" + melds_row(prepared.melds, lang)))
             shown.append(w.HTML(f"<b>{esc(t('widget.your-hand', lang))}</b>"))
             shown.append(static_cards(prepared.hand, lang))
-            shown.append(w.HTML(f'<div class="bt-text">{esc(t("widget.predict.moves", lang, moves=extra["play"]))}</div>'))
+            moves = "; ".join(move_text(move.strip(), lang) for move in extra["play"].split(";") if move.strip())
+            shown.append(w.HTML(f'<div class="bt-text">{esc(t("widget.predict.moves", lang, moves=moves))}</div>'))
         first = extra["first_verdict"]
         if extra["ask"] == "burraco":
             said = t("widget.predict.burraco", lang, kind=Message(f"ex.burraco.{first}"))

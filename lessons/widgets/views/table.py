@@ -1,145 +1,88 @@
-"""The views played at a table: position (move buttons under the hand), why-not (the table and the
-conditions to choose from) and the guided hand (the play table over the exercise's HandSession).
+"""The views played at a table: position (a turn at the play table), why-not (the table as the play
+table draws it, and the conditions to choose from) and the guided hand (the play table over the
+exercise's HandSession, its goal said above it).
 """
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import ipywidgets as w
 
 import burraco_core as bc
-from burraco_core import svg
+from burraco_core.session import HandSession
 
-from ...curriculum.guided import human_actions
+from ...curriculum.guided import human_actions, make_session
 from ...curriculum.model import Exercise
+from ..board import Table
 from ..hand import Hand
-from ..style import CARD_WIDTH, NOTE, melds_row, move_text, t, verdict_box
+from ..intro import seats_html
+from ..style import CARD_WIDTH, NOTE, t, verdict_box
 from ..style import esc_suits as esc
 from ..table import PlayTable
-from .base import VIEWS, AnswerView, answer_text, quietly
-from .cards import CardsView, ChoiceView
+from .base import VIEWS, AnswerView, answer_text
+from .cards import ChoiceView
 
 
-class PositionView(CardsView):
-    """Take actions at the table: the hand, the melds, the discard pile, and move buttons."""
+class TableView(AnswerView):
+    """A view over the play table (the same table as lesson 13 and the Play tool): each move is put to
+    the engine at once, a refused one is said in words by the table and changes nothing. The answer is
+    the moves the table accepted, and the last refused one if no move came after it (so that Check
+    says which rule it broke, as the table did)."""
 
-    def __init__(self, exercise: Exercise, lang: str) -> None:
-        super().__init__(exercise, lang, arrangements=False)
-        self.moves: list[str] = []
-        self.pile = w.HTML()
-        self.table = w.HTML()
-        self.table.add_class("bt-table")
-        self.moves_html = w.HTML()
-        labels = {"meld": "widget.act.meld", "attach": "widget.act.attach", "discard": "widget.act.discard",
-                  "draw": "widget.act.draw", "take": "widget.act.take", "pozzetto": "widget.act.pozzetto",
-                  "undo": "widget.act.undo"}
-        self.buttons = {name: w.Button(description=t(key, lang), layout=w.Layout(width="auto"))
-                        for name, key in labels.items()}
-        for name, button in self.buttons.items():
-            button.add_class(f"bt-act-{name}")
-        self.target = w.Dropdown(options=[], layout=w.Layout(width="auto"))
-        for name, button in self.buttons.items():
-            button.on_click(functools.partial(self._move, name))
-        row = w.HBox([self.buttons["draw"], self.buttons["take"], self.buttons["meld"], self.buttons["attach"],
-                      self.target, self.buttons["discard"], self.buttons["pozzetto"], self.buttons["undo"]],
-                     layout=w.Layout(flex_flow="row wrap", grid_gap="6px"))
-        # the learner is the position's player from the first move to the last (after a discard the
-        # turn passes, but the table stays theirs)
-        self.player = bc.Game.setup(exercise.rules, **exercise.prepared.position).current_player
-        self.widget = w.VBox([self.table, self.pile, w.HTML(f"<b>{esc(t('widget.your-hand', lang))}</b>"),
-                              self.hand, self.chosen, row, self.moves_html])
-        self._redraw()
+    def __init__(self, exercise: Exercise, lang: str, **table: Any) -> None:
+        super().__init__(exercise, lang)
+        self.refused: str | None = None
+        self.table = PlayTable(session=self._session(), pace=0, settings=False, lang=lang, **table)
+        played = self.table.play
 
-    def _game(self) -> Any:
-        """The position after the moves the engine accepts so far (the hand shown is the one after them)."""
-        game = bc.Game.setup(self.exercise.rules, **self.exercise.prepared.position)
-        for move in self.moves:
-            if game.explain(move) is not None:
-                break
-            game.apply(move)
-        return game
+        def play(action: bc.Action) -> bool:
+            done = played(action)
+            self.refused = None if done or self.table.session.explain(action) is None else str(action)
+            self._moved()
+            return done
 
-    def _redraw(self) -> None:
-        game = self._game()
-        player = self.player
-        side = game.side_of(player)
-        self.table.value = table_html(game, player, self.lang)
-        self.pile.value = ""
-        before = self.hand.cards
-        self.hand.cards = game.hands[player]
-        drawn = [c for c in game.hands[player] if c not in before] if self.moves and self.moves[-1] == "draw" else []
-        if not drawn and game.current_player == player and game.pile_pick is not None:
-            drawn = [game.pile_pick[0]]          # the one card just taken as the whole pile
-        if drawn:
-            self.hand.mark(drawn)
-        chosen = self.target.value
-        self.target.options = [(t("widget.meld-number", self.lang, number=i + 1), i)
-                               for i in range(len(game.melds[side]))]
-        if self.target.options:
-            self.target.value = chosen if chosen is not None and chosen < len(game.melds[side]) else 0
-        done = esc(t("widget.actions", self.lang)) + " " + (esc("; ".join(move_text(m, self.lang) for m in self.moves))
-                                                              if self.moves
-                                                              else esc(t("widget.actions-none", self.lang)))
-        self.moves_html.value = f"<div class='bt-moves'>{done}</div>"
+        self.table.play = play       # type: ignore[method-assign]
+        self.table.undo.on_click(lambda _: self._moved())
 
-    @quietly
-    def _move(self, name: str, button: object = None) -> None:
-        cards = self.cards_text()
-        if name == "undo":
-            if self.moves:
-                self.moves.pop()
-        elif name in ("draw", "take", "pozzetto"):
-            self.moves.append(name)
-        elif cards and name == "meld":
-            self.moves.append(f"meld {cards}")
-        elif cards and name == "attach" and self.target.value is not None:
-            self.moves.append(f"attach {self.target.value} {cards}")
-        elif cards and name == "discard" and len(self.hand.selected_cards) == 1:
-            self.moves.append(f"discard {cards}")
-        self._redraw()
+    def _session(self) -> HandSession:
+        raise NotImplementedError
+
+    def _moved(self) -> None:
+        """After each move (and undo): what the view shows besides the table."""
 
     def answer(self) -> Any:
-        return "; ".join(self.moves)
+        actions = human_actions(self.table.session)
+        if self.refused:
+            actions.append(self.refused)
+        return "; ".join(actions)
 
     def fill(self, answer: Any) -> None:
-        self.moves = [part.strip() for part in str(answer).split(";") if part.strip()]
-        self._redraw()
+        """Play the answer's moves on a fresh table, as a learner would click them, up to the first the
+        engine refuses (read as the check reads a typed answer)."""
+        self.table.use(self._session())
+        self.refused = None
+        for part in str(answer).split(";"):
+            if part.strip() and not self.table.play(bc.parse_action(part.strip())):
+                break
+        self._moved()
 
 
-def table_html(game: Any, player: int, lang: str) -> str:
-    """The table as ``player`` sees it: both sides' melds, the stock, the discard pile, the pozzetti, the turn."""
-    side = game.side_of(player)
-    parts = []
-    if game.melds[1 - side]:
-        parts.append(f"<b>{esc(t('widget.their-melds', lang))}</b>"
-                     + melds_row(game.melds[1 - side], lang, numbered=False))
-    if game.melds[side]:
-        parts.append(f"<b>{esc(t('widget.your-melds', lang))}</b>" + melds_row(game.melds[side], lang))
-    pile = game.discard_pile
-    pile_picture = (svg.hand_svg(pile, width=40, overlap=0.0 if len(pile) < 10 else 0.5, lang=lang) if pile
-                    else esc(t("widget.pile-empty", lang)))
-    facts = [t("widget.stock-size", lang, count=len(game.stock)),
-             t("widget.pozzetto.ours" if game.took_pozzetto[side] else "widget.pozzetto.ours-not", lang),
-             t("widget.pozzetto.theirs" if game.took_pozzetto[1 - side] else "widget.pozzetto.theirs-not", lang)]
-    parts.append('<div class="bt-table-facts" style="display:flex;flex-wrap:wrap;gap:6px 28px;align-items:center">'
-                 f'<div class="bt-pile" style="display:flex;align-items:center;gap:8px"><b>{esc(t("widget.discard-pile", lang))}</b> {pile_picture}</div>'
-                 + "".join(f'<div class="bt-fact">{esc(fact)}</div>' for fact in facts) + "</div>")
-    parts.append(f'<div class="bt-turn" style="margin:4px 0;font-weight:600">{esc(_turn_text(game, player, lang))}</div>')
-    return "".join(parts)
+class PositionView(TableView):
+    """position: one turn at the play table, on the exercise's position (no hints: the exercise has its
+    own; the computer players wait once the turn is over)."""
+
+    def __init__(self, exercise: Exercise, lang: str) -> None:
+        super().__init__(exercise, lang, hints=False, computer_moves=False)
+        self.widget = w.VBox([self.table])
+
+    def _session(self) -> HandSession:
+        return make_session(self.exercise.rules, self.exercise.prepared.position)
 
 
-def _turn_text(game: Any, player: int, lang: str) -> str:
-    """Where the turn stands, as the engine's state says (nothing decided here)."""
-    if game.is_over:
-        return t(f"widget.turn.over.{game.result.reason}", lang)
-    if game.current_player != player:
-        return t("widget.turn.passed", lang)
-    if game.phase == "play" and game.pile_pick is not None:
-        key = "widget.turn.play-pile-card-twin" if game.pile_pick[1] else "widget.turn.play-pile-card"
-        return t(key, lang, card=game.pile_pick[0])
-    return t(f"widget.turn.{game.phase}", lang)
+def table_html(game: bc.Game, player: int, lang: str) -> str:
+    """The table as ``player`` sees it, drawn as the play table draws it."""
+    return Table(viewer=player, lang=lang).render(game)
 
 
 class WhyNotView(ChoiceView):
@@ -163,31 +106,34 @@ class WhyNotView(ChoiceView):
                               *self.widget.children])
 
 
-class GuidedView(AnswerView):
-    """The guided hand: the play table over the exercise's HandSession, and the goal to reach now."""
+class SeatView(ChoiceView):
+    """seat: the players around the table (the dealer marked when the question is who plays first), and
+    the players to choose from. The order of play is not drawn: it is what the questions ask."""
 
     def __init__(self, exercise: Exercise, lang: str) -> None:
         super().__init__(exercise, lang)
-        self.refused: str | None = None     # the learner's last action, when the engine refused it
-        self.table = PlayTable(session=exercise.prepared.extra["session"](), pace=0, lang=lang)
-        self.table.children[0].layout.display = "none"      # no new deals or rulesets: this deal is the lesson
-        self.table.goal.layout.display = "none"             # the goal is said once, above the table (below)
-        played = self.table.play
+        extra = exercise.prepared.extra
+        players = extra["players"]
+        dealer = (players - 1) if extra["ask"] == "first" else None     # the player on the learner's right
+        self.widget.children = (w.HTML(seats_html(players, lang, dealer=dealer, order=False)),
+                                *self.widget.children)
 
-        def play(action: bc.Action) -> bool:
-            done = played(action)
-            self.refused = None if done or self.table.session.explain(action) is None else str(action)
-            self._goal()
-            return done
 
-        self.table.play = play       # type: ignore[method-assign]
-        self.table.undo.on_click(lambda _: self._goal())
+class GuidedView(TableView):
+    """The guided hand: the play table over the exercise's HandSession, and the goal to reach now."""
+
+    def __init__(self, exercise: Exercise, lang: str) -> None:
         self.goal_html = w.HTML()
         self.goal_html.add_class("bt-guided-goal")
+        super().__init__(exercise, lang)
+        self.table.goal.layout.display = "none"             # the goal is said once, above the table
         self.widget = w.VBox([self.goal_html, self.table])
-        self._goal()
+        self._moved()
 
-    def _goal(self) -> None:
+    def _session(self) -> HandSession:
+        return self.exercise.prepared.extra["session"]()     # type: ignore[no-any-return]
+
+    def _moved(self) -> None:
         session = self.table.session
         goal = session.goal
         if goal is None:
@@ -197,24 +143,10 @@ class GuidedView(AnswerView):
                      goal=goal.message)
         self.goal_html.value = verdict_box(NOTE, text)
 
-    def answer(self) -> Any:
-        actions = human_actions(self.table.session)
-        if self.refused:
-            actions.append(self.refused)
-        return "; ".join(actions)
-
-    def fill(self, answer: Any) -> None:
-        self.table.use(self.exercise.prepared.extra["session"]())
-        self.refused = None
-        for part in str(answer).split(";"):
-            if part.strip():
-                self.table.play(bc.parse_action(part.strip()))
-        self._goal()
-
     def solution_html(self) -> str:
         return esc(str(self.exercise.solution))
 
 
-VIEWS.update({"position": PositionView, "why-not": WhyNotView, "guided-hand": GuidedView})
+VIEWS.update({"position": PositionView, "why-not": WhyNotView, "guided-hand": GuidedView, "seat": SeatView})
 
-__all__ = ["GuidedView", "PositionView", "WhyNotView", "table_html"]
+__all__ = ["GuidedView", "PositionView", "SeatView", "TableView", "WhyNotView", "table_html"]

@@ -1,0 +1,159 @@
+"""Setting work for the class, on the teacher's page when a class service is there: lessons, a worksheet
+by its number, or practice on the rules the class misses most, with a due date; and the work set, with
+who has done it. Sent through the :class:`~lessons.teachers.live.ClassFeed` (in the background).
+
+It decides nothing: what counts as done is :class:`~lessons.learner.classwork.Assignment`'s.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+from ..curriculum import model
+from ..learner.classwork import Assignment, ClassworkError, Sheet
+from ..widgets.style import BAD, GOOD, NOTE, rule_summary, t, verdict_box
+from ..widgets.style import esc_suits as esc
+from ..widgets.ui import StatusLine, shielded
+from .class_html import assignment_label, work_html
+from .live import ClassFeed, LiveClass
+
+__all__ = ["PRACTICE_RULES", "AssignPanel"]
+
+PRACTICE_RULES = 3          # the class's most-missed rules a practice assignment takes
+_log = logging.getLogger(__name__)
+
+
+class AssignPanel(StatusLine, w.VBox):
+    """Choose what to set and a due date, set it; below, the work set and who has done it."""
+
+    def __init__(self, feed: ClassFeed, lang: str, *, sheet: Callable[[int], Sheet] | None = None) -> None:
+        self.feed = feed
+        self.lang = lang
+        self.make_sheet = sheet or (lambda number: Sheet(number))
+        self.live: LiveClass | None = None
+        self.kind = w.ToggleButtons(options=[(t(f"class.set.kind.{k}", lang), k) for k in ("lessons", "worksheet", "practice")],
+                                    value="lessons", style={"button_width": "auto"})
+        self.kind.add_class("bt-set-kind")
+        self.lessons = w.SelectMultiple(
+            options=[(t("classwork.lesson", lang, number=lesson.number, title=lesson.title(lang)), lesson.key)
+                     for lesson in model.all_lessons()],
+            rows=6, description=t("class.set.lessons", lang), style={"description_width": "initial"},
+            layout=w.Layout(width="32em"))
+        self.lessons.add_class("bt-set-lessons")
+        self.sheet_number = w.BoundedIntText(value=1, min=0, max=10**9, description=t("worksheet.seed", lang),
+                                             style={"description_width": "initial"}, layout=w.Layout(width="16em"))
+        self.sheet_number.add_class("bt-set-sheet")
+        self.practice = w.HTML()
+        self.practice.add_class("bt-set-practice")
+        self.due = w.DatePicker(description=t("class.set.due", lang), style={"description_width": "initial"})
+        self.due.add_class("bt-set-due")
+        self.set_button = w.Button(description=t("class.set.button", lang), button_style="primary",
+                                   layout=w.Layout(width="auto"))
+        self.set_button.add_class("bt-set-work")
+        self.set_button.on_click(self._set)
+        self.remove_choice = w.Dropdown(description=t("class.set.remove-which", lang),
+                                        style={"description_width": "initial"}, layout=w.Layout(width="auto"))
+        self.remove_button = w.Button(description=t("class.set.remove", lang), layout=w.Layout(width="auto"))
+        self.remove_button.add_class("bt-remove-work")
+        self.remove_button.on_click(self._remove)
+        self.status = w.HTML()
+        self.status.add_class("bt-set-status")
+        self.list = w.HTML()
+        self.list.add_class("bt-work-set")
+        self.choice = w.VBox([self.lessons])
+        self.remove_row = w.HBox([self.remove_choice, self.remove_button],
+                                 layout=w.Layout(flex_flow="row wrap", grid_gap="8px", display="none"))
+        self.kind.observe(self._kind_chosen, names="value")
+        head = w.HTML(f'<h2>{esc(t("class.work.title", lang))}</h2><div class="bt-text">{esc(t("class.set.about", lang))}</div>')
+        super().__init__([head, self.kind, self.choice, w.HBox([self.due, self.set_button],
+                                                               layout=w.Layout(flex_flow="row wrap", grid_gap="8px")),
+                          self.status, self.list, self.remove_row])
+        self.add_class("bt-assign")
+        self._draw_list()
+
+    # ---------------------------------------------------------------- what is chosen
+    def chosen(self) -> Assignment:
+        """The assignment the controls describe; ClassworkError when it is not one (no lesson chosen...)."""
+        due = self.due.value.isoformat() if isinstance(self.due.value, datetime.date) else None
+        kind = self.kind.value
+        if kind == "lessons":
+            return Assignment.from_body({"kind": kind, "lessons": list(self.lessons.value), "due": due})
+        if kind == "worksheet":
+            return Assignment.from_body({"kind": kind, "sheet": self.make_sheet(int(self.sheet_number.value)).to_body(),
+                                         "due": due})
+        return Assignment.from_body({"kind": kind, "rules": list(self.practice_rules()), "due": due})
+
+    def practice_rules(self) -> tuple[str, ...]:
+        """The rules most pupils of the class missed (at most ``PRACTICE_RULES``)."""
+        if self.live is None:
+            return ()
+        return tuple(rule for rule, _, _ in self.live.summary.missed_by()[:PRACTICE_RULES])
+
+    # ---------------------------------------------------------------- showing
+    def show(self, live: LiveClass) -> None:
+        """A new answer from the service: the work set and who has done it, the rules to practise."""
+        self.live = live
+        self._draw_practice()
+        self._draw_list()
+
+    def failed(self) -> None:
+        key = self.feed.error.key if self.feed.error is not None else ""
+        text = t("class.set.refused", self.lang) if key.startswith(("classwork.", "service.")) else t("class.live.waiting", self.lang)
+        self.status.value = verdict_box(BAD, text, role="alert")
+
+    def _draw_practice(self) -> None:
+        rules = self.practice_rules()
+        if not rules:
+            self.practice.value = f'<div class="bt-text">{esc(t("class.set.no-rules", self.lang))}</div>'
+            return
+        items = "".join(f'<li data-rule="{esc(r)}">{esc(rule_summary(r, self.lang))}</li>' for r in rules)
+        self.practice.value = f'<div class="bt-text">{esc(t("class.set.practice-these", self.lang))}</div><ul>{items}</ul>'
+
+    def _draw_list(self) -> None:
+        live = self.live
+        if live is None:
+            self.list.value = ""
+            self.remove_choice.options = []
+            self.remove_row.layout.display = "none"
+            return
+        pupils = sorted(live.summary.pupils)
+        self.list.value = work_html([(a, live.steps.get(a.id, {})) for a in live.assignments], pupils, self.lang)
+        chosen = self.remove_choice.value
+        self.remove_choice.options = [(assignment_label(a, self.lang), a.id) for a in live.assignments]
+        ids = [a.id for a in live.assignments]
+        self.remove_choice.value = chosen if chosen in ids else (ids[-1] if ids else None)   # the latest by default
+        self.remove_row.layout.display = "flex" if ids else "none"
+
+    # ---------------------------------------------------------------- events
+    @shielded
+    def _kind_chosen(self, change: dict[str, Any]) -> None:
+        self.status.value = ""
+        self.choice.children = {"lessons": [self.lessons], "worksheet": [self.sheet_number],
+                                "practice": [self.practice]}[change["new"]]
+        self._draw_practice()
+
+    @shielded
+    def _set(self, _button: object = None) -> None:
+        try:
+            assignment = self.chosen()
+        except ClassworkError:
+            key = {"lessons": "class.set.choose-lessons", "practice": "class.set.no-rules"}.get(self.kind.value,
+                                                                                              "class.set.refused")
+            self.status.value = verdict_box(NOTE, t(key, self.lang), role="alert")
+            return
+        self.feed.set_work(assignment)
+        self.status.value = verdict_box(GOOD, t("class.set.sent", self.lang, work=assignment_label(assignment, self.lang)))
+        self.lessons.value = ()
+
+    @shielded
+    def _remove(self, _button: object = None) -> None:
+        if self.remove_choice.value is None:
+            return
+        self.feed.take_away(int(self.remove_choice.value))
+        self.status.value = verdict_box(NOTE, t("class.set.removed", self.lang))
+

@@ -1,0 +1,147 @@
+"""The class summary as HTML: pupils x lessons with stars, the rules missed most, who is stuck, the work set.
+
+Plain strings drawn with :mod:`lessons.widgets.style` (no ipywidgets), so the teacher's page in the
+tutorial (:class:`~lessons.teachers.widgets.ClassSummaryWidget`) and the class service's own page
+show the same tables. Every text is a catalogue key (``class.*``); nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ..curriculum import model
+from ..learner.classwork import Assignment
+from ..learner.practice import parse_generated_id
+from ..widgets.style import BAD, rule_summary, t, verdict_box
+from ..widgets.style import esc_suits as esc
+from .classroom import ClassSummary
+
+__all__ = ["assignment_label", "due_text", "exercise_label", "missed_html", "stars_html", "stuck_html", "waited", "work_html"]
+
+
+def stars_html(summary: ClassSummary, lang: str) -> str:
+    """Pupils x lessons with the stars earned (a title, the table, the lessons' names), or a note."""
+    if not summary.pupils:
+        return f'<div class="bt-text bt-class-empty">{esc(t("class.empty", lang))}</div>'
+    found = tuple(model.all_lessons())
+    stars = summary.stars(found)
+    head = "".join(f'<th title="{esc(lesson.title(lang))}" scope="col">{lesson.number}</th>' for lesson in found)
+    rows = []
+    for pupil, by_lesson in stars.items():
+        cells = []
+        for lesson in found:
+            got, most = by_lesson[lesson.key], 3 * len(lesson.exercises)
+            css = "bt-full" if got == most else "bt-some" if got else "bt-none"
+            spoken = t("class.cell", lang, pupil=pupil, number=lesson.number, stars=got, max=most)
+            cells.append(f'<td class="{css}" data-lesson="{esc(lesson.key)}" data-stars="{got}" '
+                         f'title="{esc(spoken)}" aria-label="{esc(spoken)}">{"★ " if got else ""}{got}</td>')
+        total = sum(by_lesson.values())
+        rows.append(f'<tr data-pupil="{esc(pupil)}"><td class="bt-pupil">{esc(pupil)}</td>{"".join(cells)}'
+                    f"<td><b>{total}</b></td></tr>")
+    legend = "".join(f"<li>{lesson.number}: {esc(lesson.title(lang))}</li>" for lesson in found)
+    return (f'<h2>{esc(t("class.table-title", lang, count=len(stars)))}</h2>'
+            f'<div class="bt-class-wrap"><table class="bt-class" style="border-collapse:collapse">'
+            f'<tr><th class="bt-pupil" scope="col">{esc(t("class.col.pupil", lang))}</th>{head}'
+            f'<th scope="col">{esc(t("class.col.total", lang))}</th></tr>{"".join(rows)}</table></div>'
+            f'<details><summary>{esc(t("class.legend", lang))}</summary>'
+            f'<ol style="columns:2;list-style:none;padding-left:0">{legend}</ol></details>')
+
+
+def missed_html(summary: ClassSummary, lang: str, most: int = 12) -> str:
+    """The rules the class misses most: the rule, its id, how many pupils, how many misses."""
+    title = f'<h2>{esc(t("class.missed-title", lang))}</h2>'
+    missed = summary.missed_by()
+    if not summary.pupils:
+        return ""
+    if not missed:
+        return f'{title}<div class="bt-text">{esc(t("class.none-missed", lang))}</div>'
+    lines = "".join(
+        f'<tr data-rule="{esc(rule)}" data-pupils="{pupils}"><td>{esc(rule_summary(rule, lang))}</td>'
+        f"<td><code>{esc(rule)}</code></td>"
+        f"<td>{esc(t('class.pupils-of', lang, count=pupils, total=len(summary.pupils)))}</td>"
+        f"<td>{esc(t('class.misses', lang, count=misses))}</td></tr>"
+        for rule, pupils, misses in missed[:most])
+    return (f'{title}<table class="bt-rules-left"><tr><th>{esc(t("practice.col.rule", lang))}</th>'
+            f'<th>{esc(t("practice.col.id", lang))}</th><th>{esc(t("class.col.pupils", lang))}</th>'
+            f'<th>{esc(t("class.col.misses", lang))}</th></tr>{lines}</table>')
+
+
+def exercise_label(exercise_id: str, lang: str) -> str:
+    """An exercise as a teacher says it: "Lesson 2, Melds: exercise 3", or a practice or worksheet one."""
+    for lesson in model.all_lessons():
+        for index, exercise in enumerate(lesson.exercises):
+            if exercise.id == exercise_id:
+                return t("class.exercise", lang, number=lesson.number, title=lesson.title(lang), exercise=index + 1)
+    parsed = parse_generated_id(exercise_id)
+    if parsed is not None:
+        return t("class.exercise.generated", lang, seed=parsed[1])
+    return exercise_id
+
+
+def waited(seconds: float, lang: str) -> str:
+    """A length of time in whole minutes ("less than a minute", "12 minutes", "2 h 5 min")."""
+    minutes = max(0, int(seconds // 60))
+    if minutes < 1:
+        return t("class.time.now", lang)
+    if minutes < 60:
+        return t("class.time.minutes", lang, count=minutes)
+    return t("class.time.hours", lang, hours=minutes // 60, minutes=minutes % 60)
+
+
+def stuck_html(summary: ClassSummary, now: float, lang: str) -> str:
+    """Who is stuck on what for how long (from a class service's activity); "" without activity."""
+    if not summary.activity:
+        return ""
+    title = f'<h2>{esc(t("class.stuck-title", lang))}</h2>'
+    stuck = summary.stuck()
+    if not stuck:
+        return f'{title}<div class="bt-text bt-none-stuck">{esc(t("class.none-stuck", lang))}</div>'
+    rows = "".join(
+        f'<tr data-pupil="{esc(s.pupil)}" data-exercise="{esc(s.exercise)}">'
+        f'<td class="bt-pupil">{esc(s.pupil)}</td><td>{esc(exercise_label(s.exercise, lang))}</td>'
+        f"<td>{esc(t('class.tries', lang, count=s.attempts))}</td>"
+        f"<td>{esc(rule_summary(s.rule, lang)) if s.rule else ''}</td>"
+        f'<td class="bt-for">{esc(waited(now - s.since, lang))}</td>'
+        f"<td>{esc(t('class.last-try', lang, time=waited(now - s.last, lang)))}</td></tr>"
+        for s in stuck)
+    return (f'{title}<table class="bt-rules-left bt-stuck"><tr><th>{esc(t("class.col.pupil", lang))}</th>'
+            f'<th>{esc(t("class.col.exercise", lang))}</th><th>{esc(t("class.col.tries", lang))}</th>'
+            f'<th>{esc(t("class.col.rule-missed", lang))}</th><th>{esc(t("class.col.for", lang))}</th>'
+            f'<th>{esc(t("class.col.last", lang))}</th></tr>{rows}</table>')
+
+
+def assignment_label(assignment: Assignment, lang: str) -> str:
+    """What was set, in words: the lessons, the worksheet's number, or the rules to practise."""
+    return assignment.label().text(lang)
+
+
+def due_text(assignment: Assignment, lang: str) -> str:
+    """"by 19 December 2025", or "" when there is no due date."""
+    due = assignment.due_message()
+    return due.text(lang) if due is not None else ""
+
+
+def work_html(assignments: Sequence[tuple[Assignment, Mapping[str, Sequence[int]]]], pupils: Sequence[str],
+              lang: str) -> str:
+    """The work set, each with who has done it and how far the others are (``steps``: pupil -> (done, of))."""
+    if not assignments:
+        return f'<div class="bt-text bt-no-work">{esc(t("class.work.none", lang))}</div>'
+    items = []
+    for assignment, steps in assignments:
+        done_by = [p for p in pupils if p in steps and steps[p][0] >= steps[p][1]]
+        rest = [f"{esc(p)} ({steps[p][0]}/{steps[p][1]})" if p in steps else esc(p)
+                for p in pupils if p not in done_by]
+        due = due_text(assignment, lang)
+        items.append(
+            f'<li class="bt-work" data-id="{assignment.id}" data-kind="{esc(assignment.kind)}" '
+            f'data-done="{len(done_by)}"><b>{esc(assignment_label(assignment, lang))}</b>'
+            f'{" · " + esc(due) if due else ""}'
+            f'<div>{esc(t("class.work.done-by", lang, count=len(done_by), total=len(pupils)))}'
+            f'{": " + ", ".join(esc(p) for p in done_by) if done_by else ""}</div>'
+            f'{"<div>" + esc(t("class.work.not-yet", lang)) + " " + ", ".join(rest) + "</div>" if rest else ""}</li>')
+    return f'<ul class="bt-work-list">{"".join(items)}</ul>'
+
+
+def refusal_html(lang: str, key: str) -> str:
+    """A class service's refusal or silence, said to the teacher (``class.live.*``)."""
+    return verdict_box(BAD, t(key, lang), role="alert")

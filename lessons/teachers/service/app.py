@@ -1,0 +1,304 @@
+"""The class service: a JupyterHub service that keeps every pupil's progress and the teacher's assignments.
+
+Started by the hub (``c.JupyterHub.services``, see docs/classroom.md) or beside it, it is reached at
+``/services/<name>/`` through the hub's proxy, and directly at its own address from the pupils' servers.
+Every request is identified by the hub (``HubOAuth``): an API token in ``Authorization: token ...``
+(what a pupil's tutorial sends: its server's ``JUPYTERHUB_API_TOKEN``), or the cookie the hub's OAuth
+gives a browser. A pupil's name is the token's owner, never anything the request says; members of the
+teacher group (``--teacher-group``, a hub group) may read the class and set work.
+
+    GET  api/me                  your record: progress, and the class's assignments with your steps
+    POST api/me                  your progress (JSON, as the tutorial saves it): merged, never replaced
+    GET  api/pupils/NAME         that pupil's record (yourself, or a teacher)
+    POST api/pupils/NAME         the same as POST api/me, for yourself only
+    GET  api/class               every pupil and assignment, with who has done what (teachers)
+    POST api/assignments         set work for the class (teachers); DELETE api/assignments/ID takes it away
+
+A request the hub does not identify gets 401 (nothing sent) or 403, and nothing else; bad input gets
+400 (413 when too big) with ``{"error": key, "message": text}`` and changes nothing. Writes need a
+token: a browser's cookie only reads.
+
+    python -m lessons.teachers.service --db /srv/burraco/class.sqlite --teacher-group teachers
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import os
+import signal
+import sys
+from collections.abc import Sequence
+from typing import Any
+from urllib.parse import urlparse
+
+from jupyterhub.services.auth import HubOAuth, HubOAuthCallbackHandler, HubOAuthenticated, UserNotAllowed
+from tornado import web
+
+from ...learner.classwork import Assignment, ClassworkError
+from ...learner.progress import Progress, ProgressError
+from .database import ClassStore, PupilRecord, database_url
+
+__all__ = ["ClassService", "main", "make_app"]
+
+_log = logging.getLogger("burraco.class")
+MAX_BODY = 1_000_000        # bytes of one request: far above a real pupil's progress (tens of kB)
+
+
+class ClassService:
+    """The service's state: where records are kept, who teaches, the hub's authentication."""
+
+    def __init__(self, store: ClassStore, *, teacher_group: str = "teachers", max_body: int = MAX_BODY,
+                 auth: HubOAuth | None = None) -> None:
+        self.store = store
+        self.teacher_group = teacher_group
+        self.max_body = max_body
+        self.auth = auth if auth is not None else HubOAuth()
+
+    def is_teacher(self, user: dict[str, Any]) -> bool:
+        return user.get("kind", "user") == "user" and self.teacher_group in (user.get("groups") or ())
+
+    # ---------------------------------------------------------------- answers
+    def pupil_answer(self, name: str, record: PupilRecord | None, teacher: bool) -> dict[str, Any]:
+        progress = record.progress if record else Progress()
+        work = []
+        for assignment in self.store.assignments():
+            done, of = assignment.steps(progress)
+            work.append({**assignment.to_body(), "steps": [done, of], "done": done >= of})
+        return {"name": name, "teacher": teacher, "progress": record.progress.to_body() if record else None,
+                "updated": record.updated if record else None, "assignments": work}
+
+    def class_answer(self) -> dict[str, Any]:
+        pupils = self.store.pupils()
+        work = []
+        for assignment in self.store.assignments():
+            steps = {name: list(assignment.steps(record.progress)) for name, record in pupils.items()}
+            work.append({**assignment.to_body(), "steps": steps,
+                         "done_by": sorted(name for name, (done, of) in steps.items() if done >= of)})
+        return {"now": self.store.clock(), "teacher_group": self.teacher_group,
+                "pupils": {name: record.to_body() for name, record in pupils.items()}, "assignments": work}
+
+
+class Refused(web.HTTPError):
+    """A request refused with a reason the caller can read: ``key`` (a catalogue key) and English text."""
+
+    def __init__(self, status: int, key: str, message: str) -> None:
+        super().__init__(status, reason=None, log_message=f"{key}: {message}".replace("%", "%%"))
+        self.key = key
+        self.message = message
+
+
+class _Handler(HubOAuthenticated, web.RequestHandler):
+    service: ClassService
+
+    def initialize(self, service: ClassService) -> None:
+        self.service = service
+        self.hub_auth = service.auth
+
+    async def prepare(self) -> None:
+        # Ask the hub who this is without blocking the other requests (HubAuth caches the answer).
+        self._hub_auth_user_cache = None
+        model = await self.hub_auth.get_user(self, sync=False)
+        if model:
+            try:
+                self._hub_auth_user_cache = self.check_hub_user(model)
+            except UserNotAllowed:
+                self._hub_auth_user_cache = None
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        error = kwargs.get("exc_info", (None, None, None))[1]
+        if isinstance(error, Refused):
+            body = {"error": error.key, "message": error.message}
+        else:
+            body = {"error": f"http.{status_code}", "message": self._reason}
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.finish(json.dumps(body))
+
+
+class _Api(_Handler):
+    """Identified requests only; a write needs a token (a browser's cookie only reads)."""
+
+    user: dict[str, Any]
+
+    async def prepare(self) -> None:
+        await super().prepare()
+        user = self.current_user
+        if user is None:
+            sent = self.request.headers.get("Authorization") or self.hub_auth.get_token(self)
+            raise Refused(403 if sent else 401, "service.not-identified", "the hub did not identify this request")
+        if user.get("kind", "user") != "user":
+            raise Refused(403, "service.not-a-user", "only the hub's users have records here")
+        if self.request.method not in ("GET", "HEAD") and not getattr(self, "_token_authenticated", False):
+            raise Refused(403, "service.token-needed", "changes need an API token, not a browser's cookie")
+        if len(self.request.body) > self.service.max_body:
+            raise Refused(413, "service.too-big", f"at most {self.service.max_body} bytes")
+        self.user = user
+
+    @property
+    def name(self) -> str:
+        return str(self.user["name"])
+
+    @property
+    def teacher(self) -> bool:
+        return self.service.is_teacher(self.user)
+
+    def check_xsrf_cookie(self) -> None:
+        return None          # writes are token-authenticated only (checked in prepare)
+
+    def answer(self, body: Any, status: int = 200) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(json.dumps(body, ensure_ascii=False, separators=(",", ":")))
+
+    def progress_sent(self) -> Progress:
+        try:
+            return Progress.from_json(self.request.body)
+        except ProgressError as err:
+            raise Refused(400, f"progress.error.{err.key}", str(err)) from None
+
+    def keep(self, name: str) -> None:
+        try:
+            record = self.service.store.save(name, self.progress_sent(), teacher=self.teacher)
+        except ClassworkError as err:
+            raise Refused(400, f"classwork.error.{err.key}", str(err)) from None
+        except ProgressError as err:             # a record kept unreadable: say so, change nothing
+            raise Refused(500, f"progress.error.{err.key}", str(err)) from None
+        self.answer(self.service.pupil_answer(name, record, self.teacher))
+
+
+class MeHandler(_Api):
+    def get(self) -> None:
+        self.answer(self.service.pupil_answer(self.name, self.service.store.pupil(self.name), self.teacher))
+
+    def post(self) -> None:
+        self.keep(self.name)
+
+
+class PupilHandler(_Api):
+    def get(self, name: str) -> None:
+        if name != self.name and not self.teacher:
+            raise Refused(403, "service.not-yours", "a pupil reads only their own record")
+        record = self.service.store.pupil(name)
+        if record is None and name != self.name:
+            raise Refused(404, "service.no-pupil", "no record for this pupil")
+        self.answer(self.service.pupil_answer(name, record, self.teacher and name == self.name))
+
+    def post(self, name: str) -> None:
+        if name != self.name:
+            raise Refused(403, "service.not-yours", "a pupil writes only their own record")
+        self.keep(self.name)
+
+
+class ClassHandler(_Api):
+    def get(self) -> None:
+        if not self.teacher:
+            raise Refused(403, "service.teachers-only", "only the teacher group reads the class")
+        self.answer(self.service.class_answer())
+
+
+class AssignmentsHandler(_Api):
+    def get(self) -> None:
+        self.answer([a.to_body() for a in self.service.store.assignments()])
+
+    def post(self) -> None:
+        if not self.teacher:
+            raise Refused(403, "service.teachers-only", "only the teacher group sets work")
+        try:
+            body = json.loads(self.request.body, parse_constant=_no_constant)
+        except (ValueError, RecursionError):
+            raise Refused(400, "service.not-json", "the body is not JSON") from None
+        try:
+            assignment = Assignment.from_body(body)
+        except ClassworkError as err:
+            raise Refused(400, f"classwork.error.{err.key}", str(err)) from None
+        self.answer(self.service.store.assign(assignment, self.name).to_body(), 201)
+
+
+class AssignmentHandler(_Api):
+    def delete(self, ident: str) -> None:
+        if not self.teacher:
+            raise Refused(403, "service.teachers-only", "only the teacher group sets work")
+        if not self.service.store.unassign(int(ident)):
+            raise Refused(404, "service.no-assignment", "no such assignment")
+        self.set_status(204)
+        self.finish()
+
+
+class HomeHandler(_Handler):
+    """What a browser sees at the service's address (after the hub's OAuth login)."""
+
+    @web.authenticated
+    def get(self) -> None:
+        from .page import page_language, service_page
+
+        user = self.current_user
+        lang = page_language(self.request.headers.get("Accept-Language", ""))
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(service_page(self.service.store, str(user["name"]), self.service.is_teacher(user), lang))
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not JSON")
+
+
+def make_app(service: ClassService, prefix: str | None = None) -> web.Application:
+    """The service's tornado application under ``prefix`` (the hub's ``JUPYTERHUB_SERVICE_PREFIX``)."""
+    prefix = prefix or service.auth.base_url or "/"
+    prefix = prefix if prefix.endswith("/") else prefix + "/"
+    routes: list[Any] = [
+        (prefix, HomeHandler),
+        (prefix + "api/me", MeHandler),
+        (prefix + r"api/pupils/([^/]+)", PupilHandler),
+        (prefix + "api/class", ClassHandler),
+        (prefix + "api/assignments", AssignmentsHandler),
+        (prefix + r"api/assignments/(\d{1,12})", AssignmentHandler),
+    ]
+    handlers: list[Any] = [(path, handler, {"service": service}) for path, handler in routes]
+    handlers.append((prefix + "oauth_callback", HubOAuthCallbackHandler))
+    return web.Application(handlers, cookie_secret=os.urandom(32), hub_auth=service.auth,
+                           login_url=service.auth.login_url, compress_response=True)
+
+
+def _options(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="burraco-class-service", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--db", default=os.environ.get("BURRACO_CLASS_DB", "burraco-class.sqlite"),
+                        help="a SQLite file, or a SQLAlchemy URL (postgresql+psycopg://...); "
+                             "default $BURRACO_CLASS_DB or ./burraco-class.sqlite")
+    parser.add_argument("--teacher-group", default=os.environ.get("BURRACO_TEACHER_GROUP", "teachers"),
+                        help="the hub group whose members read the class and set work (default: teachers)")
+    parser.add_argument("--max-body", type=int, default=MAX_BODY, help="largest request, in bytes")
+    parser.add_argument("--auth-cache", type=int, default=60,
+                        help="seconds the hub's answer on a token (name, groups) is remembered (default 60)")
+    parser.add_argument("--listen", default=os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:10101"),
+                        help="the address to listen on (default: $JUPYTERHUB_SERVICE_URL, as the hub sets it)")
+    return parser.parse_args(argv)
+
+
+async def _serve(options: argparse.Namespace) -> None:
+    store = ClassStore(options.db)
+    service = ClassService(store, teacher_group=options.teacher_group, max_body=options.max_body,
+                           auth=HubOAuth(cache_max_age=options.auth_cache))
+    address = urlparse(options.listen)
+    app = make_app(service)
+    server = app.listen(address.port or 80, address.hostname or "127.0.0.1",
+                        max_body_size=max(4 * options.max_body, 1_000_000), xheaders=True)
+    url = database_url(options.db)
+    _log.info("burraco class service on %s (records: %s, teachers: group %r)", options.listen,
+              url.split("@")[-1] if "@" in url else url, options.teacher_group)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    server.stop()
+    store.close()
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the class service until it is stopped (SIGTERM or Ctrl-C)."""
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="[%(levelname)s %(asctime)s %(name)s] %(message)s")
+    asyncio.run(_serve(_options(argv)))

@@ -1,0 +1,213 @@
+"""The course as a beginner needs it (issue 21): the game first, the turn by lesson 3, the variants last,
+every exercise's feedback true to what the learner's own answer broke, facts on screen, stars that
+mean something, and progress saved before the course was rebuilt kept."""
+
+from __future__ import annotations
+
+import html
+import json
+import pathlib
+import re
+import shutil
+
+import pytest
+
+import burraco_core as bc
+import lessons
+from lessons.curriculum.model import moved_ids
+from lessons.learner.progress import FileStore, Progress
+from lessons.learner.store import ProgressKeeper
+from lessons.widgets.lesson import LessonWidget
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "tests" / "fixtures"
+EXERCISES = [ex for lesson in lessons.LESSONS for ex in lesson.exercises]
+BEFORE_VARIANTS = [lesson for lesson in lessons.LESSONS if lesson.number < lessons.get_lesson("variants").number]
+# the kinds whose answer is a number or a choice of facts: a wrong one breaks no rule of the game
+NO_RULE_KINDS = {"count", "count-score", "victory-points", "match-verdict", "seat", "spot-burraco", "pick-cards",
+                 "stands-for"}
+CARD_CODE = re.compile(r"(?<![\w♥♦♣♠])(?:10|[2-9TJQKA])[HDCS]'?(?![\w])|\bJK\b")
+RULE_ID = re.compile(r"\b(?:" + "|".join(re.escape(rule) for rule in bc.RULE_IDS) + r")\b")
+
+
+def text_of(markup: str) -> str:
+    markup = re.sub(r'<span class="bt-sr">.*?</span>', "", markup)
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+
+
+# -- the order --------------------------------------------------------------------------------------
+
+def test_the_course_starts_with_the_whole_game_and_takes_an_hour_at_most():
+    first = lessons.LESSONS[0]
+    assert first.key == "game"
+    assert any(block.story is not None for block in first.intro)          # one hand, deal to close
+    assert any(block.table == "seats" for block in first.intro)            # partners opposite, clockwise
+    assert all(lesson.minutes for lesson in lessons.LESSONS)
+    assert sum(lesson.minutes for lesson in lessons.LESSONS) <= 60
+
+
+def test_a_whole_turn_at_the_table_comes_by_lesson_3_and_the_finer_meld_rules_after_it():
+    turn = lessons.get_lesson("turn")
+    assert turn.number <= 3
+    assert {"position"} <= {ex.kind for ex in turn.exercises}
+    whole = turn.exercise("turn.whole-turn")
+    assert whole.solution.split(";")[0].strip() == "draw" and "discard" in whole.solution
+    for key in ("ace", "wilds", "moving-wilds"):
+        assert lessons.get_lesson(key).number > turn.number
+
+
+def test_every_exercise_before_the_variants_lesson_is_under_the_classic_rules():
+    for lesson in BEFORE_VARIANTS:
+        assert lesson.ruleset == "classic"
+        for ex in lesson.exercises:
+            assert ex.ruleset == "classic" and ex.kind != "predict-under-ruleset", ex.id
+
+
+def test_the_story_of_lesson_1_shows_every_moment_of_a_hand():
+    from lessons.curriculum.story import MOMENTS, story
+
+    block = next(block for block in lessons.LESSONS[0].intro if block.story is not None)
+    frames = story(block.story)
+    assert [frame.moment for frame in frames][0] == "deal"
+    assert {frame.moment for frame in frames} == set(MOMENTS)
+    assert frames[-1].game.is_over and frames[-1].game.result.closed
+
+
+# -- progress saved before the course was rebuilt ---------------------------------------------------
+
+def test_progress_saved_before_the_course_was_rebuilt_keeps_its_stars(tmp_path):
+    path = tmp_path / "progress.json"
+    shutil.copy(FIXTURES / "progress-before-course-rebuild.json", path)
+    before = Progress.from_json(path.read_text(encoding="utf-8"))
+    keeper = ProgressKeeper(file_store=FileStore(path))
+    now = keeper.progress
+    course = {ex.id for ex in EXERCISES}
+    moved = moved_ids()
+    assert set(now.exercise_ids()) <= course                # nothing left under an id the course lost
+    for old in before.exercise_ids():
+        new = moved.get(old, old)
+        assert now.stars(new) >= before.stars(old), (old, new)
+    assert now.stars("game.how-many-cards") == 3 and now.stars("variants.group-in-pulito") == 3
+    assert now.lang == "it"
+    keeper.save()
+    assert set(Progress.from_json(path.read_text(encoding="utf-8")).exercise_ids()) <= course
+
+
+def test_every_exercise_id_of_the_course_before_is_kept_or_moved():
+    before = json.loads((FIXTURES / "exercise-ids-before-course-rebuild.json").read_text(encoding="utf-8"))
+    course = {ex.id for ex in EXERCISES}
+    moved = moved_ids()
+    lost = [old for old in before if old not in course and old not in moved]
+    assert lost == []
+    assert all(new in course for new in moved.values())
+
+
+# -- feedback that tells the truth -------------------------------------------------------------------
+
+def _played_until_refused(ex, answer: str) -> str | None:
+    """The rule of the engine's first refusal of the answer's moves on the exercise's position."""
+    game = bc.Game.setup(ex.rules, **ex.prepared.position)
+    for move in [m.strip() for m in answer.split(";") if m.strip()]:
+        refusal = game.explain(move)
+        if refusal is not None:
+            return refusal.rule
+        game.apply(move)
+    return None
+
+
+@pytest.mark.parametrize("ex", EXERCISES, ids=lambda ex: ex.id)
+def test_wrong_answers_name_only_a_rule_the_answer_broke(ex):
+    for answer, rule in ex.wrong_answers:
+        verdict = ex.check(answer)
+        assert verdict.status == "incorrect", (ex.id, answer)
+        assert verdict.rule == rule, (ex.id, answer)
+        if ex.kind in NO_RULE_KINDS:
+            assert verdict.rule is None, (ex.id, answer)       # counting or naming a fact breaks no rule
+        if ex.kind == "position" and verdict.rule is not None:
+            assert verdict.rule == _played_until_refused(ex, answer), (ex.id, answer)
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es"])
+def test_feedback_and_texts_show_no_engine_notation(lang):
+    found = []
+    for ex in EXERCISES:
+        texts = [ex.prompt.text(lang), *(h.text(lang) for h in ex.hints), ex.check(ex.solution).message(lang)]
+        texts += [ex.check(answer).message(lang) for answer, _ in ex.wrong_answers]
+        texts += [choice.label.text(lang) for choice in ex.choices]
+        for text in texts:
+            if CARD_CODE.search(text) or RULE_ID.search(text) or re.search(r"\(s\)|\bside [01]\b|\bdeal 0\b", text):
+                found.append((ex.id, text))
+    assert found == []
+
+
+def test_a_count_that_is_off_says_what_it_probably_left_out_never_a_closing_rule():
+    ex = lessons.get_lesson("scoring").exercise("scoring.real-hand-losers")
+    verdict = ex.check(-100)
+    said = verdict.message("en")
+    assert verdict.rule is None and "burraco" not in said.lower()
+    assert "Not -100" in said
+
+
+def test_victory_points_feedback_says_which_side_has_more_and_the_difference():
+    ex = lessons.get_lesson("match").exercise("match.vp-four")
+    said = ex.check("12-8").message("en")
+    totals = ex.prepared.extra["points"]
+    assert f"difference of {abs(totals[0] - totals[1])}" in said
+    assert "fewer victory points" not in said
+    leader = "Your side" if totals[0] > totals[1] else "The other side"
+    assert said.count(leader) == 1
+
+
+# -- fair exercises: the facts on screen, the picture does not tell ---------------------------------
+
+@pytest.mark.parametrize("ex", [e for e in EXERCISES if e.kind in ("stands-for", "spot-burraco")], ids=lambda e: e.id)
+def test_the_picture_does_not_give_the_answer_away(ex):
+    widget = LessonWidget(lessons.get_lesson(ex.id.split(".")[0]), progress=Progress())
+    widget.session.go([e.id for e in widget.lesson.exercises].index(ex.id))
+    widget._render()
+    shown = "".join(child.value for child in widget.view.widget.children if isinstance(getattr(child, "value", None), str))
+    assert "data-burraco" not in shown
+    meld = ex.prepared.meld
+    if meld is not None and meld.wild_stands_for:
+        assert bc.parse_card(meld.wild_stands_for).code not in shown.replace(" ", "")
+        assert "stands for" not in text_of(shown).lower()
+
+
+@pytest.mark.parametrize("ex", [e for e in EXERCISES if e.kind == "position"], ids=lambda e: e.id)
+def test_at_the_table_an_illegal_move_is_refused_in_words_and_changes_nothing(ex):
+    widget = LessonWidget(lessons.get_lesson(ex.id.split(".")[0]), progress=Progress())
+    widget.session.go([e.id for e in widget.lesson.exercises].index(ex.id))
+    widget._render()
+    table = widget.view.table
+    before = table.game.position()
+    if table.game.phase == "draw":
+        table.hand.selected = [0]
+        table.discard.disabled = False     # a learner's click can come before the button is redrawn
+        table.discard.click()              # discarding before drawing
+    else:
+        table.draw.disabled = False
+        table.draw.click()                 # drawing a second time
+    assert table.game.position() == before
+    said = text_of(table.message.value)
+    assert "Not allowed" in said and "The rule:" in said and not RULE_ID.search(said)
+    assert 'role="alert"' in table.message.value
+
+
+def test_facts_a_why_not_depends_on_are_on_the_table():
+    ex = lessons.get_lesson("closing").exercise("closing.opponents")
+    widget = LessonWidget(lessons.get_lesson("closing"), progress=Progress())
+    widget.session.go([e.id for e in widget.lesson.exercises].index(ex.id))
+    widget._render()
+    shown = text_of("".join(child.value for child in widget.view.widget.children
+                            if isinstance(getattr(child, "value", None), str)))
+    assert "Opponent on your left" in shown and "no turn played yet" in shown
+    assert "took its pozzetto" in shown
+
+
+@pytest.mark.parametrize("ex", [e for e in EXERCISES if e.kind == "victory-points"], ids=lambda e: e.id)
+def test_the_victory_point_table_is_on_screen_where_it_is_asked(ex):
+    from lessons.widgets.views import answer_view
+
+    view = answer_view(ex, "en")
+    shown = "".join(child.value for child in view.widget.children if isinstance(getattr(child, "value", None), str))
+    assert f'bt-vp-table" data-hands="{ex.prepared.extra["hands"]}"' in shown
