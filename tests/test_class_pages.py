@@ -62,7 +62,7 @@ def test_the_box_lists_the_work_with_how_far_the_pupil_is(service):
     reply = reply_for(service, "alice", progress)
     page = assigned_html(reply, progress, "en")
     assert page.index("Set by your teacher") < page.index(SECOND.title("en"))
-    assert f"3 of {len(SECOND.exercises)} done" in page and "by 8 March 2031" in page
+    assert f"Done: 3 of {len(SECOND.exercises)}" in page and "by 8 March 2031" in page
     assert f'href="{SECOND.number:02d}-{SECOND.key}.ipynb"' in page          # a lesson: its own page
     assert page.count('href="assigned.ipynb"') == 2                          # a sheet, practice: the work page
     assert "Worksheet no. 7 (3 exercises)" in page

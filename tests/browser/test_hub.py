@@ -56,6 +56,7 @@ def hub(tmp_path_factory):
         c.JupyterHub.hub_port = {hub_port}
         c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{api_port}"
         c.ConfigurableHTTPProxy.command = [{str(PROXY)!r}]
+        c.ConfigurableHTTPProxy.pid_file = "{folder}/jupyterhub-proxy.pid"   # not the checkout: a stale one stops the next hub
         c.JupyterHub.db_url = "sqlite:///{folder}/jupyterhub.sqlite"
         c.JupyterHub.cookie_secret_file = "{folder}/cookie_secret"
         c.JupyterHub.authenticator_class = "dummy"
