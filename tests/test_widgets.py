@@ -600,8 +600,9 @@ def test_play_table_stops_the_bots_when_the_engine_refuses_their_move():
     message = table.message.value
     draw_first = bc.messages.Message("rule.turn.draw-first.summary").text("en")
     assert "The computer players have stopped" in message and draw_first in message
-    assert "refuse" in table.events[-1] and "turn.draw-first" in table.events[-1]
-    assert "turn.draw-first" in table.story.value
+    said = table.stopped.message("en")
+    assert "refuse" in table.events[-1] and said in table.events[-1]
+    assert said in table.story.value and "turn.draw-first" not in table.story.value   # words, no rule id
     table.draw.click()                                                        # the learner cannot play on
     assert "have stopped" in table.message.value and table.game.current_player == 1
     table.undo.click()

@@ -203,7 +203,16 @@ class PlayTable(w.VBox):
     @property
     def events(self) -> list[str]:
         """The log as the learner reads it, oldest first."""
-        return [e.text(self.lang) for e in self.session.events]
+        return [self._event_text(e) for e in self.session.events]
+
+    def _event_text(self, event) -> str:
+        """An event as the learner reads it: a computer move the rules refused is told in words, with
+        no engine notation or rule id (the session's own text, for the terminal, has both)."""
+        if event.kind == "refused" and event.refusal is not None:
+            name = player_names(self.game.players)[event.player]
+            return (f"{self._text('table.say.stopped.who', name=name)} {event.refusal.message(self.lang)} "
+                    f"{self._text('table.say.stopped')}.")
+        return event.text(self.lang)
 
     @property
     def stopped(self) -> bc.IllegalMove | None:
@@ -513,7 +522,7 @@ class PlayTable(w.VBox):
             style = "background:#fff3cd;font-weight:600;" if lit else ""
             who = " bt-log-you" if event.human else ""
             items.append(f'<li value="{event.index + 1}" class="bt-log-line{" bt-log-current" if lit else ""}{who}" '
-                         f'style="{style}padding:1px 4px;border-radius:4px">{esc(event.text(self.lang))}</li>')
+                         f'style="{style}padding:1px 4px;border-radius:4px">{esc(self._event_text(event))}</li>')
         return (f"<details open><summary style='font-weight:600'>{esc(self._text('table.log', count=len(events)))}"
                 "</summary><div class='bt-log-scroll' tabindex='0' style='max-height:16em;overflow-y:auto;"
                 "border:1px solid #ddd;border-radius:6px;margin-top:4px'>"
