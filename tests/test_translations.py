@@ -618,6 +618,8 @@ CITED: dict[tuple[str, str], tuple[str, ...]] = {
         ("notation.empty-action", ("pozzetto",)), ("notation.action", ("pozzetto",)),
         ("position.pozzetti", ("pozzetti",)), ("ruleset.problem.stock-exhausted", ("pozzetto",)))
 }
+# The one place the lessons give the Italian word beside the players' own (docs/glossary-es.md): the deal, lesson 1.
+CITED[("es", "lesson.game.intro.3")] = ("pozzetti",)
 
 # Texts of the second round of issue 23 (the lessons, being rewritten: issue 21) still say what the glossary has
 # ruled out since (Spanish in its players' words): they are not failed on for these words until then.
