@@ -619,15 +619,18 @@ CITED: dict[tuple[str, str], tuple[str, ...]] = {
         ("notation.empty-action", ("pozzetto",)), ("notation.action", ("pozzetto",)),
         ("position.pozzetti", ("pozzetti",)), ("ruleset.problem.stock-exhausted", ("pozzetto",)))
 }
+# The one place the lessons give the Italian word beside the players' own (docs/glossary-es.md): the deal, lesson 1.
+CITED[("es", "lesson.game.intro.3")] = ("pozzetti",)
 
-# Texts of the second round of issue 23 (the lessons, being rewritten: issue 21) still say what the glossary has
-# ruled out since (Spanish in its players' words): they are not failed on for these words until then.
+# Texts of the second round of issue 23 (the lessons, rewritten for issue 21): the lesson texts and the exercise
+# feedback. Italian and Spanish are through it, in the players' words of their glossaries: every check runs over all
+# their keys. A slip only in these keys is listed, not failed on, for the languages still to come through it: English,
+# the source (the rewritten course still shows some counts without a plural form), and Portuguese (its lessons are
+# being written). When none is left, empty SECOND_ROUND_LANGS.
 SECOND_ROUND = ("lesson.", "ex.")
-SECOND_ROUND_WORDS: dict[str, tuple[str, ...]] = {
-    "es": ("pozzetto", "pozzetti", "bonificación", "bonificaciones", "penalización", "grupo", "grupos", "un burraco",
-           "ningún burraco", "burraco limpio", "burraco sucio", "burraco semilimpio", "burraco real", "burracos",
-           "legal", "legales", "semilla"),
-}
+SECOND_ROUND_LANGS: tuple[str, ...] = ("en", "pt")
+# Glossary words a second-round text may still say, per language (Spanish's went with its second round).
+SECOND_ROUND_WORDS: dict[str, tuple[str, ...]] = {}
 
 
 def glossary_slips(lang: str) -> tuple[list[str], list[str]]:
@@ -640,7 +643,8 @@ def glossary_slips(lang: str) -> tuple[list[str], list[str]]:
             for start, end, _ in reversed(list(messages._fields(text))):
                 bare = bare[:start] + " " + bare[end:]
             found = {word.lower() for word in banned.findall(bare)} - set(CITED.get((lang, key), ()))
-            deferred = found & set(SECOND_ROUND_WORDS.get(lang, ())) if key.startswith(SECOND_ROUND) else set()
+            deferred = (found & set(SECOND_ROUND_WORDS.get(lang, ()))
+                        if key.startswith(SECOND_ROUND) and lang in SECOND_ROUND_LANGS else set())
             if found - deferred:
                 now.append(f"{key}: {sorted(found - deferred)} in {text[:100]!r}")
             if deferred:
