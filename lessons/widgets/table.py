@@ -205,13 +205,14 @@ class PlayTable(w.VBox):
         """The log as the learner reads it, oldest first."""
         return [self._event_text(e) for e in self.session.events]
 
-    def _event_text(self, event) -> str:
+    def _event_text(self, event: Event) -> str:
         """An event as the learner reads it: a computer move the rules refused is told in words, with
         no engine notation or rule id (the session's own text, for the terminal, has both)."""
         if event.kind == "refused" and event.refusal is not None:
             name = player_names(self.game.players)[event.player]
-            return (f"{self._text('table.say.stopped.who', name=name)} {event.refusal.message(self.lang)} "
-                    f"{self._text('table.say.stopped')}.")
+            said: str = (f"{self._text('table.say.stopped.who', name=name)} {event.refusal.message(self.lang)} "
+                         f"{self._text('table.say.stopped')}.")
+            return said
         return event.text(self.lang)
 
     @property
