@@ -73,7 +73,10 @@ def binder_env() -> dict[str, str]:
             _run([sys.executable, "-m", "venv", str(venv)], log)
             _run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--upgrade", "pip"], log)
             _run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", *BASE_IMAGE], log)
-        # repo2docker: pip install -r binder/requirements.txt from the repository root, then postBuild
+        # repo2docker: pip install -r binder/requirements.txt from the repository root, then postBuild.
+        # It builds from a fresh clone: setuptools' build/lib of an earlier build here would bring back files
+        # since deleted (a lesson file renamed), so it goes first.
+        shutil.rmtree(ROOT / "build" / "lib", ignore_errors=True)
         _run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--force-reinstall", "--no-deps", "."],
              log, cwd=ROOT)
         _run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "-r", "binder/requirements.txt"],
