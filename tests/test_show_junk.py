@@ -28,7 +28,7 @@ JUNK = {
     (lambda: lessons.show(5), "not 5."),
     (lambda: lessons.show(None, rules="italiano"), "a Lesson or an Exercise, not None"),
     (lambda: lessons.show(["melds"]), "not ['melds']"),
-    (lambda: lessons.show("melds", lang=5), "5 is not a language: give one of en, es and it"),
+    (lambda: lessons.show("melds", lang=5), "5 is not a language: give one of en, es, it and pt"),
     (lambda: lessons.show("melds", lang=b"it"), "b'it' is not a language"),
     (lambda: lessons.show("melds", lnag="it"), "no option 'lnag': its options are lang, rules, keeper, store and progress"),
 ])
