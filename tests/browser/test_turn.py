@@ -53,6 +53,7 @@ def test_a_whole_turn_at_the_table_refusal_included(page, voila_url, shoot, cons
     assert min(spacing) >= -1, spacing
     for code in ("5H", "6H", "9C"):                   # not a meld: refused, in words, and nothing changes
         card(page, code).click()
+    page.locator(".bt-exercise .bt-my-hand").scroll_into_view_if_needed()
     hidden = page.evaluate("""() => {
         const cards = [...document.querySelectorAll('.bt-exercise .bt-my-hand .bh-card')];
         return cards.filter((c, i) => c.classList.contains('bh-selected') && cards[i + 1]).some((c, i) => {
@@ -64,6 +65,7 @@ def test_a_whole_turn_at_the_table_refusal_included(page, voila_url, shoot, cons
     page.set_viewport_size({"width": 560, "height": size["height"]})     # a narrow window: now they overlap
     page.wait_for_function("""() => { const c = document.querySelectorAll('.bt-exercise .bt-my-hand .bh-card');
         return c[1].getBoundingClientRect().left < c[0].getBoundingClientRect().right - 1; }""", timeout=10_000)
+    page.locator(".bt-exercise .bt-my-hand").scroll_into_view_if_needed()   # elementFromPoint sees the viewport only
     assert not page.evaluate("""() => {
         const cards = [...document.querySelectorAll('.bt-exercise .bt-my-hand .bh-card')];
         return cards.some((c, i) => c.classList.contains('bh-selected') && cards[i + 1] && (() => {
