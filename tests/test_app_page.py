@@ -124,6 +124,17 @@ def test_a_link_shows_its_place_in_the_same_page(shell):
     assert shell.view.children == (shell.home,) and shell.told[-1]["focus"] is True
 
 
+def test_the_work_a_teacher_set_is_a_place_of_the_app_and_its_links_stay_in_it(shell):
+    """The home page's "Set by your teacher" links (a worksheet, practice) lead to #tool/assigned."""
+    from lessons.widgets.assigned import AssignedPage
+
+    assert nav.href("assigned") == "#tool/assigned"               # the app's links, as the app sets them
+    browser_goes(shell, "tool/assigned")
+    assert isinstance(shell.view.children[0], AssignedPage) and shell.place == Place("tool", "assigned")
+    assert Message("assigned.title").text("en") in shell.told[-1]["title"]
+    assert "no attribute" not in shell.view.children[0].status.value
+
+
 def test_a_page_opened_on_an_address_leaves_the_focus_where_the_browser_puts_it(fresh):
     page = App()
     page.told = []

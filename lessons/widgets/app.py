@@ -26,6 +26,7 @@ from ..curriculum import model
 from ..learner.session import EXERCISE
 from ..learner.store import shared_keeper
 from .address import HOME_PLACE, AddressError, BrowserAddress, Place, parse_address
+from .assigned import ASSIGNED_NOTEBOOK, assigned_page
 from .home import TOOLS, HomePage, ToolPage
 from .lesson import LessonWidget
 from .navigation import LessonPage, chosen_language, guarded_page, oops, use_app_links
@@ -77,7 +78,7 @@ class App(w.VBox):
         """Show the place ``address`` names; one that names nothing shows the home page and a note."""
         try:
             try:
-                place = parse_address(address, _lesson_sizes(), [tool.key for tool in TOOLS])
+                place = parse_address(address, _lesson_sizes(), [*(tool.key for tool in TOOLS), ASSIGNED_NOTEBOOK])
             except AddressError as err:
                 _log.info("no place at the address %r", err.address)
                 self._show(HOME_PLACE)
@@ -130,6 +131,8 @@ class App(w.VBox):
             if lesson is not None:
                 lesson.on_moved(lambda widget: self._lesson_moved(page, widget))
             return page
+        if place.key == ASSIGNED_NOTEBOOK:      # the work a teacher set (a hub's class service): not on the tool list
+            return assigned_page(self.fixed_lang)
         tool = next(tool for tool in TOOLS if tool.key == place.key)
         return ToolPage(tool)
 
@@ -182,7 +185,7 @@ class App(w.VBox):
             lesson = next(each for each in model.all_lessons() if each.key == place.key)
             page = t("app.lesson-title", lang, number=lesson.number, title=lesson.title(lang))
         elif place.kind == "tool":
-            page = t(f"home.tool.{place.key}", lang)
+            page = t("assigned.title" if place.key == ASSIGNED_NOTEBOOK else f"home.tool.{place.key}", lang)
         else:
             return name
         return t("app.title", lang, page=page, app=name)

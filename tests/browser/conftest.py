@@ -79,6 +79,14 @@ def open_notebook(page, base_url: str, notebook: str = "index.ipynb"):
     return page
 
 
+def open_lesson(page, base_url: str, notebook: str):
+    """Open a lesson's notebook (the app at that lesson) and wait for its star strip: its first screen
+    may be text alone, or its summary when an earlier test finished it."""
+    page.goto(f"{base_url}/voila/render/{notebook}", wait_until="domcontentloaded")
+    page.wait_for_selector(".bt-lesson .bt-strip-item", timeout=60_000)
+    return page
+
+
 @pytest.fixture
 def app(page, voila_url):
     """The demo notebook, open and drawn."""

@@ -13,7 +13,7 @@ import burraco_core as bc
 import lessons
 from lessons.learner.progress import Progress
 from lessons.learner.store import DEFAULT_KEY
-from tests.browser.conftest import open_notebook
+from tests.browser.conftest import open_lesson
 from tests.browser.support import wait_for_text
 
 pytestmark = pytest.mark.browser
@@ -39,7 +39,7 @@ def test_count_a_real_hand_line_by_line(page, voila_url, shoot, console_errors):
     lesson = lessons.get_lesson("scoring")
     number = next(i for i, ex in enumerate(lesson.exercises, 1) if ex.id == "scoring.real-hand")
     exercise = lesson.exercises[number - 1]
-    open_notebook(page, voila_url, "10-scoring.ipynb")
+    open_lesson(page, voila_url, "10-scoring.ipynb")
     to_exercise(page, number, len(lesson.exercises))
     boxes = page.locator(".bt-score-lines input")
     lines = exercise.prepared.extra["breakdown"].lines
@@ -109,7 +109,7 @@ def test_guided_hand_played_by_clicks(page, voila_url, shoot, console_errors):
     stored.record(lesson.exercises[1].id, correct=True, hints=0, retries=0, solution_shown=False)
     stored.resume = ("play", 0)
     page.add_init_script(f"localStorage.setItem({json.dumps(DEFAULT_KEY)}, {json.dumps(stored.to_json())})")
-    open_notebook(page, voila_url, "13-play.ipynb")
+    open_lesson(page, voila_url, "13-play.ipynb")
     wait_for_text(page, ".bt-strip", "2 ★★★")          # the browser's copy arrived and was merged...
     page.wait_for_selector(".bt-exercise")             # ...and the lesson followed it to an exercise
     page.locator(".bt-strip-item").nth(0).click()      # the guided hand (if not open already)

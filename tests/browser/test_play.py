@@ -163,7 +163,8 @@ def test_refusal_appears_beside_the_cards(app, shoot):
     click_and_wait(app, button["Draw"])
     select_one(app, table.locator(".bt-my-hand .bh-card"), 0, 1)
     message = click_and_wait(app, button["Lay down selected"])
-    assert "Not allowed" in message and "meld.too-few-cards" in message
+    assert "Not allowed" in message and "A new meld needs at least 3 cards" in message
+    assert "meld.too-few-cards" not in message                  # the rule in words, never its id
     shoot(table, "play-table-refusal")
 
 
