@@ -156,6 +156,22 @@ def test_progress_these_lessons_can_use_says_nothing(tmp_path):
     assert unused_parts(keeper.progress) is None
 
 
+def test_a_lesson_finished_to_its_summary_is_a_place_to_resume_and_a_worksheet_is_not_one(tmp_path):
+    """The summary's index is the exercise count: a learner who finished a lesson is told nothing odd; a
+    worksheet or a teacher's exercise, shown through a lesson of its own, leaves the resume point alone."""
+    import lessons
+    from lessons.learner.classwork import Sheet, sheet_lesson
+    from lessons.learner.session import LessonSession
+
+    melds = lessons.get_lesson("melds")
+    progress = Progress()
+    LessonSession(melds, progress).go(len(melds.exercises))
+    assert progress.resume == ("melds", len(melds.exercises)) and unused_parts(progress) is None
+    sheet = LessonSession(sheet_lesson(Sheet(1, count=2)), progress)
+    sheet.go(0)
+    assert progress.resume == ("melds", len(melds.exercises))
+
+
 def test_a_browser_copy_with_an_unknown_language_is_said_when_it_arrives(tmp_path):
     keeper = ProgressKeeper(file_store=FileStore(tmp_path / "progress.json"), key="test")
     assert keeper.problem is None

@@ -18,7 +18,7 @@ from ..curriculum import model
 from ..curriculum.model import Lesson
 from .progress import Progress
 
-__all__ = ["unused_parts"]
+__all__ = ["in_course", "unused_parts"]
 
 
 def unused_parts(progress: Progress, lessons: Sequence[Lesson] | None = None,
@@ -34,7 +34,7 @@ def unused_parts(progress: Progress, lessons: Sequence[Lesson] | None = None,
     odd_resume = False
     if resume is not None:
         sizes = _sizes() if lessons is None else {lesson.key: len(lesson.exercises) for lesson in lessons}
-        odd_resume = resume[1] >= sizes.get(resume[0], 0)
+        odd_resume = resume[0] not in sizes or resume[1] > sizes[resume[0]]   # = the count: the summary
     if odd_lang and odd_resume:
         return Message("progress.notice.unknown-lang-resume", lang=lang)
     if odd_lang:
@@ -42,6 +42,11 @@ def unused_parts(progress: Progress, lessons: Sequence[Lesson] | None = None,
     if odd_resume:
         return Message("progress.notice.unknown-resume")
     return None
+
+
+def in_course(key: str) -> bool:
+    """Whether ``key`` is one of the course's lessons (not a teacher's single exercise or a worksheet)."""
+    return key in _sizes()
 
 
 @functools.cache

@@ -30,6 +30,7 @@ from typing import Any
 from burraco_core.messages import Message
 
 from ..curriculum.model import Exercise, Lesson, Verdict
+from .checkup import in_course
 from .progress import Progress, stars
 
 INTRO = "intro"
@@ -115,7 +116,7 @@ class LessonSession:
         self._keep_visit()
         self.index = max(-1, min(index, self.count))
         self._reset_exercise()
-        if self.index >= 0:
+        if self.index >= 0 and in_course(self.lesson.key):   # a teacher's exercise or a worksheet is no place to resume
             self.progress.resume = (self.lesson.key, self.index)
         self._changed()
 
