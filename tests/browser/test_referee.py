@@ -42,20 +42,21 @@ def test_variant_builder_shows_a_contradiction_and_the_differences(page, voila_u
     shoot(page.locator(".bt-variant-builder"), "variant-builder")
 
 
-def test_a_refusal_in_spanish(page, voila_url, shoot, console_errors):
-    """The learner switches a lesson to Spanish; a wrong answer there, then an illegal meld in the meld
-    referee (which opens in the learner's language), are refused in Spanish with the rule's Spanish summary."""
+@pytest.mark.parametrize(("lang", "seven_of_hearts"), [("es", "siete de corazones"), ("pt", "sete de copas")])
+def test_a_refusal_in_another_language(page, voila_url, shoot, console_errors, lang, seven_of_hearts):
+    """The learner switches a lesson to Spanish (or Portuguese); a wrong answer there, then an illegal meld in the
+    meld referee (which opens in the learner's language), are refused in that language with the rule's summary."""
     try:
         bc.Meld.lay_down_options("5H 6H 9C", "classic")
     except bc.IllegalMove as err:
         refused = err
-    summary, message = refused.summary_in("es"), refused.message("es")
+    summary, message = refused.summary_in(lang), refused.message(lang)
     page.goto(f"{voila_url}/voila/render/02-melds.ipynb", wait_until="domcontentloaded")
     switch = page.locator(".bt-language select")
     switch.wait_for(timeout=60_000)
-    switch.select_option(label="Español")                    # saved with the progress: the tools follow it
+    switch.select_option(label=Message("language.name").text(lang))   # saved with the progress: the tools follow it
     try:
-        wait_for_text(page, ".bt-title", lessons.get_lesson("melds").title("es"))
+        wait_for_text(page, ".bt-title", lessons.get_lesson("melds").title(lang))
         start = page.locator(".bt-start")
         if start.count():
             start.click()
@@ -64,19 +65,20 @@ def test_a_refusal_in_spanish(page, voila_url, shoot, console_errors):
                 page.locator(f'.bt-answer-hand .bh-card[data-code="{code}"]').first.click()
             page.locator(".bt-check").click()
             wait_for_text(page, ".bt-verdict", summary)
+            shoot(page.locator(".bt-lesson"), f"lesson-wrong-answer-{lang}")
         open_notebook(page, voila_url, "referee.ipynb")
-        wait_for_text(page, ".bt-referee", Message("referee.notation").text("es")[:30])
+        wait_for_text(page, ".bt-referee", Message("referee.notation").text(lang)[:30])
         meld = page.locator(".bt-meld-text input")
         meld.fill("5H 6H 9C")
         meld.press("Enter")
         wait_for_text(page, ".bt-verdict", summary)
         verdict = page.locator(".bt-verdict").inner_text()
-        assert message in verdict and Message("referee.meld.illegal").text("es") in verdict
+        assert message in verdict and Message("referee.meld.illegal").text(lang) in verdict
         assert "meld.not-a-meld" in verdict and "Not a legal meld" not in verdict and "Rule" not in verdict
         labels = page.locator(".bt-palette .bh-card").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
-        assert "siete de corazones" in labels and not [label for label in labels if " of " in label]
+        assert seven_of_hearts in labels and not [label for label in labels if " of " in label]
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-        shoot(page.locator(".bt-referee-inputs"), "refusal-es")
+        shoot(page.locator(".bt-referee-inputs"), f"refusal-{lang}")
     finally:
         page.goto(f"{voila_url}/voila/render/02-melds.ipynb", wait_until="domcontentloaded")
         switch = page.locator(".bt-language select")

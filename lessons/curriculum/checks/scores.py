@@ -25,13 +25,13 @@ def _score_right(attempt: Attempt) -> Failure | None:
         if said == breakdown.total:
             return None
         off = said - breakdown.total
-        if said == claimed.total:
-            return Failure(Message("ex.check.score.closing-added" if off > 0 else "ex.check.score.closing-missed",
-                                   answer=said))
-        for line in lines:
+        for line in lines:       # a line left out first: the likeliest slip, and the one the learner can see
             if off == -line.points:
                 return Failure(Message("ex.check.score.left-out", answer=said, label=line.message,
                                        points=line.points), cards=line.cards)
+        if said == claimed.total:
+            return Failure(Message("ex.check.score.closing-added" if off > 0 else "ex.check.score.closing-missed",
+                                   answer=said))
         for line in lines:
             if off == -2 * line.points:
                 return Failure(Message("ex.check.score.turned", answer=said, label=line.message, points=line.points),

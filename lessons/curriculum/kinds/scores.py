@@ -142,7 +142,8 @@ def _read_victory_points(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> 
     extra = prepared.extra
     ours, theirs = extra["points"]
     about = Message("ex.vp.about", ours=ours, theirs=theirs, difference=abs(ours - theirs), hands=extra["hands"],
-                    leader="ours" if ours > theirs else "theirs" if theirs > ours else "none")
+                    leader="level" if tuple(extra["vp"]) == (10, 10)     # in the table's first band: 10 each
+                    else "ours" if ours > theirs else "theirs" if theirs > ours else "none")
     return Attempt(answer=_vp_text(answer), rules=rules, expected=extra["vp"], about=about)
 
 
