@@ -211,3 +211,14 @@ def test_the_victory_point_table_is_on_screen_where_it_is_asked(ex):
     view = answer_view(ex, "en")
     shown = "".join(child.value for child in view.widget.children if isinstance(getattr(child, "value", None), str))
     assert f'bt-vp-table" data-hands="{ex.prepared.extra["hands"]}"' in shown
+
+
+@pytest.mark.parametrize("lang", lessons.languages())
+def test_the_intro_tables_name_cards_as_a_learner_reads_them(lang):
+    """No engine code in a lesson's tables: the joker by its name, never JK."""
+    from lessons.curriculum.model import TABLES
+    from lessons.widgets.intro import intro_table
+
+    for name in TABLES:
+        shown = re.sub(r"<[^>]+>", " ", intro_table(name, lang))
+        assert not re.search(r"\bJK\b", shown), (name, lang)

@@ -69,7 +69,10 @@ def _card_values(lang: str) -> str:
     rules = bc.ruleset("classic")
     rows = [("JK", rules.joker_value), ("2S", rules.two_value), ("AS", rules.ace_value),
             ("KS QS JS 10S 9S 8S", rules.high_value), ("7S 6S 5S 4S 3S", rules.low_value)]
-    body = "".join(f"<tr><td>{esc(' '.join(str(c) for c in bc.parse_cards(cards)))}</td>"
+    def said(cards: str) -> str:      # the joker by its name in the learner's language, never its code JK
+        return t("card.joker.short", lang) if cards == "JK" else " ".join(str(c) for c in bc.parse_cards(cards))
+
+    body = "".join(f"<tr><td>{esc(said(cards))}</td>"
                    f"<td>{esc(t('intro.points', lang, count=value))}</td></tr>" for cards, value in rows)
     return f'<table class="bt-variants bt-card-values" style="border-collapse:collapse;margin:8px 0">{body}</table>'
 
