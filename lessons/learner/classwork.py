@@ -29,14 +29,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import burraco_core as bc
-from burraco_core import BurracoError
-from burraco_core.messages import DEFAULT_LANGUAGE, Message
+from burraco_core.messages import Message
 
 from ..curriculum import model
 from ..curriculum.generators import DIFFICULTIES, GENERATED_KINDS, exercises
 from ..curriculum.model import Exercise, Lesson
 from .practice import NEEDED, parse_generated_id, practised
-from .progress import Progress
+from .progress import KeyedError, Progress
 
 __all__ = ["KINDS", "Assignment", "ClassworkError", "Sheet", "assignments_from", "class_copy", "is_class_exercise",
            "sheet_lesson", "unknown_exercises"]
@@ -48,26 +47,13 @@ MAX_NUMBER = 10**9          # a sheet's number (the maker's seed)
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
-class ClassworkError(BurracoError):
+class ClassworkError(KeyedError):
     """An assignment, or progress sent to a class, that cannot be taken; nothing was changed.
 
     ``err.msg`` is the reason as a catalogue Message (key ``classwork.error.*``); ``str(err)`` its English.
     """
 
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
-
-    @property
-    def msg(self) -> Message:
-        return Message(f"classwork.error.{self.key}", **self.params)
-
-    def message(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        return self.msg.text(lang)
-
-    def __str__(self) -> str:
-        return self.message(DEFAULT_LANGUAGE)
+    PREFIX = "classwork.error."
 
 
 # -- what a class keeps ---------------------------------------------------------------------------

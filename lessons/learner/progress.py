@@ -63,12 +63,11 @@ def _now() -> float:
     return round(time.time(), 3)
 
 
-class ProgressError(BurracoError):
-    """Progress could not be read, written or changed; nothing was changed.
+class KeyedError(BurracoError):
+    """An error whose reason is a catalogue Message ``<PREFIX><key>`` with ``params``; ``str(err)`` is
+    its English text, ``err.message(lang)`` the learner's language."""
 
-    ``err.msg`` is the reason as a catalogue Message (key ``progress.error.*``);
-    ``str(err)`` is its English text.
-    """
+    PREFIX = ""
 
     def __init__(self, key: str, **params: Any) -> None:
         super().__init__(key)
@@ -77,7 +76,7 @@ class ProgressError(BurracoError):
 
     @property
     def msg(self) -> Message:
-        return Message(f"progress.error.{self.key}", **self.params)
+        return Message(f"{self.PREFIX}{self.key}", **self.params)
 
     def message(self, lang: str = DEFAULT_LANGUAGE) -> str:
         return self.msg.text(lang)
@@ -86,7 +85,17 @@ class ProgressError(BurracoError):
         return self.message(DEFAULT_LANGUAGE)
 
     def __repr__(self) -> str:
-        return f"ProgressError({self.key!r}, {str(self)!r})"
+        return f"{type(self).__name__}({self.key!r}, {str(self)!r})"
+
+
+class ProgressError(KeyedError):
+    """Progress could not be read, written or changed; nothing was changed.
+
+    ``err.msg`` is the reason as a catalogue Message (key ``progress.error.*``);
+    ``str(err)`` is its English text.
+    """
+
+    PREFIX = "progress.error."
 
 
 # -- stars ------------------------------------------------------------------------------------
