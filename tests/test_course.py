@@ -14,6 +14,7 @@ import pytest
 
 import burraco_core as bc
 import lessons
+from burraco_core.messages import Message
 from lessons.curriculum.model import moved_ids
 from lessons.learner.progress import FileStore, Progress
 from lessons.learner.store import ProgressKeeper
@@ -127,15 +128,19 @@ def test_wrong_answers_name_only_a_rule_the_answer_broke(ex):
             assert verdict.rule == _played_until_refused(ex, answer), (ex.id, answer)
 
 
-@pytest.mark.parametrize("lang", ["en", "it", "es"])
+@pytest.mark.parametrize("lang", lessons.languages())
 def test_feedback_and_texts_show_no_engine_notation(lang):
+    # the engine numbers the players ("player 4"); a lesson's table names seats ("the opponent on your left")
+    numbered = re.compile("|".join(re.escape(Message("player", number=n).text(lang)) + r"\b" for n in range(1, 5)))
     found = []
     for ex in EXERCISES:
         texts = [ex.prompt.text(lang), *(h.text(lang) for h in ex.hints), ex.check(ex.solution).message(lang)]
         texts += [ex.check(answer).message(lang) for answer, _ in ex.wrong_answers]
         texts += [choice.label.text(lang) for choice in ex.choices]
+        texts += [ex.check(choice.key).message(lang) for choice in ex.choices]
         for text in texts:
-            if CARD_CODE.search(text) or RULE_ID.search(text) or re.search(r"\(s\)|\bside [01]\b|\bdeal 0\b", text):
+            if (CARD_CODE.search(text) or RULE_ID.search(text) or numbered.search(text)
+                    or re.search(r"\(s\)|\bside [01]\b|\bdeal 0\b", text)):
                 found.append((ex.id, text))
     assert found == []
 

@@ -29,7 +29,7 @@ from burraco_core.messages import languages as engine_languages
 
 from . import proof
 from .checks import Attempt, Check, CurriculumError, compile_check
-from .kinds import KIND_TABLE, KINDS, Choice, Prepared, Unreadable
+from .kinds import KIND_TABLE, KINDS, Choice, Prepared, Unreadable, name_seats, set_up
 from .story import Story
 
 HERE = pathlib.Path(__file__).parents[1]       # lessons/: content/ and locale/ are beside the sub-packages
@@ -472,6 +472,9 @@ class Exercise:
         if rule is None and self.goal_rule is not None:
             rule = self.goal_rule
             msg = Message("ex.verdict.with-rule", reason=msg, rule=Message(f"rule.{rule}.summary"))
+        if self.prepared.position:       # the engine numbers the players; the table names their seats
+            game = set_up(self.rules, self.prepared.position)
+            msg = name_seats(msg, game.players, game.current_player)
         return Verdict("incorrect", msg, rule, cards=failure.cards or attempt.cards)
 
 

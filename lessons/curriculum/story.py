@@ -17,10 +17,8 @@ from burraco_core.messages import Message
 from burraco_core.session import Event, HandSession
 
 from .checks import CurriculumError
+from .kinds.base import SEAT_NAMES
 
-NAMES = {2: ("table.name.you", "table.name.opponent"),
-         4: ("table.name.you", "table.name.opponent-a", "table.name.partner", "table.name.opponent-b")}
-"""The players' names in the captions (the play table's: the learner is player 0)."""
 MOMENTS = ("deal", "turn", "meld", "burraco", "pozzetto", "close", "score")
 MOST_MOVES = 600     # far above any hand (a classic hand of greedy bots takes 60-150 moves)
 
@@ -50,7 +48,7 @@ class Story:
         if not isinstance(data, dict) or set(data) - {"deal", "players", "rules"} or "deal" not in data:
             raise CurriculumError(where, name, "a story is {'deal': N, 'players': 2 or 4, 'rules': id}")
         deal, players, rules = data["deal"], data.get("players", 4), data.get("rules", "classic")
-        if type(deal) is not int or deal < 0 or players not in NAMES or rules not in bc.RULESETS:
+        if type(deal) is not int or deal < 0 or players not in SEAT_NAMES or rules not in bc.RULESETS:
             raise CurriculumError(where, name, f"a deal number, 2 or 4 players and a built-in ruleset, not {data!r}")
         found = Story(deal, players, rules)
         missing = set(MOMENTS) - {frame.moment for frame in story(found)}
@@ -71,7 +69,7 @@ def story(which: Story) -> tuple[Frame, ...]:
 
 
 def _play(which: Story) -> tuple[Frame, ...]:
-    names = [Message(key) for key in NAMES[which.players]]
+    names = [Message(key) for key in SEAT_NAMES[which.players]]  # the learner is player 0
     game = bc.Game.new(which.rules, which.players, seed=which.deal)
     learner = bc.GreedyBot(which.deal * 10)     # the learner's seat plays itself, told as "you"
     session = HandSession(game, {p: bc.GreedyBot(which.deal * 10 + p) for p in range(1, which.players)}, 0,

@@ -17,11 +17,10 @@ import burraco_core as bc
 from burraco_core import svg
 from burraco_core.messages import Message
 
+from ..curriculum.kinds import SEAT_NAMES
 from .style import esc
 
 YOU = 0
-_NAME_KEYS = {2: ("table.name.you", "table.name.opponent"),
-              4: ("table.name.you", "table.name.opponent-a", "table.name.partner", "table.name.opponent-b")}
 
 
 def _t(key: str, lang: str = "en", **params: object) -> str:
@@ -30,7 +29,7 @@ def _t(key: str, lang: str = "en", **params: object) -> str:
 
 def player_names(players: int) -> tuple[Message, ...]:
     """How the table names each player (player 0 is the learner), as messages."""
-    return tuple(Message(key) for key in _NAME_KEYS[players])
+    return tuple(Message(key) for key in SEAT_NAMES[players])
 
 
 def player_name(game: bc.Game, player: int, lang: str = "en") -> str:

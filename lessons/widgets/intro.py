@@ -17,7 +17,8 @@ import ipywidgets as w
 
 import burraco_core as bc
 
-from ..curriculum.story import NAMES, Story, story
+from ..curriculum.kinds import SEAT_NAMES
+from ..curriculum.story import Story, story
 from .board import Table
 from .hand import Hand
 from .style import CARD_WIDTH, t
@@ -35,7 +36,7 @@ def seats_html(players: int, lang: str, *, dealer: int | None = None, order: boo
     first = 0
     cells = []
     for player, place in enumerate(_PLACES[players]):
-        name = esc(t(NAMES[players][player], lang))
+        name = esc(t(SEAT_NAMES[players][player], lang))
         badges = []
         if order:
             badges.append(esc(t("intro.seats.plays", lang, number=(player - first) % players + 1)))

@@ -28,6 +28,7 @@ from burraco_core import svg
 from burraco_core.actions import typed, typed_action, typed_refusal
 from burraco_core.messages import Message
 
+from ..curriculum.kinds import name_seats
 from .hand import Hand
 from .referee import every_card, readable_cards
 from .style import BAD, GOOD, NEUTRAL, WARN, box, esc
@@ -163,7 +164,8 @@ def rule_on(game: bc.Game, move: str, lang: str = "en", four_colour: bool = Fals
         return Ruling(box(GOOD, _t("referee.position.legal", lang, move=typed(action)),
                           f"<div>{esc(_t('referee.position.legal.why', lang))}</div>"), legal=True)
     return Ruling(box(BAD, _t("referee.position.illegal", lang, move=typed(action)),
-                      refusal_body(err, lang, four_colour, reason=typed_refusal(err))),
+                      refusal_body(err, lang, four_colour,
+                                   reason=name_seats(typed_refusal(err), game.players, game.current_player))),
                   legal=False, rule=err.rule, error=err)
 
 

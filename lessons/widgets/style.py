@@ -15,6 +15,8 @@ from burraco_core import svg
 from burraco_core.actions import typed_refusal
 from burraco_core.messages import Message
 
+from ..curriculum.kinds import name_seats
+
 GOOD = "#1b5e20"
 BAD = "#b71c1c"
 WARN = "#8a4b00"
@@ -130,12 +132,17 @@ def solution_box(solution_html: str, lang: str, note: str = "", css_class: str =
             f'background:#fafafa"><b>{esc_suits(t("widget.solution-is", lang))}</b> {solution_html}{said}</div>')
 
 
-def refusal_html(err: bc.IllegalMove, lang: str = "en", *, rule_id: bool = True) -> str:
+def refusal_html(err: bc.IllegalMove, lang: str = "en", *, rule_id: bool = True,
+                 seats: tuple[int, int] | None = None) -> str:
     """What a refusal says in ``lang``: the specifics (a meld numbered from 1, as tables show it), the
     rule in general, and its stable id, which settles a dispute at the table (the referees); a learner
-    at the play table reads the rule in words only (``rule_id=False``)."""
+    at the play table reads the rule in words only (``rule_id=False``). ``seats`` (players, viewer):
+    players named as the table shows them ("the opponent on your left") instead of numbered."""
+    said = typed_refusal(err)
+    if seats is not None:
+        said = name_seats(said, *seats)
     reason = (f'<div class="bt-reason" style="font-size:1.1em;margin:4px 0">'
-              f"{esc(typed_refusal(err).text(lang))}</div>")
+              f"{esc(said.text(lang))}</div>")
     if not rule_id:
         return reason + f'<div class="bt-rule">{esc(Message("table.say.rule", summary=err.summary_in(lang)).text(lang))}</div>'
     before, _, after = Message("referee.rule", rule="\0", summary=err.summary_in(lang)).text(lang).partition("\0")

@@ -40,6 +40,7 @@ import ipywidgets as w
 import burraco_core as bc
 from burraco_core.session import Event, HandSession, SessionError
 
+from ..curriculum.kinds import name_seats
 from .board import YOU, Table, describe_action, player_name, player_names
 from .hand import Hand
 from .score import ScoreCalculator, SideResult, breakdown_html
@@ -210,7 +211,8 @@ class PlayTable(w.VBox):
         no engine notation or rule id (the session's own text, for the terminal, has both)."""
         if event.kind == "refused" and event.refusal is not None:
             name = player_names(self.game.players)[event.player]
-            said: str = (f"{self._text('table.say.stopped.who', name=name)} {event.refusal.message(self.lang)} "
+            why = name_seats(event.refusal.msg, self.game.players, YOU).text(self.lang)
+            said: str = (f"{self._text('table.say.stopped.who', name=name)} {why} "
                          f"{self._text('table.say.stopped')}.")
             return said
         return event.text(self.lang)
@@ -279,7 +281,8 @@ class PlayTable(w.VBox):
             try:
                 event = session.play(action)
             except bc.IllegalMove as err:
-                self._say(BAD, self._text("table.say.refused"), refusal_html(err, self.lang, rule_id=False), big=False)
+                self._say(BAD, self._text("table.say.refused"), refusal_html(err, self.lang, rule_id=False,
+                                                                         seats=(self.game.players, YOU)), big=False)
                 return False
             except SessionError as err:
                 self._say(NEUTRAL, err.message(self.lang), big=False)

@@ -9,7 +9,18 @@ what it asks, its name in :data:`KINDS`, a view in ``lessons.widgets.views``, a 
 """
 
 from . import melds, scores, table  # noqa: F401  (each registers its kinds)
-from .base import KIND_TABLE, READERS, Choice, Kind, Prepared, Unreadable, table_position
+from .base import (
+    KIND_TABLE,
+    READERS,
+    SEAT_NAMES,
+    Choice,
+    Kind,
+    Prepared,
+    Unreadable,
+    name_seats,
+    set_up,
+    table_position,
+)
 from .melds import burraco_choices
 from .scores import MATCH_ANSWERS, closing_claim, match_of, score_of
 from .table import ALLOWED, guided_goals, refusal_rules
@@ -21,5 +32,6 @@ KINDS: tuple[str, ...] = ("count", "pick-cards", "build-meld", "attach", "positi
 if set(KINDS) != set(KIND_TABLE):     # a kind registered but not listed, or listed but never registered
     raise RuntimeError(f"KINDS and the registered kinds differ: {sorted(set(KINDS) ^ set(KIND_TABLE))}")
 
-__all__ = ["ALLOWED", "KIND_TABLE", "KINDS", "MATCH_ANSWERS", "READERS", "Choice", "Kind", "Prepared", "Unreadable",
-           "burraco_choices", "closing_claim", "guided_goals", "match_of", "refusal_rules", "score_of", "table_position"]
+__all__ = ["ALLOWED", "KIND_TABLE", "KINDS", "MATCH_ANSWERS", "READERS", "SEAT_NAMES", "Choice", "Kind", "Prepared", "Unreadable",
+           "burraco_choices", "closing_claim", "guided_goals", "match_of", "name_seats", "refusal_rules", "score_of", "set_up",
+           "table_position"]

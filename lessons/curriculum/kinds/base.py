@@ -140,6 +140,28 @@ def _built(rules: bc.Ruleset, position: str) -> bc.Game:
     return bc.Game.setup(rules, **json.loads(position))
 
 
+# How a lesson's table names each seat, counted from the learner's (clockwise): as a label, and inside
+# a sentence ("... the opponent on your left has not played a turn").
+SEAT_NAMES = {2: ("table.name.you", "table.name.opponent"),
+              4: ("table.name.you", "table.name.opponent-a", "table.name.partner", "table.name.opponent-b")}
+SEAT_NAMES_IN_TEXT = {2: ("seat.you", "seat.opponent"),
+                      4: ("seat.you", "seat.opponent-a", "seat.partner", "seat.opponent-b")}
+
+
+def name_seats(msg: Any, players: int, viewer: int) -> Any:
+    """``msg`` with the engine's "player N" replaced by the seat's name as the table shows it from the
+    learner's seat ``viewer``: a lesson never numbers the players."""
+    if isinstance(msg, Message):
+        if msg.key == "player" and isinstance(msg.params.get("number"), int) and players in SEAT_NAMES_IN_TEXT:
+            return Message(SEAT_NAMES_IN_TEXT[players][(msg.params["number"] - 1 - viewer) % players])
+        params = msg.params
+        renamed = {name: name_seats(value, players, viewer) for name, value in params.items()}
+        return msg if renamed == params else Message(msg.key, **renamed)
+    if isinstance(msg, tuple):
+        return tuple(name_seats(each, players, viewer) for each in msg)
+    return msg
+
+
 def set_up(rules: bc.Ruleset, position: Mapping[str, Any]) -> bc.Game:
     """``Game.setup(rules, **position)``, built once per position and rules and copied for each use:
     an exercise's position is set up for every answer checked (and every answer of every exercise
@@ -270,7 +292,8 @@ def play_answer(prepared: Prepared, rules: bc.Ruleset, text: str) -> Attempt:
     return Attempt(answer="; ".join(played), rules=rules, meld=meld, game=game, cards=cards)
 
 
-__all__ = ["KIND_TABLE", "READERS", "Choice", "Kind", "Prepared", "Unreadable", "answer_cards", "answer_choice",
+__all__ = ["KIND_TABLE", "READERS", "SEAT_NAMES", "SEAT_NAMES_IN_TEXT", "Choice", "Kind", "Prepared", "Unreadable",
+           "answer_cards", "answer_choice",
            "answer_moves", "answer_text", "asked_meld", "check_setup", "flag", "kind", "play_answer", "read_cards",
-           "read_meld", "read_melds", "reader", "set_up", "table_position", "too_many_cards", "unreadable_action",
+           "name_seats", "read_meld", "read_melds", "reader", "set_up", "table_position", "too_many_cards", "unreadable_action",
            "unreadable_cards", "whole_number"]

@@ -14,6 +14,7 @@ from burraco_core.messages import Message, catalogue
 
 from ..checks import Attempt, CurriculumError, compile_check
 from .base import (
+    SEAT_NAMES,
     Choice,
     Prepared,
     Unreadable,
@@ -163,8 +164,6 @@ def _prepare_guided(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> P
 # the learner's first turn is over.
 
 SEAT_QUESTIONS = ("partner", "first", "next")
-SEAT_NAMES = {2: ("table.name.you", "table.name.opponent"),
-              4: ("table.name.you", "table.name.opponent-a", "table.name.partner", "table.name.opponent-b")}
 
 
 @reader("seat")
