@@ -227,3 +227,14 @@ def test_the_intro_tables_name_cards_as_a_learner_reads_them(lang):
     for name in TABLES:
         shown = re.sub(r"<[^>]+>", " ", intro_table(name, lang))
         assert not re.search(r"\bJK\b", shown), (name, lang)
+
+
+
+@pytest.mark.parametrize("lang", lessons.languages())
+def test_a_hand_left_open_says_which_cards_the_learner_still_holds(lang):
+    ex = lessons.get_lesson("closing").exercise("closing.close")
+    for discarded, kept in (("5S", "AC"), ("AC", "5S")):
+        verdict = ex.check(f"discard {discarded}")
+        assert verdict.status == "incorrect"
+        assert verdict.msg == Message("ex.check.result.closed.holding", cards=(bc.parse_card(kept),))
+        assert verdict.message(lang) != Message("ex.check.result.closed").text(lang)

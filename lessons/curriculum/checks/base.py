@@ -61,6 +61,7 @@ class Attempt:
     expected: Any = None                 # what the engine says the answer should be (count, pick, judge...)
     cards: tuple[bc.Card, ...] = ()      # the cards the answer played or picked
     about: Message | None = None         # what the question asks, as feedback may say it ("worth 10 points")
+    player: int | None = None            # the learner's seat, when the answer was played at a table
 
 
 Check = Callable[[Attempt], "Failure | None"]

@@ -72,6 +72,9 @@ def _result(attempt: Attempt, reason: str) -> Failure | None:
     game = _game(attempt)
     if game is not None and attempt.refusal is None and game.result is not None and game.result.reason == reason:
         return None
+    if (reason == "closed" and game is not None and game.result is None and attempt.player is not None
+            and game.hands[attempt.player]):       # say why: the cards the learner still holds
+        return Failure(Message("ex.check.result.closed.holding", cards=tuple(game.hands[attempt.player])))
     return Failure(Message(f"ex.check.result.{reason}"))
 
 

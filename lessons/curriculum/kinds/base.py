@@ -271,6 +271,7 @@ def play_answer(prepared: Prepared, rules: bc.Ruleset, text: str) -> Attempt:
     if not actions:
         raise Unreadable(Message("ex.verdict.form.moves"))
     game = set_up(rules, prepared.position)
+    player = game.current_player
     meld: bc.Meld | None = None
     cards: tuple[bc.Card, ...] = ()
     played = []
@@ -281,7 +282,8 @@ def play_answer(prepared: Prepared, rules: bc.Ruleset, text: str) -> Attempt:
             raise too_many
         refusal = game.explain(action)
         if refusal is not None:
-            return Attempt(answer=text, rules=rules, meld=meld, refusal=refusal, game=game, cards=cards)
+            return Attempt(answer=text, rules=rules, meld=meld, refusal=refusal, game=game, cards=cards,
+                           player=player)
         side = game.side_of(game.current_player)
         game.apply(action)
         played.append(str(action))
@@ -289,7 +291,7 @@ def play_answer(prepared: Prepared, rules: bc.Ruleset, text: str) -> Attempt:
             meld = game.melds[side][-1]
         elif isinstance(action, bc.Attach):
             meld = game.melds[side][action.meld]
-    return Attempt(answer="; ".join(played), rules=rules, meld=meld, game=game, cards=cards)
+    return Attempt(answer="; ".join(played), rules=rules, meld=meld, game=game, cards=cards, player=player)
 
 
 __all__ = ["KIND_TABLE", "READERS", "SEAT_NAMES", "SEAT_NAMES_IN_TEXT", "Choice", "Kind", "Prepared", "Unreadable",
