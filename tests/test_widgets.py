@@ -399,7 +399,7 @@ def test_play_a_whole_hand_through_the_buttons(rules, players, seed):
     if players == 4:   # whose meld: the partner's attaches are to "your side's meld"
         for event in table.session.events:
             if event.player == 2 and isinstance(event.action, bc.Attach):
-                assert "Partner attached" in event.text() and "your side's meld" in event.text()
+                assert "Your partner attached" in event.text() and "your side's meld" in event.text()
 
 
 def test_play_table_shows_refusals_with_the_rule():

@@ -17,7 +17,7 @@ from burraco_core.messages import Message
 from burraco_core.session import Event, HandSession
 
 from .checks import CurriculumError
-from .kinds.base import SEAT_NAMES
+from .kinds.base import SEAT_NAMES, SEAT_NAMES_TO_START
 
 MOMENTS = ("deal", "turn", "meld", "burraco", "pozzetto", "close", "score")
 MOST_MOVES = 600     # far above any hand (a classic hand of greedy bots takes 60-150 moves)
@@ -69,7 +69,7 @@ def story(which: Story) -> tuple[Frame, ...]:
 
 
 def _play(which: Story) -> tuple[Frame, ...]:
-    names = [Message(key) for key in SEAT_NAMES[which.players]]  # the learner is player 0
+    names = [Message(key) for key in SEAT_NAMES_TO_START[which.players]]  # the learner is player 0
     game = bc.Game.new(which.rules, which.players, seed=which.deal)
     learner = bc.GreedyBot(which.deal * 10)     # the learner's seat plays itself, told as "you"
     session = HandSession(game, {p: bc.GreedyBot(which.deal * 10 + p) for p in range(1, which.players)}, 0,

@@ -17,7 +17,7 @@ import burraco_core as bc
 from burraco_core import svg
 from burraco_core.messages import Message
 
-from ..curriculum.kinds import SEAT_NAMES
+from ..curriculum.kinds import SEAT_NAMES, SEAT_NAMES_IN_TEXT, SEAT_NAMES_TO_START
 from .style import esc
 
 YOU = 0
@@ -27,9 +27,13 @@ def _t(key: str, lang: str = "en", **params: object) -> str:
     return Message(key, **params).text(lang)
 
 
-def player_names(players: int) -> tuple[Message, ...]:
-    """How the table names each player (player 0 is the learner), as messages."""
-    return tuple(Message(key) for key in SEAT_NAMES[players])
+_FORMS = {"label": SEAT_NAMES, "start": SEAT_NAMES_TO_START, "text": SEAT_NAMES_IN_TEXT}
+
+
+def player_names(players: int, form: str = "label") -> tuple[Message, ...]:
+    """How the table names each player (player 0 is the learner), as messages: as a ``label``, to
+    ``start`` a sentence, or inside one (``text``)."""
+    return tuple(Message(key) for key in _FORMS[form][players])
 
 
 def player_name(game: bc.Game, player: int, lang: str = "en") -> str:
@@ -45,7 +49,7 @@ def describe_action(game_before: bc.Game, game_after: bc.Game, player: int, acti
                     lang: str = "en") -> str:
     """One line for the log: what a player did, as the learner may see it (the engine's narration)."""
     return bc.narrate(action, player, game_before, game_after, viewer=YOU,
-                      names=player_names(game_before.players)).text(lang)
+                      names=player_names(game_before.players, "start")).text(lang)
 
 
 @lru_cache(maxsize=2048)
@@ -133,9 +137,9 @@ class Table(w.VBox):
         style = "display:flex;flex-wrap:wrap;gap:18px;align-items:flex-end;margin:6px 0"
         return f'<div class="bt-centre" style="{style}">{stock_html}{pile_html}{poz_html}{others}</div>'
 
-    def name(self, game: bc.Game, player: int) -> Message:
+    def name(self, game: bc.Game, player: int, form: str = "label") -> Message:
         """A player as the viewer calls them: "You", "Partner", "Opponent on your left"..."""
-        return player_names(game.players)[(player - self.viewer) % game.players]
+        return player_names(game.players, form)[(player - self.viewer) % game.players]
 
     def status(self, game: bc.Game) -> str:
         lang = self.lang
@@ -148,7 +152,7 @@ class Table(w.VBox):
                 key = "widget.turn.play-pile-card-twin" if game.pile_pick[1] else "widget.turn.play-pile-card"
                 said += " " + _t(key, lang, card=game.pile_pick[0])
             return said
-        return _t("table.status.playing", lang, name=self.name(game, player))
+        return _t("table.status.playing", lang, name=self.name(game, player, "start"))
 
     def render(self, game: bc.Game, highlight: tuple[int, int] | str | None = None) -> str:
         mine = game.side_of(self.viewer)

@@ -156,7 +156,7 @@ class PlayTable(w.VBox):
         self._generation = 0                # a new hand or an undo makes pending steps stale
         self._lock = threading.RLock()      # steps may come from a timer thread
         if session is None:
-            session = HandSession.new(self.rules.value, players, deal=seed, names=player_names(players))
+            session = HandSession.new(self.rules.value, players, deal=seed, names=player_names(players, "start"))
         self.session = session
 
         row = w.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px", margin="2px 0")
@@ -210,7 +210,7 @@ class PlayTable(w.VBox):
         """An event as the learner reads it: a computer move the rules refused is told in words, with
         no engine notation or rule id (the session's own text, for the terminal, has both)."""
         if event.kind == "refused" and event.refusal is not None:
-            name = player_names(self.game.players)[event.player]
+            name = player_names(self.game.players, "start")[event.player]
             why = name_seats(event.refusal.msg, self.game.players, YOU).text(self.lang)
             said: str = (f"{self._text('table.say.stopped.who', name=name)} {why} "
                          f"{self._text('table.say.stopped')}.")
@@ -246,7 +246,7 @@ class PlayTable(w.VBox):
                 self._say(WARN, self._text("table.say.bad-deal", text=typed), big=False)
                 return
         players = self.player_count.value
-        self._begin(HandSession.new(self.rules.value, players, deal=deal, names=player_names(players)))
+        self._begin(HandSession.new(self.rules.value, players, deal=deal, names=player_names(players, "start")))
         self._say(NEUTRAL, self._text("table.say.dealt", deal=self.session.deal, status=self.table.status(self.game)),
                   big=False)
 
@@ -275,7 +275,7 @@ class PlayTable(w.VBox):
             if self._said_stopped():
                 return False
             if self.busy:
-                self._say(NEUTRAL, self._text("table.say.wait", name=player_names(self.game.players)[
+                self._say(NEUTRAL, self._text("table.say.wait", name=player_names(self.game.players, "text")[
                     self.game.current_player]), big=False)
                 return False
             try:
@@ -403,7 +403,7 @@ class PlayTable(w.VBox):
         err = self.session.stopped
         if err is None:
             return False
-        name = player_names(self.game.players)[self.game.current_player]
+        name = player_names(self.game.players, "start")[self.game.current_player]
         self._say(BAD, self._text("table.say.stopped"),
                   f"<div>{esc(self._text('table.say.stopped.who', name=name))}</div>{refusal_html(err, self.lang, rule_id=False)}"
                   f"<div>{esc(self._text('table.say.stopped.how'))}</div>", big=False)
@@ -556,7 +556,7 @@ class PlayTable(w.VBox):
         result = game.result
         reason = result.reason if result is not None else None
         if result is not None and result.player is not None and result.closed:
-            how = self._text("table.end.closed", name=player_names(game.players)[result.player])
+            how = self._text("table.end.closed", name=player_names(game.players, "start")[result.player])
         elif reason == "void":
             how = self._text("table.end.void")
         else:

@@ -13,6 +13,8 @@ from .base import (
     KIND_TABLE,
     READERS,
     SEAT_NAMES,
+    SEAT_NAMES_IN_TEXT,
+    SEAT_NAMES_TO_START,
     Choice,
     Kind,
     Prepared,
@@ -32,6 +34,6 @@ KINDS: tuple[str, ...] = ("count", "pick-cards", "build-meld", "attach", "positi
 if set(KINDS) != set(KIND_TABLE):     # a kind registered but not listed, or listed but never registered
     raise RuntimeError(f"KINDS and the registered kinds differ: {sorted(set(KINDS) ^ set(KIND_TABLE))}")
 
-__all__ = ["ALLOWED", "KIND_TABLE", "KINDS", "MATCH_ANSWERS", "READERS", "SEAT_NAMES", "Choice", "Kind", "Prepared", "Unreadable",
-           "burraco_choices", "closing_claim", "guided_goals", "match_of", "name_seats", "refusal_rules", "score_of", "set_up",
-           "table_position"]
+__all__ = ["ALLOWED", "KIND_TABLE", "KINDS", "MATCH_ANSWERS", "READERS", "SEAT_NAMES", "SEAT_NAMES_IN_TEXT",
+           "SEAT_NAMES_TO_START", "Choice", "Kind", "Prepared", "Unreadable", "burraco_choices", "closing_claim",
+           "guided_goals", "match_of", "name_seats", "refusal_rules", "score_of", "set_up", "table_position"]

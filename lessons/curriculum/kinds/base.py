@@ -140,10 +140,13 @@ def _built(rules: bc.Ruleset, position: str) -> bc.Game:
     return bc.Game.setup(rules, **json.loads(position))
 
 
-# How a lesson's table names each seat, counted from the learner's (clockwise): as a label, and inside
-# a sentence ("... the opponent on your left has not played a turn").
+# How a lesson's table names each seat, counted from the learner's (clockwise): as a label ("Opponent on
+# your left"), to start a sentence ("The opponent on your left discarded 6♥.") and inside one ("...: the
+# opponent on your left has not played a turn").
 SEAT_NAMES = {2: ("table.name.you", "table.name.opponent"),
               4: ("table.name.you", "table.name.opponent-a", "table.name.partner", "table.name.opponent-b")}
+SEAT_NAMES_TO_START = {2: ("seat.who.you", "seat.who.opponent"),
+                       4: ("seat.who.you", "seat.who.opponent-a", "seat.who.partner", "seat.who.opponent-b")}
 SEAT_NAMES_IN_TEXT = {2: ("seat.you", "seat.opponent"),
                       4: ("seat.you", "seat.opponent-a", "seat.partner", "seat.opponent-b")}
 
@@ -294,7 +297,7 @@ def play_answer(prepared: Prepared, rules: bc.Ruleset, text: str) -> Attempt:
     return Attempt(answer="; ".join(played), rules=rules, meld=meld, game=game, cards=cards, player=player)
 
 
-__all__ = ["KIND_TABLE", "READERS", "SEAT_NAMES", "SEAT_NAMES_IN_TEXT", "Choice", "Kind", "Prepared", "Unreadable",
+__all__ = ["KIND_TABLE", "READERS", "SEAT_NAMES", "SEAT_NAMES_IN_TEXT", "SEAT_NAMES_TO_START", "Choice", "Kind", "Prepared", "Unreadable",
            "answer_cards", "answer_choice",
            "answer_moves", "answer_text", "asked_meld", "check_setup", "flag", "kind", "play_answer", "read_cards",
            "name_seats", "read_meld", "read_melds", "reader", "set_up", "table_position", "too_many_cards", "unreadable_action",
