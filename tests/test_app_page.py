@@ -326,6 +326,26 @@ def test_the_home_notebook_is_the_app_and_every_other_notebook_opens_it_at_its_p
     assert voila_address(teacher) is None
 
 
+# The lesson notebooks of the course before it was rebuilt (issue 21), and the lesson each became:
+# their links (bookmarks, a teacher's worksheet) open the app at that lesson.
+OLD_NOTEBOOKS = {"01-deck": "game", "03-ace": "ace", "04-wilds": "wilds", "05-moving-wilds": "moving-wilds",
+                 "06-burraco": "burraco", "07-turn": "turn"}
+
+
+def test_the_notebooks_of_the_course_before_still_open_their_lesson():
+    voila_address = _load_voila_config()["app_address"]
+    lite_address = _assemble()["app_address"]
+    folder = ROOT / "tutorial"
+    current = {f"{notebook_name(lesson)}.ipynb" for lesson in lessons.LESSONS}
+    for name, key in OLD_NOTEBOOKS.items():
+        assert f"{name}.ipynb" not in current          # a name no lesson has now
+        notebook = json.loads((folder / f"{name}.ipynb").read_text(encoding="utf-8"))
+        assert voila_address(notebook) == lite_address(notebook) == f"lesson/{key}", name
+        lessons.get_lesson(key)
+    lesson_like = {path.name for path in folder.glob("[0-9][0-9]-*.ipynb")}
+    assert lesson_like == current | {f"{name}.ipynb" for name in OLD_NOTEBOOKS}   # nothing else, nothing stale
+
+
 def test_voila_sends_an_old_lesson_link_to_the_app_before_any_kernel_starts(monkeypatch):
     import nbformat
 

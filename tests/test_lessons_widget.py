@@ -11,6 +11,7 @@ import pytest
 import lessons
 from lessons.learner.progress import FileStore, Progress
 from lessons.widgets.lesson import LessonWidget, show
+from lessons.widgets.navigation import notebook_name
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -163,7 +164,7 @@ def test_position_moves_are_collected_and_checked():
 
 
 @pytest.mark.notebook
-@pytest.mark.parametrize("name", sorted(p.stem for p in (ROOT / "tutorial").glob("[0-9][0-9]-*.ipynb")))
+@pytest.mark.parametrize("name", [notebook_name(lesson) for lesson in lessons.LESSONS])
 def test_lesson_notebooks_run_headless(name, tmp_path, monkeypatch):
     nbclient = pytest.importorskip("nbclient")
     nbformat = pytest.importorskip("nbformat")
