@@ -153,6 +153,17 @@ def test_a_count_that_is_off_says_what_it_probably_left_out_never_a_closing_rule
     assert "Not -100" in said
 
 
+@pytest.mark.parametrize("lang", lessons.languages())
+def test_a_burraco_made_dirty_is_told_which_card_made_it_so(lang):
+    ex = lessons.get_lesson("burraco").exercise("burraco.stay-clean")
+    moved = ex.check("attach 0 10H").message(lang)       # 10♥ alone: the 2♥ leaves home to stand for 9♥
+    assert "2♥" in moved and "10♥" in moved
+    added = ex.check("attach 0 JK").message(lang)
+    assert Message("card.joker.short").text(lang) in added
+    for said in (moved, added):
+        assert "A clean burraco" not in said and not re.search(r"[:,] (?:Un|Una|A|Uma) ", said)
+
+
 def test_victory_points_feedback_says_which_side_has_more_and_the_difference():
     ex = lessons.get_lesson("match").exercise("match.vp-four")
     said = ex.check("12-8").message("en")
@@ -209,7 +220,8 @@ def test_facts_a_why_not_depends_on_are_on_the_table():
     assert "took its pozzetto" in shown
 
 
-@pytest.mark.parametrize("ex", [e for e in EXERCISES if e.kind == "victory-points"], ids=lambda e: e.id)
+@pytest.mark.parametrize("ex", [e for e in EXERCISES if e.kind == "victory-points"
+                                or (e.kind == "match-verdict" and e.prepared.extra["hands"])], ids=lambda e: e.id)
 def test_the_victory_point_table_is_on_screen_where_it_is_asked(ex):
     from lessons.widgets.views import answer_view
 

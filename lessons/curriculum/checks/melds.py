@@ -123,8 +123,15 @@ def _burraco(attempt: Attempt, kind: str) -> Failure | None:
     meld = attempt.meld
     if meld is not None and (meld.burraco or "none") == kind:
         return None
-    return no_meld(attempt) or Failure(Message("ex.check.burraco", wanted=Message(f"ex.burraco.{kind}"),
-                                                **meld_params(attempt)))
+    if meld is None:
+        return no_meld(attempt)
+    if kind == "clean" and meld.wild is not None:     # say which card made it dirty, not just that it is wrong
+        if meld.wild in attempt.cards:
+            return Failure(Message("ex.check.burraco.wild-added", wild=meld.wild))
+        return Failure(Message("ex.check.burraco.made-dirty", cards=attempt.cards or meld.cards, wild=meld.wild))
+    if meld.burraco is None and kind != "none":
+        return Failure(Message("ex.check.burraco.too-short", count=len(meld)))
+    return Failure(Message("ex.check.burraco", wanted=Message(f"ex.burraco.{kind}"), **meld_params(attempt)))
 
 
 @predicate("answer", str)

@@ -202,7 +202,7 @@ def _prepare_match_verdict(data: Mapping[str, Any], rules: bc.Ruleset, where: st
     verdict = "not-over" if not match.is_over else "draw" if match.winner is None else f"side-{match.winner}"
     return Prepared(choices=tuple(Choice(k, Message(f"ex.choice.match.{k}")) for k in MATCH_ANSWERS),
                     extra={"verdict": verdict, "totals": match.totals, "scores": tuple(match.hand_scores),
-                           "vp": match.victory_points})
+                           "vp": match.victory_points, "hands": hands})
 
 
 def _verdict_under(data: Mapping[str, Any], rules: bc.Ruleset, ask: str, where: str

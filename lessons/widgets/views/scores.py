@@ -123,7 +123,10 @@ class MatchView(ChoiceView):
     def __init__(self, exercise: Exercise, lang: str) -> None:
         super().__init__(exercise, lang)
         extra = exercise.prepared.extra
-        self.widget.children = (w.HTML(_scores_table(extra["scores"], extra["totals"], lang)), *self.widget.children)
+        shown = _scores_table(extra["scores"], extra["totals"], lang)
+        if extra.get("hands"):             # a match of set hands is decided on victory points: their table on screen
+            shown += victory_points_table(extra["hands"], lang)
+        self.widget.children = (w.HTML(shown), *self.widget.children)
 
 
 class PredictView(ChoiceView):
