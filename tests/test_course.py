@@ -250,3 +250,25 @@ def test_a_hand_left_open_says_which_cards_the_learner_still_holds(lang):
         assert verdict.status == "incorrect"
         assert verdict.msg == Message("ex.check.result.closed.holding", cards=(bc.parse_card(kept),))
         assert verdict.message(lang) != Message("ex.check.result.closed").text(lang)
+
+
+@pytest.mark.parametrize("lang", lessons.languages())
+def test_a_row_a_hint_points_to_is_on_screen(lang):
+    """Hints of the variants lesson say 'look at the row …': the exercise shows that table."""
+    from lessons.curriculum.variants import variant_table
+    from lessons.widgets.views import answer_view
+
+    rows = {row[0] for row in variant_table(lang)[1]}
+    pointed = 0
+    for ex in lessons.get_lesson("variants").exercises:
+        if ex.kind != "predict-under-ruleset":
+            continue
+        view = answer_view(ex, lang)
+        shown = text_of("".join(child.value for child in view.widget.children
+                                if isinstance(getattr(child, "value", None), str)))
+        for hint in ex.hints:
+            for quoted in re.findall(r"[“\"«]([^”\"»]+)[”\"»]", hint.text(lang)):
+                if quoted in rows:
+                    pointed += 1
+                    assert quoted in shown, (ex.id, quoted)
+    assert pointed >= 3

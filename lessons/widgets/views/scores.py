@@ -11,7 +11,7 @@ import ipywidgets as w
 from burraco_core.messages import Message
 
 from ...curriculum.model import Exercise
-from ..intro import victory_points_table
+from ..intro import intro_table, victory_points_table
 from ..style import NOTE, melds_row, move_text, t, verdict_box
 from ..style import esc_suits as esc
 from .base import VIEWS, AnswerView, number_box, static_cards
@@ -155,6 +155,8 @@ class PredictView(ChoiceView):
             said = t("widget.predict.refused", lang, rule=Message(f"rule.{first}.summary"))
         under = t("widget.predict.under", lang, rules=exercise.rules.label)
         shown.append(w.HTML(verdict_box(NOTE, f"{under} {said}")))
+        shown.append(w.HTML(f'<details open><summary>{esc(t("widget.predict.table", lang))}</summary>'   # the hints'
+                            f'{intro_table("variants", lang)}</details>'))                             # rows
         shown.append(w.HTML(f'<div class="bt-prompt">{esc(t("widget.predict.now", lang, rules=extra["other"].label))}</div>'))
         self.widget.children = (*shown, self.choice)
 
