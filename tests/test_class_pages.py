@@ -142,3 +142,47 @@ def test_work_this_tutorial_cannot_read_is_left_out_not_fatal(service):
     reply = ClassReply.from_body(answer)
     assert [a.kind for a in reply.assignments] == ["lessons", "worksheet", "practice"]
     assert reply.steps[reply.assignments[0].id] == (0, len(SECOND.exercises))
+
+
+def test_an_answer_cut_short_is_no_answer_not_a_dead_link():
+    """http.client's IncompleteRead is no OSError: it is said as 'no answer', and the sender keeps going."""
+    import socket
+    import threading
+
+    from lessons.learner.classlink import ServiceClient, ServiceError
+
+    server = socket.create_server(("127.0.0.1", 0))
+
+    def answer_half() -> None:
+        conn, _ = server.accept()
+        conn.recv(65536)
+        conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"na")
+        conn.close()
+
+    threading.Thread(target=answer_half, daemon=True).start()
+    client = ServiceClient(f"http://127.0.0.1:{server.getsockname()[1]}/services/burraco-class/", "t", timeout=5)
+    with pytest.raises(ServiceError) as err:
+        client.request("GET", "api/me")
+    server.close()
+    assert err.value.status == 0
+
+
+def test_a_class_answer_with_junk_numbers_leaves_the_teachers_feed_running():
+    from lessons.learner.classlink import ServiceError
+    from lessons.teachers.live import ClassFeed
+
+    answers = [{"assignments": [], "now": "soon"}, {"assignments": [], "pupils": {}, "now": 5.0}]
+
+    class Client:
+        def request(self, method, path, body=None):
+            if not answers:
+                raise ServiceError(0, "service.no-answer")
+            return answers.pop(0)
+
+    feed = ClassFeed(Client(), interval=0.05)    # type: ignore[arg-type]
+    feed.start()
+    try:
+        assert feed.wait_for_answer(0, timeout=5)
+        assert feed.live is not None and feed.live.now == 5.0     # the junk one was said, the next one read
+    finally:
+        feed.close()

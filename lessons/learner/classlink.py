@@ -68,6 +68,7 @@ class ServiceClient:
     def request(self, method: str, path: str, body: Any = None, *, raw: bytes | None = None) -> Any:
         """The answer's JSON (None when empty); ServiceError when refused or unanswered."""
         # imported here: the static site (Pyodide), which has no class service, never loads them
+        import http.client
         import urllib.error
         import urllib.request
 
@@ -82,7 +83,7 @@ class ServiceClient:
                 text = answer.read()
         except urllib.error.HTTPError as err:
             raise ServiceError(err.code, _error_key(err)) from None
-        except (urllib.error.URLError, OSError, ValueError) as err:
+        except (urllib.error.URLError, OSError, ValueError, http.client.HTTPException) as err:   # a cut answer too
             raise ServiceError(0, "service.no-answer", str(err)[:200]) from None
         if not text:
             return None

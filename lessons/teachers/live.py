@@ -48,6 +48,13 @@ class LiveClass:
         """Read ``GET api/class``'s answer; ProgressError or ClassworkError when it is not one."""
         if not isinstance(body, dict) or not isinstance(body.get("assignments"), list):
             raise ProgressError("bad-field", field="class", expected="object")
+        try:
+            return cls._read(body)
+        except (TypeError, ValueError, AttributeError, IndexError) as err:   # numbers that are none, from a bad answer
+            raise ProgressError("bad-field", field="class", expected="object") from err
+
+    @classmethod
+    def _read(cls, body: dict[str, Any]) -> LiveClass:
         summary = ClassSummary.from_service(body.get("pupils") or {})
         live = cls(summary, now=float(body.get("now") or 0.0))
         for each in body["assignments"]:
@@ -93,7 +100,7 @@ class ClassFeed:
     # ---------------------------------------------------------------- asking
     def start(self) -> None:
         with self._lock:
-            if self._thread is None:
+            if not self._closed and (self._thread is None or not self._thread.is_alive()):   # started, or again
                 self._thread = threading.Thread(target=self._run, name="burraco-class-feed", daemon=True)
                 self._thread.start()
 
