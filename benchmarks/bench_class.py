@@ -83,7 +83,13 @@ def run(pupils: int, rounds: int) -> dict:
             start.wait()
             while not done.is_set():
                 began = time.perf_counter()
-                teacher.request("GET", "api/class")
+                try:
+                    teacher.request("GET", "api/class")
+                except Exception as err:              # counted and printed, as a pupil's post is
+                    with lock:
+                        failures.append(f"teacher: {err}")
+                    time.sleep(0.2)
+                    continue
                 with lock:
                     refreshes.append(time.perf_counter() - began)
 
@@ -120,7 +126,7 @@ def run(pupils: int, rounds: int) -> dict:
         size = sum(len(body) for _, body in files) // pupils
     finally:
         hub.close()
-    ms = lambda xs, f: round(1000 * percentile(xs, f), 1)  # noqa: E731
+    ms = lambda xs, f: round(1000 * percentile(xs, f), 1) if xs else None  # noqa: E731
     return {"pupils": pupils, "rounds": rounds, "posts": len(posts), "failed_posts": len(failures),
             "failures": failures[:5], "elapsed_s": round(elapsed, 1), "progress_bytes": size,
             "post_p50_ms": ms(posts, 0.5), "post_p95_ms": ms(posts, 0.95),

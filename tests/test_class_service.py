@@ -106,7 +106,7 @@ def test_a_pupil_reads_and_writes_only_their_own_record(hub):
     assert forged[0] == 403
     sneaky = json.loads(solved(FIRST.exercises[1].id).to_json()) | {"name": "bob"}          # a name in the body
     assert post(hub, "alice", json.dumps(sneaky).encode())[0] == 400
-    assert call(hub.service_url + "api/assignments", "POST", json.dumps({"kind": "lessons", "lessons": ["deck"]}).encode(),
+    assert call(hub.service_url + "api/assignments", "POST", json.dumps({"kind": "lessons", "lessons": [FIRST.key]}).encode(),
                 token=hub.user("alice"))[0] == 403
     assert everything(hub) == before
     status, own = call(hub.service_url + "api/pupils/alice", token=hub.user("alice"))
@@ -167,7 +167,7 @@ def test_bad_progress_gets_a_4xx_and_changes_nothing(hub, what):
 BAD_WORK = {
     "malformed JSON": (b'{"kind": "lessons", ', "service.not-json"),
     "an unknown lesson id": (b'{"kind": "lessons", "lessons": ["no-such-lesson"]}', "classwork.error.unknown-lesson"),
-    "a bad due date": (b'{"kind": "lessons", "lessons": ["deck"], "due": "tomorrow"}', "classwork.error.bad-date"),
+    "a bad due date": (json.dumps({"kind": "lessons", "lessons": [FIRST.key], "due": "tomorrow"}).encode(), "classwork.error.bad-date"),
     "an unknown rule": (b'{"kind": "practice", "rules": ["run.gapp"]}', "classwork.error.unknown-rule"),
 }
 

@@ -197,13 +197,13 @@ def test_practice_is_done_when_each_rule_is_answered_right_twice():
 
 @pytest.mark.parametrize("body, key", [
     ("not a dict", "not-assignment"),
-    ({"kind": "homework", "lessons": ["deck"]}, "unknown-assignment"),
+    ({"kind": "homework", "lessons": [FIRST.key]}, "unknown-assignment"),
     ({"kind": "lessons"}, "missing-field"),
     ({"kind": "lessons", "lessons": []}, "bad-field"),
     ({"kind": "lessons", "lessons": ["no-such-lesson"]}, "unknown-lesson"),
-    ({"kind": "lessons", "lessons": ["deck"], "pupil": "alice"}, "unknown-field"),
-    ({"kind": "lessons", "lessons": ["deck"], "due": "19/12/2025"}, "bad-date"),
-    ({"kind": "lessons", "lessons": ["deck"], "due": "2025-02-30"}, "bad-date"),
+    ({"kind": "lessons", "lessons": [FIRST.key], "pupil": "alice"}, "unknown-field"),
+    ({"kind": "lessons", "lessons": [FIRST.key], "due": "19/12/2025"}, "bad-date"),
+    ({"kind": "lessons", "lessons": [FIRST.key], "due": "2025-02-30"}, "bad-date"),
     ({"kind": "practice", "rules": ["run.nonsense"]}, "unknown-rule"),
     ({"kind": "worksheet", "sheet": {"number": -1}}, "bad-field"),
     ({"kind": "worksheet", "sheet": {"number": 3, "kinds": ["juggle"]}}, "unknown-kind"),
