@@ -1,4 +1,4 @@
-"""Translations: every text in Italian and Spanish, with the English placeholders, said in the language asked for.
+"""Translations: every text in Italian, Spanish and Portuguese, with the English placeholders, said in the language asked for.
 
 The catalogues (``burraco_core/locale/<lang>.txt``, ``lessons/locale/<lang>.txt``) are checked
 key by key against English: a text for every key, the same placeholders, as many plural forms as

@@ -53,6 +53,7 @@ def test_the_worksheet_holds_n_exercises_and_their_answers(tmp_path):
     ("en", "Burraco worksheet · sheet no. 2026"),
     ("it", "Scheda di Burraco · numero della scheda 2026"),
     ("es", "Hoja de ejercicios de Burraco · hoja n.º 2026"),
+    ("pt", "Folha de exercícios de Burraco · folha nº 2026"),
 ])
 def test_the_title_says_the_sheets_number_not_a_year(lang, title):
     page = worksheet(["judge-meld", "attach"], 3, 2026, "classic", lang)
