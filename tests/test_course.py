@@ -164,6 +164,15 @@ def test_a_burraco_made_dirty_is_told_which_card_made_it_so(lang):
         assert "A clean burraco" not in said and not re.search(r"[:,] (?:Un|Una|A|Uma) ", said)
 
 
+@pytest.mark.parametrize("ex", [e for e in EXERCISES if e.kind == "count-score"], ids=lambda e: e.id)
+def test_every_wrong_count_a_lesson_foresees_is_told_what_went_wrong(ex):
+    """Not only 'too much, count again': the slip read off the breakdown (a line left out, counted twice,
+    a sign turned, a burraco of another kind)."""
+    for answer, _rule in ex.to_dict()["wrong_answers"]:
+        said = ex.check(answer).message("en")
+        assert "Count each of the" not in said, (answer, said)
+
+
 def test_victory_points_feedback_says_which_side_has_more_and_the_difference():
     ex = lessons.get_lesson("match").exercise("match.vp-four")
     said = ex.check("12-8").message("en")

@@ -658,11 +658,12 @@ def test_the_glossary_words_are_used(lang):
 # Italian words that address the learner as a boy ("sei andato", "bravo!", "Pronto?"): a class has pupils of every
 # gender, so a text addresses the learner in words that fit any of them (docs/translating.md, "the learner addressed").
 MASCULINE_ADDRESS = re.compile(r"\b[Ss]ei (?:\w+(?:ato|uto|ito)|pronto|sicuro|convinto|stato)\b|\b[Bb]ravo\b|"
-                               r"\b[Pp]ronto\s*[?!]")
+                               r"\b[Pp]ronto\s*[?!]|^Attento\b")
 
 
 def test_the_italian_texts_address_a_learner_of_any_gender():
     found = [f"{key}: {text[:100]!r}" for folder in FOLDERS.values() for key, text in entries(folder, "it").items()
              if MASCULINE_ADDRESS.search(text)]
     assert not found, "\n".join(found)
-    assert MASCULINE_ADDRESS.search("Hai calato, sei andato al pozzetto")       # the slip this looks for
+    assert MASCULINE_ADDRESS.search("Hai calato, sei andato al pozzetto")       # the slips this looks for
+    assert MASCULINE_ADDRESS.search("Attento al segno: questa riga conta contro la squadra")
