@@ -173,6 +173,15 @@ def test_every_wrong_count_a_lesson_foresees_is_told_what_went_wrong(ex):
         assert "Count each of the" not in said, (answer, said)
 
 
+def test_a_burraco_under_other_rules_is_told_why_it_is_not_the_kind_said():
+    group = lessons.get_lesson("variants").exercise("variants.semi-clean-group")
+    said = group.check("dirty").message("en")
+    assert "semi-clean" in said and "of one rank" in said and "in a row" not in said     # a group has no row
+    run = lessons.get_lesson("variants").exercise("variants.semi-clean-italiano")
+    assert "in a row" in run.check("dirty").message("en")
+    assert "not clean" in run.check("clean").message("en")
+
+
 def test_victory_points_feedback_says_which_side_has_more_and_the_difference():
     ex = lessons.get_lesson("match").exercise("match.vp-four")
     said = ex.check("12-8").message("en")

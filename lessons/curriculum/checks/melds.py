@@ -200,8 +200,12 @@ def _burraco_right(attempt: Attempt) -> Failure | None:
     said, truth = attempt.answer, attempt.expected
     if said == truth:
         return None
-    meld = attempt.meld
-    assert meld is not None
+    assert attempt.meld is not None
+    return burraco_failure(said, truth, attempt.meld, attempt.rules)
+
+
+def burraco_failure(said: str, truth: str, meld: bc.Meld, rules: bc.Ruleset) -> Failure:
+    """Why ``meld`` is not the kind of burraco the learner ``said`` under ``rules`` (it is ``truth``)."""
     if truth == "not-yet":
         key = "ex.check.burraco.too-short"
     elif said == "not-yet":
@@ -217,5 +221,5 @@ def _burraco_right(attempt: Attempt) -> Failure | None:
     else:
         key = "ex.check.burraco.other"
     cards = (meld.wild,) if meld.wild is not None else ()
-    return Failure(Message(key, wild=meld.wild or "", count=len(meld), said=Message(f"ex.burraco.{said}"),
-                           where=attempt.rules.semi_clean_wild), cards=cards)
+    return Failure(Message(key, wild=meld.wild or "", count=len(meld), said=Message(f"ex.burraco.{said}"), kind=meld.kind,
+                           where=rules.semi_clean_wild), cards=cards)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from burraco_core.messages import Message
 
 from .base import Attempt, Failure, predicate
+from .melds import burraco_failure
 
 
 @predicate("score-right")
@@ -105,6 +106,8 @@ def _predicted_right(attempt: Attempt) -> Failure | None:
                        err.rule)
     if truth == "legal":
         return Failure(Message("ex.check.predict.legal", named=Message(f"rule.{said}.summary")), said)
+    if attempt.meld is not None:           # the kind of burraco: why not the one said, under the other rules
+        return burraco_failure(said, truth, attempt.meld, attempt.rules)
     return Failure(Message("ex.check.predict.burraco", said=Message(f"ex.burraco.{said}")))
 
 

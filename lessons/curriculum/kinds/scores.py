@@ -233,7 +233,7 @@ def _verdict_under(data: Mapping[str, Any], rules: bc.Ruleset, ask: str, where: 
 @reader("predict-under-ruleset")
 def _read_predict(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
     extra = prepared.extra
-    return Attempt(answer=answer_choice(prepared, answer), rules=rules, expected=extra["other_verdict"],
+    return Attempt(answer=answer_choice(prepared, answer), rules=extra["other"], expected=extra["other_verdict"],
                    refusal=extra["other_refusal"], meld=extra["other_meld"], cards=prepared.cards)
 
 
