@@ -56,7 +56,7 @@ goals reached after it)::
 
 **For a front end.** :meth:`~HandSession.moves` says which kinds of move are worth offering now
 (a button to enable), :meth:`~HandSession.just_drawn` which cards the human just drew (to mark
-them), :meth:`~HandSession.explain` why a move would be refused. ``lessons.table.PlayTable(session=...)``
+them), :meth:`~HandSession.explain` why a move would be refused. ``lessons.widgets.table.PlayTable(session=...)``
 shows any session with its learner at player 0: its goal, and the computer moves one at a time.
 """
 

@@ -9,7 +9,7 @@ Kaggle's learntools. Every text is a key of the message catalogues
 (``lessons/locale/<lang>.txt``), or, in a teacher's own exercise, words written per language in
 the dict (:class:`OwnText`). The format is in ``lessons/content/FORMAT.md``.
 
-No ipywidgets here: the widgets (``lessons.exercise_widget``) only show this.
+No ipywidgets here: the widgets (``lessons.widgets.lesson``) only show this.
 """
 
 from __future__ import annotations

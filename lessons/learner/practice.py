@@ -3,7 +3,7 @@ answered correctly twice.
 
 A :class:`PracticeSession` is pure Python (no ipywidgets): it takes the rules from a
 :class:`~lessons.learner.progress.Progress` (``missed_rules``), draws exercises from
-:mod:`lessons.generators` whose ``teaches`` holds a rule still to practise (at the session's
+:mod:`lessons.curriculum.generators` whose ``teaches`` holds a rule still to practise (at the session's
 difficulty, or a harder one for a rule only harder exercises teach), and records every
 answer in that progress, under the generated exercise's id (``gen.judge-meld.1234``), like a
 lesson's answer. So the practice is kept with the progress (the file, the browser's copy, an

@@ -10,7 +10,7 @@ another card's value, the pozzetto penalty left out, the closing bonus given to 
 have closed, the winner's victory points read from the other table...), each refused by check()
 with the line and the reason, or the rule it names.
 
-Registered by one import in :mod:`lessons.generators`.
+Registered by one import in :mod:`lessons.curriculum.generators`.
 """
 
 from __future__ import annotations
