@@ -182,6 +182,12 @@ def test_a_burraco_under_other_rules_is_told_why_it_is_not_the_kind_said():
     assert "not clean" in run.check("clean").message("en")
 
 
+def test_a_discard_that_ends_the_turn_too_soon_is_told_so():
+    ex = lessons.get_lesson("turn").exercise("turn.own-melds")
+    said = ex.check("discard 8H").message("en")
+    assert "discard ended your turn" in said and "should still be playing" not in said
+
+
 def test_victory_points_feedback_says_which_side_has_more_and_the_difference():
     ex = lessons.get_lesson("match").exercise("match.vp-four")
     said = ex.check("12-8").message("en")
@@ -207,7 +213,7 @@ def test_the_picture_does_not_give_the_answer_away(ex):
         assert "stands for" not in text_of(shown).lower()
 
 
-@pytest.mark.parametrize("ex", [e for e in EXERCISES if e.kind == "position"], ids=lambda e: e.id)
+@pytest.mark.parametrize("ex", [e for e in EXERCISES if e.kind in ("position", "guided-hand")], ids=lambda e: e.id)
 def test_at_the_table_an_illegal_move_is_refused_in_words_and_changes_nothing(ex):
     widget = LessonWidget(lessons.get_lesson(ex.id.split(".")[0]), progress=Progress())
     widget.session.go([e.id for e in widget.lesson.exercises].index(ex.id))

@@ -48,6 +48,8 @@ def _phase(attempt: Attempt, phase: str) -> Failure | None:
     game = _game(attempt)
     if game is not None and attempt.refusal is None and game.phase == phase:
         return None
+    if game is not None and attempt.refusal is None and phase == "play" and game.phase == "draw":
+        return Failure(Message("ex.check.phase.play-discarded"))     # say what the discard did
     return Failure(Message(f"ex.check.phase.{phase}"))
 
 
