@@ -52,3 +52,17 @@ def percentile(samples: Sequence[float], fraction: float) -> float:
     ordered = sorted(samples)
     index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
     return ordered[index]
+
+
+def required(module: str) -> Any:
+    """Import a package of the project's test extras. A missing one is a broken set-up and fails the test,
+    never skips it: a skip would let a run without it look green."""
+    import importlib
+
+    import pytest
+
+    try:
+        return importlib.import_module(module)
+    except ImportError as err:
+        pytest.fail(f"{module} is missing: it is in the test extras (bash scripts/setup.sh app,test): {err}",
+                    pytrace=False)

@@ -21,6 +21,7 @@ from lessons.learner.classlink import ClassLink, ServiceClient
 from lessons.learner.progress import FileStore, Progress
 from lessons.learner.store import ProgressKeeper
 from lessons.teachers.live import ClassFeed
+from tests.helpers import required
 from tests.hub import SERVICE, call, start_class_hub
 
 pytestmark = pytest.mark.hub
@@ -30,7 +31,7 @@ FIRST, SECOND = lessons.LESSONS[0], lessons.LESSONS[1]
 
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory):
-    pytest.importorskip("jupyterhub", reason="jupyterhub is in the test extras: bash scripts/setup.sh app,test")
+    required("jupyterhub")
     hub = start_class_hub(tmp_path_factory.mktemp("class-service"), managed=False)
     try:
         yield hub
@@ -311,7 +312,7 @@ def test_a_pupil_on_the_teachers_page_is_told_and_keeps_the_upload(hub):
 # -- the hub starts it -------------------------------------------------------------------------------
 
 def test_the_hub_starts_the_service_itself(tmp_path):
-    pytest.importorskip("jupyterhub", reason="jupyterhub is in the test extras: bash scripts/setup.sh app,test")
+    required("jupyterhub")
     hub = start_class_hub(tmp_path, managed=True)
     try:
         status, answer = call(f"{hub.url}/services/{SERVICE}/api/me", "POST",

@@ -12,6 +12,7 @@ import lessons
 from lessons.learner.progress import FileStore, Progress
 from lessons.widgets.lesson import LessonWidget, show
 from lessons.widgets.navigation import notebook_name
+from tests.helpers import required
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -166,8 +167,8 @@ def test_position_moves_are_collected_and_checked():
 @pytest.mark.notebook
 @pytest.mark.parametrize("name", [notebook_name(lesson) for lesson in lessons.LESSONS])
 def test_lesson_notebooks_run_headless(name, tmp_path, monkeypatch):
-    nbclient = pytest.importorskip("nbclient")
-    nbformat = pytest.importorskip("nbformat")
+    nbclient = required("nbclient")
+    nbformat = required("nbformat")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))      # the kernel keeps progress here
     path = ROOT / "tutorial" / f"{name}.ipynb"
     nb = nbformat.read(path, as_version=4)

@@ -13,6 +13,7 @@ import pytest
 import lessons
 from burraco_core import messages
 from lessons.widgets.lesson import LessonWidget
+from tests.helpers import required
 
 JUNK = {
     "show(None)": "lessons.show(None)",
@@ -78,8 +79,8 @@ def test_a_missing_text_is_warned_once_per_language(caplog, monkeypatch, tmp_pat
 
 @pytest.mark.notebook
 def test_no_traceback_reaches_the_cell(tmp_path, monkeypatch):
-    nbclient = pytest.importorskip("nbclient")
-    nbformat = pytest.importorskip("nbformat")
+    nbclient = required("nbclient")
+    nbformat = required("nbformat")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))       # the kernel keeps progress here
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell("import lessons")] + [nbformat.v4.new_code_cell(code) for code in JUNK.values()]

@@ -11,6 +11,7 @@ from burraco_core.bots import GreedyBot
 from burraco_core.session import HandSession
 from lessons import Hand, MeldReferee, PlayTable, ScoreCalculator, Table, palette_cards
 from lessons.widgets.referee import judge_attach, judge_meld
+from tests.helpers import required
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -739,8 +740,8 @@ def test_table_shows_melds_of_both_sides_and_counts():
 @pytest.mark.parametrize("name", ["index", "referee", "score", "play"])
 def test_app_notebooks_run_headless(name, tmp_path, monkeypatch):
     """The home page and the tool pages: one thin cell each, one widget, no error."""
-    nbclient = pytest.importorskip("nbclient")
-    nbformat = pytest.importorskip("nbformat")
+    nbclient = required("nbclient")
+    nbformat = required("nbformat")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))      # the kernel keeps progress here
     path = ROOT / "tutorial" / f"{name}.ipynb"
     nb = nbformat.read(path, as_version=4)

@@ -19,6 +19,7 @@ import lessons
 from lessons.widgets.navigation import notebook_name
 from tests.browser.pages import FIRST, answer_first_exercise, open_first_exercise, solved_verdict, wait_ready
 from tests.browser.support import SCREENSHOTS
+from tests.helpers import required
 from tests.hub import HOME_PAGE, call, log_in, start_class_hub
 
 pytestmark = pytest.mark.browser
@@ -30,7 +31,7 @@ CLASS_PAGE = "/voila/render/tutorial/class-summary.ipynb"
 
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory):
-    pytest.importorskip("jupyterhub", reason="jupyterhub is in the test extras: bash scripts/setup.sh app,test")
+    required("jupyterhub")
     hub = start_class_hub(tmp_path_factory.mktemp("class-hub"), managed=False, teacher=TEACHER)
     try:
         yield hub

@@ -31,6 +31,7 @@ from tests.browser.pages import (
     wait_ready,
 )
 from tests.browser.support import ROOT, SCREENSHOTS, free_ports, start_server, stop
+from tests.helpers import required
 
 pytestmark = pytest.mark.browser
 
@@ -41,7 +42,7 @@ HOME_PAGE = "/voila/render/tutorial/index.ipynb"
 
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory):
-    pytest.importorskip("jupyterhub", reason="jupyterhub is in the test extras: bash scripts/setup.sh app,test")
+    required("jupyterhub")
     if not PROXY.exists():
         subprocess.run(["bash", "scripts/node_tools.sh"], cwd=ROOT, check=True, timeout=600)
     folder = tmp_path_factory.mktemp("hub")
