@@ -155,10 +155,11 @@ class PredictView(ChoiceView):
             said = t("widget.predict.refused", lang, rule=Message(f"rule.{first}.summary"))
         under = t("widget.predict.under", lang, rules=exercise.rules.label)
         shown.append(w.HTML(verdict_box(NOTE, f"{under} {said}")))
-        shown.append(w.HTML(f'<details open><summary>{esc(t("widget.predict.table", lang))}</summary>'   # the hints'
-                            f'{intro_table("variants", lang)}</details>'))                             # rows
         shown.append(w.HTML(f'<div class="bt-prompt">{esc(t("widget.predict.now", lang, rules=extra["other"].label))}</div>'))
-        self.widget.children = (*shown, self.choice)
+        # the table the hints point to ("look at the row …"), folded under the choices: one click away
+        table = w.HTML(f'<details class="bt-rules-table"><summary>{esc(t("widget.predict.table", lang))}</summary>'
+                       f'{intro_table("variants", lang)}</details>')
+        self.widget.children = (*shown, self.choice, table)
 
 
 VIEWS.update({"count-score": ScoreView, "victory-points": VictoryPointsView, "match-verdict": MatchView,
