@@ -91,6 +91,11 @@ def _scores_table(scores: tuple[tuple[int, int], ...], totals: tuple[int, int], 
     return f'<table class="bt-summary bt-scores">{head}{rows}{total}</table>'
 
 
+def _side_by_side(scores: str, table: str) -> str:
+    """The hands' scores beside the victory-point table (under it in a narrow window), so the choices stay in view."""
+    return f'<div style="display:flex;flex-wrap:wrap;gap:0 32px;align-items:flex-start">{scores}{table}</div>'
+
+
 class VictoryPointsView(AnswerView):
     """Match points (or each hand's score) shown; two boxes for the victory points."""
 
@@ -101,8 +106,8 @@ class VictoryPointsView(AnswerView):
         self.theirs = number_box()
         self.widget = w.VBox([
             w.HTML(f'<div class="bt-text">{esc(t("widget.vp.hands", lang, count=extra["hands"]))}</div>'
-                   + _scores_table(extra["scores"], extra["points"], lang)
-                   + victory_points_table(extra["hands"], lang)),       # the table the answer is read in
+                   + _side_by_side(_scores_table(extra["scores"], extra["points"], lang),
+                                   victory_points_table(extra["hands"], lang))),   # the table the answer is read in
             w.HBox([w.HTML(f"{esc(t('widget.vp.answer-0', lang))}&nbsp;"), self.mine,
                     w.HTML(f"&nbsp;{esc(t('widget.vp.answer-1', lang))}&nbsp;"), self.theirs],
                    layout=w.Layout(align_items="center", flex_flow="row wrap")),
@@ -125,7 +130,7 @@ class MatchView(ChoiceView):
         extra = exercise.prepared.extra
         shown = _scores_table(extra["scores"], extra["totals"], lang)
         if extra.get("hands"):             # a match of set hands is decided on victory points: their table on screen
-            shown += victory_points_table(extra["hands"], lang)
+            shown = _side_by_side(shown, victory_points_table(extra["hands"], lang))
         self.widget.children = (w.HTML(shown), *self.widget.children)
 
 
