@@ -129,6 +129,41 @@ def stop_orphan_proxy(api_port: int) -> None:
                 os.kill(int(entry.name), signal.SIGTERM)
 
 
+def hub_config(folder: pathlib.Path, port: int, hub_port: int, api_port: int, extra: str = "") -> str:
+    """The ``jupyterhub_config.py`` every test hub shares (127.0.0.1, a dummy login, local spawner, each
+    pupil's server opening on the tutorial's home page), with the ``extra`` lines of a hub that wants more."""
+    bin_dir = pathlib.Path(sys.executable).parent
+    return textwrap.dedent(f"""
+        import os
+        c = get_config()  # noqa: F821
+        c.JupyterHub.ip = "127.0.0.1"
+        c.JupyterHub.port = {port}
+        c.JupyterHub.hub_ip = "127.0.0.1"
+        c.JupyterHub.hub_port = {hub_port}
+        c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{api_port}"
+        c.ConfigurableHTTPProxy.command = [{str(PROXY)!r}]
+        c.ConfigurableHTTPProxy.pid_file = "{folder}/jupyterhub-proxy.pid"   # not the checkout: a stale one stops the next hub
+        c.JupyterHub.db_url = "sqlite:///{folder}/jupyterhub.sqlite"
+        c.JupyterHub.cookie_secret_file = "{folder}/cookie_secret"
+        c.JupyterHub.authenticator_class = "dummy"
+        c.DummyAuthenticator.password = {PASSWORD!r}
+        c.Authenticator.allow_all = True
+        c.JupyterHub.spawner_class = "simple"
+        c.SimpleLocalProcessSpawner.home_dir_template = "{folder}/home/{{username}}"
+        c.Spawner.cmd = [{str(bin_dir / "jupyterhub-singleuser")!r}]
+        c.Spawner.args = ["--allow-root"]
+        c.Spawner.notebook_dir = {str(ROOT)!r}
+        c.Spawner.default_url = {HOME_PAGE!r}
+        c.Spawner.http_timeout = 90
+        c.Spawner.start_timeout = 90
+
+        def make_home(spawner):
+            os.makedirs(spawner.home_dir_template.format(username=spawner.user.name), exist_ok=True)
+
+        c.Spawner.pre_spawn_hook = make_home
+    """) + textwrap.dedent(extra)
+
+
 def service_command(db: str, auth_cache: int = 5) -> list[str]:
     """The service as the hub (or a test) starts it; the hub's answers on a token are kept ``auth_cache`` s
     (short in the tests, which add pupils to groups as they go; the service's default is 60)."""
@@ -159,30 +194,7 @@ def _start_class_hub(folder: pathlib.Path, *, managed: bool, teacher: str, auth_
                                "api_token": service_token, "oauth_no_confirm": True}
     if managed:
         service["command"] = service_command(db, auth_cache)
-    (folder / "jupyterhub_config.py").write_text(textwrap.dedent(f"""
-        import os
-        c = get_config()  # noqa: F821
-        c.JupyterHub.ip = "127.0.0.1"
-        c.JupyterHub.port = {port}
-        c.JupyterHub.hub_ip = "127.0.0.1"
-        c.JupyterHub.hub_port = {hub_port}
-        c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{api_port}"
-        c.ConfigurableHTTPProxy.command = [{str(PROXY)!r}]
-        c.ConfigurableHTTPProxy.pid_file = "{folder}/jupyterhub-proxy.pid"   # not the checkout: a stale one stops the next hub
-        c.JupyterHub.db_url = "sqlite:///{folder}/jupyterhub.sqlite"
-        c.JupyterHub.cookie_secret_file = "{folder}/cookie_secret"
-        c.JupyterHub.authenticator_class = "dummy"
-        c.DummyAuthenticator.password = {PASSWORD!r}
-        c.Authenticator.allow_all = True
-        c.JupyterHub.spawner_class = "simple"
-        c.SimpleLocalProcessSpawner.home_dir_template = "{folder}/home/{{username}}"
-        c.Spawner.cmd = [{str(bin_dir / "jupyterhub-singleuser")!r}]
-        c.Spawner.args = ["--allow-root"]
-        c.Spawner.notebook_dir = {str(ROOT)!r}
-        c.Spawner.default_url = {HOME_PAGE!r}
-        c.Spawner.http_timeout = 90
-        c.Spawner.start_timeout = 90
-
+    (folder / "jupyterhub_config.py").write_text(hub_config(folder, port, hub_port, api_port, f"""
         # the class service, as docs/classroom.md sets it up
         c.JupyterHub.services = [{service!r}, {{"name": "test-admin", "api_token": {admin_token!r}}}]
         c.JupyterHub.load_roles = [
@@ -193,11 +205,6 @@ def _start_class_hub(folder: pathlib.Path, *, managed: bool, teacher: str, auth_
         c.JupyterHub.load_groups = {{{TEACHERS!r}: {{"users": [{teacher!r}]}}}}
         c.Spawner.server_token_scopes = ["users:activity!user", "access:servers!server", {SERVICE_SCOPE!r}]
         c.Spawner.environment = {{"BURRACO_CLASS_URL": {service_url!r}}}
-
-        def make_home(spawner):
-            os.makedirs(spawner.home_dir_template.format(username=spawner.user.name), exist_ok=True)
-
-        c.Spawner.pre_spawn_hook = make_home
     """))
     url = f"http://127.0.0.1:{port}"
     try:

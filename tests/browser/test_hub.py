@@ -16,7 +16,6 @@ import os
 import pathlib
 import subprocess
 import sys
-import textwrap
 import time
 
 import pytest
@@ -32,12 +31,9 @@ from tests.browser.pages import (
 )
 from tests.browser.support import ROOT, SCREENSHOTS, free_ports, start_server, stop
 from tests.helpers import required
+from tests.hub import HOME_PAGE, PASSWORD, PROXY, hub_config
 
 pytestmark = pytest.mark.browser
-
-PASSWORD = "classroom"
-PROXY = ROOT / "build" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
-HOME_PAGE = "/voila/render/tutorial/index.ipynb"
 
 
 @pytest.fixture(scope="module")
@@ -48,35 +44,7 @@ def hub(tmp_path_factory):
     folder = tmp_path_factory.mktemp("hub")
     port, hub_port, api_port = free_ports(3)
     bin_dir = pathlib.Path(sys.executable).parent
-    (folder / "jupyterhub_config.py").write_text(textwrap.dedent(f"""
-        import os
-        c = get_config()  # noqa: F821
-        c.JupyterHub.ip = "127.0.0.1"
-        c.JupyterHub.port = {port}
-        c.JupyterHub.hub_ip = "127.0.0.1"
-        c.JupyterHub.hub_port = {hub_port}
-        c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{api_port}"
-        c.ConfigurableHTTPProxy.command = [{str(PROXY)!r}]
-        c.ConfigurableHTTPProxy.pid_file = "{folder}/jupyterhub-proxy.pid"   # not the checkout: a stale one stops the next hub
-        c.JupyterHub.db_url = "sqlite:///{folder}/jupyterhub.sqlite"
-        c.JupyterHub.cookie_secret_file = "{folder}/cookie_secret"
-        c.JupyterHub.authenticator_class = "dummy"
-        c.DummyAuthenticator.password = {PASSWORD!r}
-        c.Authenticator.allow_all = True
-        c.JupyterHub.spawner_class = "simple"
-        c.SimpleLocalProcessSpawner.home_dir_template = "{folder}/home/{{username}}"
-        c.Spawner.cmd = [{str(bin_dir / "jupyterhub-singleuser")!r}]
-        c.Spawner.args = ["--allow-root"]
-        c.Spawner.notebook_dir = {str(ROOT)!r}
-        c.Spawner.default_url = {HOME_PAGE!r}
-        c.Spawner.http_timeout = 90
-        c.Spawner.start_timeout = 90
-
-        def make_home(spawner):
-            os.makedirs(spawner.home_dir_template.format(username=spawner.user.name), exist_ok=True)
-
-        c.Spawner.pre_spawn_hook = make_home
-    """))
+    (folder / "jupyterhub_config.py").write_text(hub_config(folder, port, hub_port, api_port))
     url = f"http://127.0.0.1:{port}"
     process, _ = start_server([str(bin_dir / "jupyterhub"), "-f", str(folder / "jupyterhub_config.py")],
                               f"hub-{port}", f"{url}/hub/login", what="jupyterhub")
