@@ -153,13 +153,7 @@ class Hand(anywidget.AnyWidget):
 
     def select(self, cards: str | Iterable[bc.Card | str]) -> None:
         """Select these cards (each once, first free copy in display order); unknown ones are skipped."""
-        chosen: list[int] = []
-        for card in to_cards(cards):
-            for i, shown in enumerate(self._cards):
-                if shown is card and i not in chosen:
-                    chosen.append(i)
-                    break
-        self.selected = chosen
+        self.selected = self._indices(cards)
 
     def clear_selection(self) -> None:
         self.selected = []
@@ -172,13 +166,17 @@ class Hand(anywidget.AnyWidget):
 
     def mark(self, cards: str | Iterable[bc.Card | str]) -> None:
         """Mark these physical cards (each once; cards not shown are skipped); ``mark(())`` clears the marks."""
+        self.marked = self._indices(cards)
+
+    def _indices(self, cards: str | Iterable[bc.Card | str]) -> list[int]:
+        """Where these cards are shown: each physical card once, the first free copy in display order."""
         chosen: list[int] = []
         for card in to_cards(cards):
             for i, shown in enumerate(self._cards):
                 if shown is card and i not in chosen:
                     chosen.append(i)
                     break
-        self.marked = chosen
+        return chosen
 
     # ---------------------------------------------------------------- sorting
     def sort_by_suit(self) -> None:
