@@ -296,3 +296,32 @@ def test_a_row_a_hint_points_to_is_on_screen(lang):
                     pointed += 1
                     assert quoted in shown, (ex.id, quoted)
     assert pointed >= 3
+
+
+def _all_text(widget) -> str:
+    found = [widget.value] if isinstance(getattr(widget, "value", None), str) else []
+    for child in getattr(widget, "children", ()):
+        found.append(_all_text(child))
+    return " ".join(found)
+
+
+def test_the_guided_hand_names_the_players_as_the_table_does():
+    """Its log said 'Player 2 drew from the stock': the engine's name for the opponent."""
+    from lessons.widgets.views import answer_view
+
+    ex = lessons.get_lesson("play").exercise("play.guided-hand")
+    view = answer_view(ex, "en")
+    view.fill(ex.to_dict()["solution"])
+    shown = text_of(_all_text(view.widget))
+    assert "drew from the stock" in shown and not re.search(r"\bPlayer \d", shown)
+    shown_hints = [b for b in _buttons(view.widget) if b.description == "Hint" and b.layout.display != "none"]
+    assert shown_hints == []                            # the lesson's own Hint button is the only one
+
+
+def _buttons(widget):
+    import ipywidgets as w
+
+    if isinstance(widget, w.Button):
+        yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _buttons(child)

@@ -15,6 +15,8 @@ import burraco_core as bc
 from burraco_core.messages import Message
 from burraco_core.session import Goal, HandSession
 
+from .kinds.base import SEAT_NAMES_TO_START
+
 GameCheck = Callable[[bc.Game], bool]
 
 
@@ -40,7 +42,8 @@ def make_session(rules: bc.Ruleset, position: Mapping[str, Any],
     """The guided hand: the position of ``Game.setup``, the learner at seat 0, patient opponents."""
     game = bc.Game.setup(rules, **position)
     bots = {p: PatientBot() for p in range(1, game.players)}
-    return HandSession(game, bots, 0, goals=[Goal(msg, check) for msg, check in goals])
+    names = [Message(key) for key in SEAT_NAMES_TO_START[game.players]]   # as the table names them, never 'Player 2'
+    return HandSession(game, bots, 0, names=names, goals=[Goal(msg, check) for msg, check in goals])
 
 
 def human_actions(session: HandSession) -> list[str]:

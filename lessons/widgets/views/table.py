@@ -125,7 +125,7 @@ class GuidedView(TableView):
     def __init__(self, exercise: Exercise, lang: str) -> None:
         self.goal_html = w.HTML()
         self.goal_html.add_class("bt-guided-goal")
-        super().__init__(exercise, lang)
+        super().__init__(exercise, lang, hints=False)       # the lesson's own hints: one Hint button
         self.table.goal.layout.display = "none"             # the goal is said once, above the table
         self.widget = w.VBox([self.goal_html, self.table])
         self._moved()
