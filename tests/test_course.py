@@ -188,6 +188,13 @@ def test_a_discard_that_ends_the_turn_too_soon_is_told_so():
     assert "discard ended your turn" in said and "should still be playing" not in said
 
 
+def test_a_hand_not_over_says_what_the_stock_still_holds():
+    """Taking the pile instead of drawing: not 'the stock has run out', which it has not."""
+    ex = lessons.get_lesson("closing").exercise("closing.stock-end")
+    said = ex.check("take; discard QS").message("en")
+    assert "still holds 3 cards" in said and "has run out" not in said
+
+
 def test_victory_points_feedback_says_which_side_has_more_and_the_difference():
     ex = lessons.get_lesson("match").exercise("match.vp-four")
     said = ex.check("12-8").message("en")

@@ -77,6 +77,8 @@ def _result(attempt: Attempt, reason: str) -> Failure | None:
     if (reason == "closed" and game is not None and game.result is None and attempt.player is not None
             and game.hands[attempt.player]):       # say why: the cards the learner still holds
         return Failure(Message("ex.check.result.closed.holding", cards=tuple(game.hands[attempt.player])))
+    if reason == "stock" and game is not None and game.result is None and attempt.refusal is None:
+        return Failure(Message("ex.check.result.stock.left", count=len(game.stock)))    # what the stock still holds
     return Failure(Message(f"ex.check.result.{reason}"))
 
 
