@@ -292,7 +292,7 @@ def test_a_row_a_hint_points_to_is_on_screen(lang):
     rows = {row[0] for row in variant_table(lang)[1]}
     pointed = 0
     for ex in lessons.get_lesson("variants").exercises:
-        if ex.kind != "predict-under-ruleset":
+        if ex.kind not in ("predict-under-ruleset", "why-not"):
             continue
         view = answer_view(ex, lang)
         shown = text_of("".join(child.value for child in view.widget.children
@@ -303,6 +303,9 @@ def test_a_row_a_hint_points_to_is_on_screen(lang):
                     pointed += 1
                     assert quoted in shown, (ex.id, quoted)
     assert pointed >= 3
+    stock = answer_view(lessons.get_lesson("variants").exercise("variants.pulito-stock"), lang)
+    shown = text_of(_all_text(stock.widget))
+    assert all(row in shown for row in rows)          # "when the stock runs out" among them: the answer's fact
 
 
 def _all_text(widget) -> str:

@@ -97,4 +97,13 @@ def number_box(placeholder: str = "", width: str = "8em", **options: Any) -> w.T
 VIEWS: dict[str, Callable[[Exercise, str], AnswerView]] = {}
 
 
-__all__ = ["VIEWS", "AnswerView", "answer_text", "number_box", "quietly", "static_cards"]
+def rules_table(lang: str) -> w.HTML:
+    """The table of every difference between the built-in rulesets, folded: a question about another
+    ruleset puts the facts it depends on one click away (its hints say "look at the row …")."""
+    from ..intro import intro_table
+
+    return w.HTML(f'<details class="bt-rules-table"><summary>{esc(t("widget.predict.table", lang))}</summary>'
+                  f'{intro_table("variants", lang)}</details>')
+
+
+__all__ = ["VIEWS", "AnswerView", "answer_text", "number_box", "quietly", "rules_table", "static_cards"]

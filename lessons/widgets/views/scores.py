@@ -11,10 +11,10 @@ import ipywidgets as w
 from burraco_core.messages import Message
 
 from ...curriculum.model import Exercise
-from ..intro import intro_table, victory_points_table
+from ..intro import victory_points_table
 from ..style import NOTE, melds_row, move_text, t, verdict_box
 from ..style import esc_suits as esc
-from .base import VIEWS, AnswerView, number_box, static_cards
+from .base import VIEWS, AnswerView, number_box, rules_table, static_cards
 from .cards import ChoiceView
 
 
@@ -161,10 +161,7 @@ class PredictView(ChoiceView):
         under = t("widget.predict.under", lang, rules=exercise.rules.label)
         shown.append(w.HTML(verdict_box(NOTE, f"{under} {said}")))
         shown.append(w.HTML(f'<div class="bt-prompt">{esc(t("widget.predict.now", lang, rules=extra["other"].label))}</div>'))
-        # the table the hints point to ("look at the row …"), folded under the choices: one click away
-        table = w.HTML(f'<details class="bt-rules-table"><summary>{esc(t("widget.predict.table", lang))}</summary>'
-                       f'{intro_table("variants", lang)}</details>')
-        self.widget.children = (*shown, self.choice, table)
+        self.widget.children = (*shown, self.choice, rules_table(lang))     # the table the hints point to
 
 
 VIEWS.update({"count-score": ScoreView, "victory-points": VictoryPointsView, "match-verdict": MatchView,

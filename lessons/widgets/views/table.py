@@ -20,7 +20,7 @@ from ..intro import seats_html
 from ..style import CARD_WIDTH, NOTE, t, verdict_box
 from ..style import esc_suits as esc
 from ..table import PlayTable
-from .base import VIEWS, AnswerView, answer_text
+from .base import VIEWS, AnswerView, answer_text, rules_table
 from .cards import ChoiceView
 
 
@@ -102,8 +102,10 @@ class WhyNotView(ChoiceView):
             hand.mark([game.pile_pick[0]])       # the one card just taken as the whole pile
         move = w.HTML(f'<div class="bt-move-asked"><b>{esc(t("widget.move-asked", lang))}</b> '
                       f"{esc(answer_text(exercise, prepared.action, lang))}</div>")
-        self.widget = w.VBox([table, w.HTML(f"<b>{esc(t('widget.your-hand', lang))}</b>"), hand, move,
-                              *self.widget.children])
+        shown = [table, w.HTML(f"<b>{esc(t('widget.your-hand', lang))}</b>"), hand, move, *self.widget.children]
+        if exercise.rules.id in bc.RULESETS and exercise.rules.id != "classic":   # a variant's rule: its row shown
+            shown.append(rules_table(lang))
+        self.widget = w.VBox(shown)
 
 
 class SeatView(ChoiceView):
