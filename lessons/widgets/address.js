@@ -6,6 +6,8 @@
 //    app, Back, Forward, an address typed), and sends it to Python;
 //  - rewrites the address in place when Python sets `address` (history.replaceState: no new
 //    history entry, no hashchange);
+//  - on Python's "reveal" message: scrolls the element a selector finds into view once drawn (a
+//    verdict under a tall table);
 //  - on Python's "shown" message: puts the place's title in the window's title and moves the
 //    keyboard focus to the first heading of the element with the class `marker` once it is drawn.
 // A page opened on a place other than home hides the view (class bt-app-opening on <html>) until
@@ -46,6 +48,26 @@ function focusWhenDrawn(marker, state) {
   look();
 }
 
+// Scroll an element into view once it has something drawn in it: the widget's new value and this
+// message leave Python together, and the browser draws the value a moment later.
+function revealWhenDrawn(selector) {
+  const started = Date.now();
+  const look = () => {
+    let element = null;
+    try {
+      element = document.querySelector(selector);
+    } catch (err) {
+      return;
+    }
+    if (element && element.isConnected && element.getBoundingClientRect().height > 0) {
+      element.scrollIntoView({ block: "nearest" });
+      return;
+    }
+    if (Date.now() - started < 2000) window.setTimeout(look, 40);
+  };
+  window.setTimeout(look, 40);
+}
+
 function initialize({ model }) {
   const state = { token: 0 };
   const root = document.documentElement;
@@ -77,6 +99,10 @@ function initialize({ model }) {
   };
 
   const onMessage = (message) => {
+    if (message && message.kind === "reveal" && typeof message.selector === "string") {
+      revealWhenDrawn(message.selector);
+      return;
+    }
     if (!message || message.kind !== "shown") return;
     if (typeof message.title === "string" && message.title) document.title = message.title;
     opened();

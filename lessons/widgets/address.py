@@ -133,6 +133,11 @@ class BrowserAddress(anywidget.AnyWidget):
         """A place was drawn: the window's title, and where the keyboard focus goes (see the class)."""
         self.send({"kind": "shown", "title": title, "marker": marker, "focus": focus})
 
+    def reveal(self, selector: str) -> None:
+        """Scroll the element ``selector`` finds into view once it is drawn (a verdict under a tall table
+        would otherwise stay below the window's edge)."""
+        self.send({"kind": "reveal", "selector": selector})
+
     def _moved(self, change: dict[str, Any]) -> None:
         if self._replacing:
             return

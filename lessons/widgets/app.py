@@ -130,6 +130,7 @@ class App(w.VBox):
             lesson = _lesson_widget(page)
             if lesson is not None:
                 lesson.on_moved(lambda widget: self._lesson_moved(page, widget))
+                lesson.on_answered(lambda box: self.address.reveal(f".{self._marker} .{box}" if self._marker else f".{box}"))
             return page
         if place.key == ASSIGNED_NOTEBOOK:      # the work a teacher set (a hub's class service): not on the tool list
             return assigned_page(self.fixed_lang)

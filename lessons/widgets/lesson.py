@@ -128,6 +128,7 @@ class LessonWidget(w.VBox):
             children.append(keeper.widget)
             keeper.changed(self._progress_changed)
         self._on_moved: list[Callable[[LessonWidget], Any]] = []
+        self._on_answered: list[Callable[[str], Any]] = []
         super().__init__(children, layout=w.Layout(width="100%", max_width="1100px"))
         self.add_class("bt-lesson")
         self._render()
@@ -136,6 +137,15 @@ class LessonWidget(w.VBox):
         """Call ``callback(self)`` whenever the lesson shows another step (intro, an exercise, the summary):
         the app puts the exercise in the browser's address."""
         self._on_moved.append(callback)
+
+    def on_answered(self, callback: Callable[[str], Any]) -> None:
+        """Call ``callback(css_class)`` when a Check, a hint or the solution drew the box of that class
+        (``bt-verdict``, ``bt-hints-box``, ``bt-solution-box``): the app scrolls it into view."""
+        self._on_answered.append(callback)
+
+    def _answered(self, box: str) -> None:
+        for callback in list(self._on_answered):
+            callback(box)
 
     def go_to(self, index: int) -> None:
         """Open exercise ``index`` (from 0), as a click on its star does; the one already open stays as it is."""
@@ -394,6 +404,7 @@ class LessonWidget(w.VBox):
             verdict = self.session.check(self.view.answer())
             self.show_verdict(verdict)
             self._render_strip()        # only the exercise's stars and the total change
+        self._answered("bt-verdict")
 
     @guarded
     def _on_hint(self, button: object = None) -> None:
@@ -405,6 +416,7 @@ class LessonWidget(w.VBox):
                         f"{esc(h.text(self.lang))}</li>" for i, h in enumerate(session.hints))
         more = "" if session.hints_shown < len(exercise.hints) else f"<div>{esc(t('widget.no-more-hints', self.lang))}</div>"
         self.hints_html.value = f'<ul class="bt-hints" aria-live="polite">{items}</ul>{more}'
+        self._answered("bt-hints-box")
 
     @guarded
     def _on_solution(self, button: object = None) -> None:
@@ -413,6 +425,7 @@ class LessonWidget(w.VBox):
         note = "" if self.session.earned is not None else t("widget.solution-note", self.lang)
         self.solution_html.value = solution_box(self.view.solution_html(), self.lang, note)
         self.solution_html.layout.display = "block"
+        self._answered("bt-solution-box")
 
     @guarded
     def _on_next(self, button: object = None) -> None:

@@ -18,6 +18,7 @@ from tests.browser.pages import (
     solved_verdict,
     wait_ready,
 )
+from tests.browser.support import SCREENSHOTS
 
 pytestmark = pytest.mark.browser
 
@@ -156,3 +157,26 @@ def test_no_request_leaves_the_server(browser, voila_url):
         context.close()
     outside = sorted({url for url in requests if not url.startswith((voila_url + "/", "data:", "blob:"))})
     assert outside == [], f"requests to other hosts: {outside}"
+
+
+def test_a_verdict_under_a_tall_table_is_scrolled_into_view(page, voila_url):
+    """At 1280x800 a why-not question's table fills the window: after Check the verdict was drawn below
+    its edge and a learner who did not scroll saw no feedback."""
+    lesson = lessons.get_lesson("closing")
+    ex = lesson.exercise("closing.opponents")
+    number = [each.id for each in lesson.exercises].index(ex.id) + 1
+    page.set_viewport_size({"width": 1280, "height": 800})
+    try:
+        page.goto(app_url(voila_url, f"lesson/{lesson.key}/{number}"), wait_until="domcontentloaded")
+        page.wait_for_selector(".bt-app-view .bt-choices", timeout=60_000)
+        wrong = next(choice for choice in ex.choices if choice.key != ex.to_dict()["solution"])
+        page.locator(".bt-app-view .bt-choices label").filter(has_text=wrong.label.text("en")).first.click()
+        page.locator(".bt-app-view .bt-check").click()
+        page.wait_for_function(
+            "() => { const v = document.querySelector('.bt-app-view .bt-verdict');"
+            " if (!v || !v.innerText.trim()) return false; const r = v.getBoundingClientRect();"
+            " return r.top >= 0 && r.bottom <= window.innerHeight + 1; }", timeout=10_000)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "verdict-in-view.png"))      # the window as the learner sees it
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
