@@ -222,7 +222,8 @@ def _said_twice(first: str, then: str, lang: str) -> bool:
     next_word = re.match(r"([^\w]{0,3})([^\W\d_]+)", then)
     if last is None or next_word is None or "-" in last.group(2) + next_word.group(1):
         return False
-    if _CARD_CODE.fullmatch(last.group(1)) or last.group(1) in ("JK", messages.translate("card.joker.short", lang)):
+    if (_CARD_CODE.fullmatch(last.group(1)) or last.group(1) in ("JK", messages.translate("card.joker.short", lang))
+            or last.group(2)[:1] in "♠♥♦♣"):  # "A♥. A regra": an ace shown, then Portuguese's article
         return False                   # a card (a joker is shown by its short name), not a word
     one, two = last.group(1).casefold(), next_word.group(2).casefold()
     return one == two or {one, two} <= VERDICT_WORDS.get(lang, set())
