@@ -240,6 +240,18 @@ def test_at_the_table_an_illegal_move_is_refused_in_words_and_changes_nothing(ex
     assert 'role="alert"' in table.message.value
 
 
+def test_a_wrong_turn_at_the_table_says_how_to_try_again():
+    lesson = lessons.get_lesson("turn")
+    ex = lesson.exercise("turn.own-melds")
+    widget = LessonWidget(lesson, progress=Progress())
+    widget.session.go([e.id for e in lesson.exercises].index(ex.id))
+    widget._render()
+    widget.view.fill("discard 8H")          # the turn is over, and wrong
+    widget._on_check()
+    said = text_of(widget.verdict_html.value)
+    assert "press Undo" in said
+
+
 def test_facts_a_why_not_depends_on_are_on_the_table():
     ex = lessons.get_lesson("closing").exercise("closing.opponents")
     widget = LessonWidget(lessons.get_lesson("closing"), progress=Progress())

@@ -329,7 +329,9 @@ class LessonWidget(w.VBox):
                                           label=t("widget.summary.exercise", self.lang,
                                                   number=self.session.index + 1, stars=earned))
         elif verdict.status == "incorrect":
-            self.verdict_html.value = verdict_box(BAD, verdict.message(self.lang), extra=self._pointing_at(verdict),
+            retry = self.view.retry_note() if self.view is not None else ""
+            extra = self._pointing_at(verdict) + (f'<div class="bt-retry">{esc(retry)}</div>' if retry else "")
+            self.verdict_html.value = verdict_box(BAD, verdict.message(self.lang), extra=extra,
                                           headline=t("widget.try-again", self.lang))
         else:
             self.verdict_html.value = verdict_box(NOTE, verdict.message(self.lang))

@@ -64,6 +64,10 @@ class AnswerView:
     def solution_html(self) -> str:
         return esc(answer_text(self.exercise, self.exercise.solution, self.lang))
 
+    def retry_note(self) -> str:
+        """What to do to answer again after a wrong answer, when it is not plain (a table's Undo)."""
+        return ""
+
 
 def answer_text(exercise: Exercise, answer: Any, lang: str) -> str:
     for choice in exercise.choices:

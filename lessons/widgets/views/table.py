@@ -51,6 +51,9 @@ class TableView(AnswerView):
     def _moved(self) -> None:
         """After each move (and undo): what the view shows besides the table."""
 
+    def retry_note(self) -> str:
+        return t("table.undo.to-retry", self.lang) if human_actions(self.table.session) else ""
+
     def answer(self) -> Any:
         actions = human_actions(self.table.session)
         if self.refused:
