@@ -72,6 +72,9 @@ def test_the_story_of_lesson_1_shows_every_moment_of_a_hand():
     assert [frame.moment for frame in frames][0] == "deal"
     assert {frame.moment for frame in frames} == set(MOMENTS)
     assert frames[-1].game.is_over and frames[-1].game.result.closed
+    # frames that skip turns say so ("13 turns later: …"), else the melds and cards that appear meanwhile puzzle
+    later = [frame for frame in frames if frame.caption.key == "story.later"]
+    assert later and all(re.match(r"\d+ turns? later: |One turn later: ", f.caption.text("en")) for f in later)
 
 
 # -- progress saved before the course was rebuilt ---------------------------------------------------

@@ -76,6 +76,7 @@ def _play(which: Story) -> tuple[Frame, ...]:
                           names=names)
     frames = [Frame("deal", session.game.copy(), Message("story.deal", players=which.players))]
     seen = {"deal"}
+    turns = 0                        # turns ended since the last frame: a caption says how many passed
     for _ in range(MOST_MOVES):
         if session.is_over:
             break
@@ -86,7 +87,13 @@ def _play(which: Story) -> tuple[Frame, ...]:
         moment = _moment(event, before, session.game, seen)
         if moment is not None:
             seen.add(moment)
-            frames.append(Frame(moment, session.game.copy(), Message(f"story.{moment}", did=event.message)))
+            caption = Message(f"story.{moment}", did=event.message)
+            if turns and moment != "turn":
+                caption = Message("story.later", count=turns, then=caption)
+            frames.append(Frame(moment, session.game.copy(), caption))
+            turns = 0
+        if isinstance(event.action, bc.Discard):
+            turns += 1
     game = session.game
     if game.is_over and game.result is not None and game.result.closed:
         scores = game.score()
