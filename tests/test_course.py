@@ -198,6 +198,14 @@ def test_a_hand_not_over_says_what_the_stock_still_holds():
     assert "still holds 3 cards" in said and "has run out" not in said
 
 
+def test_a_question_that_asks_to_add_the_hands_does_not_show_the_sum():
+    from lessons.widgets.views import answer_view
+
+    ex = lessons.get_lesson("match").exercise("match.vp-four")      # "Add up the hands, then …"
+    shown = text_of(_all_text(answer_view(ex, "en").widget))
+    assert "-50" in shown and str(ex.prepared.extra["points"][0]) not in shown
+
+
 def test_victory_points_feedback_says_which_side_has_more_and_the_difference():
     ex = lessons.get_lesson("match").exercise("match.vp-four")
     said = ex.check("12-8").message("en")

@@ -81,13 +81,14 @@ class ScoreView(AnswerView):
             entry.value = values[i] if i < len(values) else ""
 
 
-def _scores_table(scores: tuple[tuple[int, int], ...], totals: tuple[int, int], lang: str) -> str:
+def _scores_table(scores: tuple[tuple[int, int], ...], totals: tuple[int, int] | None, lang: str) -> str:
+    """Each hand's score and, unless ``totals`` is None (adding them is the question), the match points."""
     head = (f"<tr><th></th><th>{esc(t('widget.vp.side-0', lang))}</th>"
             f"<th>{esc(t('widget.vp.side-1', lang))}</th></tr>")
     rows = "".join(f"<tr><td>{esc(t('widget.vp.hand', lang, number=i + 1))}</td><td>{a}</td><td>{b}</td></tr>"
                    for i, (a, b) in enumerate(scores))
-    total = (f"<tr><td><b>{esc(t('widget.vp.total', lang))}</b></td><td><b>{totals[0]}</b></td>"
-             f"<td><b>{totals[1]}</b></td></tr>")
+    total = "" if totals is None else (f"<tr><td><b>{esc(t('widget.vp.total', lang))}</b></td><td><b>{totals[0]}</b></td>"
+                                       f"<td><b>{totals[1]}</b></td></tr>")
     return f'<table class="bt-summary bt-scores">{head}{rows}{total}</table>'
 
 
@@ -106,7 +107,7 @@ class VictoryPointsView(AnswerView):
         self.theirs = number_box()
         self.widget = w.VBox([
             w.HTML(f'<div class="bt-text">{esc(t("widget.vp.hands", lang, count=extra["hands"]))}</div>'
-                   + _side_by_side(_scores_table(extra["scores"], extra["points"], lang),
+                   + _side_by_side(_scores_table(extra["scores"], None if extra["scores"] else extra["points"], lang),
                                    victory_points_table(extra["hands"], lang))),   # the table the answer is read in
             w.HBox([w.HTML(f"{esc(t('widget.vp.answer-0', lang))}&nbsp;"), self.mine,
                     w.HTML(f"&nbsp;{esc(t('widget.vp.answer-1', lang))}&nbsp;"), self.theirs],
