@@ -9,7 +9,6 @@ hub's managed service instead, as docs/classroom.md's first set-up does.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import threading
 import time
@@ -37,20 +36,6 @@ def hub(tmp_path_factory):
         yield hub
     finally:
         hub.close()
-
-
-@pytest.fixture(autouse=True)
-def no_running_loop():
-    """These tests hand answers over with ``deliver()``, as code outside a kernel does. The browser
-    tests' Playwright (sync API, one per session, in this process) marks its own event loop as running
-    on the main thread, so a link made here would post its answers to a loop that never runs them;
-    hide that loop while a test runs and put it back after."""
-    loop = asyncio._get_running_loop()
-    asyncio._set_running_loop(None)
-    try:
-        yield
-    finally:
-        asyncio._set_running_loop(loop)
 
 
 def solved(*exercise_ids: str) -> Progress:

@@ -31,7 +31,7 @@ from tests.browser.pages import (
 )
 from tests.browser.support import ROOT, SCREENSHOTS, free_ports, start_server, stop
 from tests.helpers import required
-from tests.hub import HOME_PAGE, PASSWORD, PROXY, hub_config
+from tests.hub import PROXY, hub_config, log_in
 
 pytestmark = pytest.mark.browser
 
@@ -54,19 +54,6 @@ def hub(tmp_path_factory):
         stop(process)
         # the single-user servers are children of the spawner: the hub stops them when it stops
         time.sleep(0.5)
-
-
-def log_in(browser, url: str, name: str):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(90_000)
-    page.goto(f"{url}/hub/login", wait_until="domcontentloaded")
-    page.fill("input[name=username]", name)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("#login_submit, input[type=submit], button[type=submit]")
-    page.wait_for_url(f"**/user/{name}{HOME_PAGE}", timeout=120_000)     # spawned, then on the home page
-    wait_ready(page, "home", timeout=90_000)
-    return context, page
 
 
 def test_two_pupils_keep_separate_progress(hub, browser, shoot):
