@@ -997,13 +997,7 @@ class Meld:
     def burraco_bonus(self) -> int:
         """The bonus this meld earns as a burraco under its ruleset (0 if none)."""
         kind = self.burraco
-        rules = self.rules
-        if kind is None:
-            return 0
-        bonus = {"clean": rules.clean_bonus, "dirty": rules.dirty_bonus,
-                 "semi-clean": rules.semi_clean_bonus, "royal": rules.royal_bonus,
-                 "ace-to-ace": rules.ace_to_ace_bonus}[kind]
-        return bonus or 0
+        return 0 if kind is None else self.rules.burraco_bonuses.get(kind, 0)
 
     def points(self) -> int:
         """Card points of this meld under its ruleset (burraco bonus not included)."""

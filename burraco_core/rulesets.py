@@ -11,6 +11,7 @@ instead of being silently fixed.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import cached_property
 from types import MappingProxyType
 from typing import Literal, get_type_hints
 
@@ -108,6 +109,15 @@ class Ruleset:
     def deck_size(self) -> int:
         """Cards in play: 104 naturals plus the jokers."""
         return 104 + self.jokers
+
+    @cached_property
+    def burraco_bonuses(self) -> dict[str, int]:
+        """The bonus of each kind of burraco this ruleset scores (``clean``, ``dirty``, and ``semi-clean``,
+        ``royal``, ``ace-to-ace`` where it has them). Made once (the bots ask it for every meld they weigh):
+        read it, do not change it."""
+        bonuses = {"clean": self.clean_bonus, "dirty": self.dirty_bonus, "semi-clean": self.semi_clean_bonus,
+                   "royal": self.royal_bonus, "ace-to-ace": self.ace_to_ace_bonus}
+        return {kind: bonus for kind, bonus in bonuses.items() if bonus is not None}
 
     def card_value(self, card: Card) -> int:
         """Points of a card in a meld (or against the side, when left in hand)."""

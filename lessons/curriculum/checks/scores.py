@@ -44,7 +44,7 @@ def _score_right(attempt: Attempt) -> Failure | None:
                 return Failure(Message("ex.check.score.twice", answer=said, label=line.message, points=line.points),
                                cards=line.cards)
         for line in lines:      # a burraco's bonus read for another kind (dirty for clean...)
-            if line.key == "burraco" and off + line.points in _bonuses(attempt) - {line.points}:
+            if line.key == "burraco" and off + line.points in set(attempt.rules.burraco_bonuses.values()) - {line.points}:
                 return Failure(Message("ex.check.score.burraco-kind", answer=said, label=line.message,
                                        points=line.points), cards=line.cards)
         direction = "more" if off < 0 else "fewer"
@@ -62,14 +62,6 @@ def _score_right(attempt: Attempt) -> Failure | None:
         return Failure(Message("ex.check.score.line", number=number, label=line.message, answer=value, why=why),
                        cards=line.cards)
     return None
-
-
-def _bonuses(attempt: Attempt) -> set[int]:
-    rules = attempt.rules
-    if rules is None:
-        return set()
-    return {bonus for bonus in (rules.clean_bonus, rules.dirty_bonus, rules.semi_clean_bonus, rules.royal_bonus,
-                                rules.ace_to_ace_bonus) if bonus}
 
 
 @predicate("vp-right")
