@@ -24,48 +24,51 @@ function current() {
   }
 }
 
-function focusWhenDrawn(marker, state) {
-  const token = ++state.token;
+// Call act(element) once find() gives an element that is drawn, looking every 40 ms for up to ms
+// (a widget's new value and a message leave Python together; the browser draws the value a moment
+// later). Stop early when wanted() says a newer request took over.
+function whenDrawn(find, act, ms, wanted = () => true) {
   const started = Date.now();
   const look = () => {
-    if (token !== state.token) return; // a newer move took over
-    let host = null;
+    if (!wanted()) return;
+    let element = null;
     try {
-      host = document.querySelector("." + CSS.escape(marker));
+      element = find();
     } catch (err) {
+      return; // a selector the page cannot read
+    }
+    if (element && element.isConnected) {
+      act(element);
       return;
     }
-    const heading = host && host.querySelector("h1, h2");
-    if (heading && heading.isConnected) {
-      if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
-      heading.focus({ preventScroll: true });
-      window.scrollTo(0, 0);
-      heading.scrollIntoView({ block: "nearest" });
-      return;
-    }
-    if (Date.now() - started < WAIT_MS) window.setTimeout(look, 40);
+    if (Date.now() - started < ms) window.setTimeout(look, 40);
   };
   look();
 }
 
-// Scroll an element into view once it has something drawn in it: the widget's new value and this
-// message leave Python together, and the browser draws the value a moment later.
-function revealWhenDrawn(selector) {
-  const started = Date.now();
-  const look = () => {
-    let element = null;
-    try {
-      element = document.querySelector(selector);
-    } catch (err) {
-      return;
-    }
-    if (element && element.isConnected && element.getBoundingClientRect().height > 0) {
-      element.scrollIntoView({ block: "nearest" });
-      return;
-    }
-    if (Date.now() - started < 2000) window.setTimeout(look, 40);
+function focusWhenDrawn(marker, state) {
+  const token = ++state.token;
+  const heading = () => {
+    const host = document.querySelector("." + CSS.escape(marker));
+    return host && host.querySelector("h1, h2");
   };
-  window.setTimeout(look, 40);
+  const focus = (element) => {
+    if (!element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
+    element.focus({ preventScroll: true });
+    window.scrollTo(0, 0);
+    element.scrollIntoView({ block: "nearest" });
+  };
+  whenDrawn(heading, focus, WAIT_MS, () => token === state.token); // a newer move takes over
+}
+
+// A verdict, hint or solution under a tall table: into view once it has something drawn in it.
+function revealWhenDrawn(selector) {
+  const drawn = () => {
+    const element = document.querySelector(selector);
+    return element && element.getBoundingClientRect().height > 0 ? element : null;
+  };
+  // a moment first, so that a new verdict replacing an old one is drawn before the scroll
+  window.setTimeout(() => whenDrawn(drawn, (element) => element.scrollIntoView({ block: "nearest" }), 2000), 40);
 }
 
 function initialize({ model }) {
