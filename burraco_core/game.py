@@ -31,6 +31,7 @@ Choices the rules leave open (docs/RULES.md section 11), taken here (also in doc
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from operator import indexOf
@@ -70,6 +71,19 @@ def _take(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card] | None:
                 return None
         chosen.append(left.pop(at))
     return chosen
+
+
+def _not_held(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards of ``cards`` that ``hand`` does not hold: each held card (or its twin) answers for one
+    card named, so naming 8♠ twice while holding one 8♠ leaves one 8♠ not held."""
+    left = Counter(card.face for card in hand)
+    missing: list[Card] = []
+    for card in cards:
+        if left[card.face]:
+            left[card.face] -= 1
+        else:
+            missing.append(card)
+    return tuple(missing)
 
 
 def _remove(hand: list[Card], cards: Iterable[Card]) -> None:
@@ -311,7 +325,7 @@ class Game:
         if isinstance(action, LayDown):
             cards = _take(hand, action.cards)
             if cards is None:
-                raise IllegalMove("hand.not-held", cards=action.cards)
+                raise IllegalMove("hand.not-held", cards=_not_held(hand, action.cards))
             meld = (Meld.lay_down(tuple(cards), self.rules) if action.option == 0
                     else _pick(Meld.lay_down_options(tuple(cards), self.rules), action))
             side = s.current % 2
@@ -326,7 +340,7 @@ class Game:
                 raise IllegalMove("attach.no-such-meld", meld=action.meld, count=len(own))
             cards = _take(hand, action.cards)
             if cards is None:
-                raise IllegalMove("hand.not-held", cards=action.cards)
+                raise IllegalMove("hand.not-held", cards=_not_held(hand, action.cards))
             # the canonical arrangement (#0, the usual action) is what lay_down/attach give directly
             meld = (own[action.meld].attach(tuple(cards)) if action.option == 0
                     else _pick(own[action.meld].attach_options(tuple(cards)), action))
