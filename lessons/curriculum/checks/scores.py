@@ -64,27 +64,61 @@ def _score_right(attempt: Attempt) -> Failure | None:
     return None
 
 
+def standing(ours: int, theirs: int) -> str:
+    """Which side is ahead on two numbers shown: ``"ours"``, ``"theirs"`` or ``"level"``. Every
+    comparison the score feedback states (more, fewer, level, who won) is this word, a parameter of
+    its message, so a sentence cannot say "more" of numbers that are not."""
+    return "ours" if ours > theirs else "theirs" if theirs > ours else "level"
+
+
+def vp_slip(said: tuple[int, int], truth: tuple[int, int]) -> str:
+    """How an answer of victory points that add up to 20 is off, compared with the table's:
+    ``"same"`` (the table gives 10 each), ``"level"`` (the answer gives 10 each, the table does not),
+    ``"turned"`` (the answer gives more to the side that gets fewer), ``"many"`` or ``"few"`` (the
+    side that gets more, given too many or too few)."""
+    ahead, told = standing(*truth), standing(*said)
+    if ahead == "level":
+        return "same"
+    if told == "level":
+        return "level"
+    if told != ahead:
+        return "turned"
+    lead = 0 if ahead == "ours" else 1
+    return "many" if said[lead] > truth[lead] else "few"
+
+
 @predicate("vp-right")
 def _vp_right(attempt: Attempt) -> Failure | None:
-    """victory-points: both sides' points as the engine's table gives them; a wrong answer is told the
-    two sums, which side should get more, and the difference to look up (the table is on screen)."""
+    """victory-points: both sides' points as the engine's table gives them; a wrong answer is told how
+    it is off (which side gets more, too many or too few), the match points and the difference to look
+    up (the table is on screen)."""
     said, truth = attempt.answer, attempt.expected
     if said == truth:
         return None
     if sum(said) != 20:
         return Failure(Message("ex.check.vp.sum", total=sum(said)))
-    return Failure(Message("ex.check.vp.band", answer=f"{said[0]}-{said[1]}", about=attempt.about))
+    ahead = standing(*truth)
+    return Failure(Message("ex.check.vp.band", answer=f"{said[0]}-{said[1]}", about=attempt.about, ahead=ahead,
+                           slip=vp_slip(said, truth), given=said[1] if ahead == "theirs" else said[0]))
 
 
 @predicate("match-right")
 def _match_right(attempt: Attempt) -> Failure | None:
     """match-verdict: the engine's verdict on the game; a wrong one is told the totals and what the
-    ruleset plays to (never only which answer was right)."""
+    ruleset plays to (never only which answer was right): which side is ahead and which reached the
+    target are computed here from the totals shown; a tie of a one-hand game goes to the side that
+    played first, your side (side 0: player 0 plays first)."""
     if attempt.answer == attempt.expected:
         return None
-    return Failure(Message(f"ex.check.match.{attempt.expected}", rules=attempt.rules.label,
-                           target=attempt.rules.target_score or 0, totals=attempt.about,
-                           length=attempt.rules.game_length))
+    about = attempt.about
+    assert about is not None
+    ours, theirs = about.params["ours"], about.params["theirs"]
+    target = attempt.rules.target_score or 0
+    there = (bool(target) and ours >= target, bool(target) and theirs >= target)   # who reached the target
+    reached = "both" if all(there) else "ours" if there[0] else "theirs" if there[1] else "none"
+    return Failure(Message(f"ex.check.match.{attempt.expected}", rules=attempt.rules.label, target=target,
+                           totals=about, length=attempt.rules.game_length, ahead=standing(ours, theirs),
+                           reached=reached))
 
 
 @predicate("predicted-right")

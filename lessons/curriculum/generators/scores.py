@@ -317,7 +317,10 @@ def _match_verdict(rng: random.Random, deal: Deal, rules: bc.Ruleset, difficulty
     data = _match_scores(rng, rules, difficulty)
     answers = list(MATCH_ANSWERS)
     rng.shuffle(answers)
-    return _settle("match-verdict", seed, rules, difficulty, data, answers, answers, most_wrong=1 + difficulty)
+    ex = _settle("match-verdict", seed, rules, difficulty, data, answers, answers, most_wrong=1 + difficulty)
+    # a one-hand game's tie goes to the side that played first (side 0, player 0): the prompt says which
+    return None if ex is None else dataclasses.replace(ex, prompt=Message("gen.match-verdict.prompt", seed=seed,
+                                                                           length=rules.game_length))
 
 
 # -- the same cards under another ruleset (lesson 12) ------------------------------------------------

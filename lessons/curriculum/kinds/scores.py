@@ -12,6 +12,7 @@ import burraco_core as bc
 from burraco_core.messages import Message
 
 from ..checks import Attempt, CurriculumError
+from ..checks.scores import standing
 from .base import (
     Choice,
     Prepared,
@@ -142,8 +143,7 @@ def _read_victory_points(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> 
     extra = prepared.extra
     ours, theirs = extra["points"]
     about = Message("ex.vp.about", ours=ours, theirs=theirs, difference=abs(ours - theirs), hands=extra["hands"],
-                    leader="level" if tuple(extra["vp"]) == (10, 10)     # in the table's first band: 10 each
-                    else "ours" if ours > theirs else "theirs" if theirs > ours else "none")
+                    leader=standing(ours, theirs))
     return Attempt(answer=_vp_text(answer), rules=rules, expected=extra["vp"], about=about)
 
 
