@@ -11,7 +11,9 @@ teacher group (``--teacher-group``, a hub group) may read the class and set work
     POST api/me                  your progress (JSON, as the tutorial saves it): merged, never replaced
     GET  api/pupils/NAME         that pupil's record (yourself, or a teacher)
     POST api/pupils/NAME         the same as POST api/me, for yourself only
-    GET  api/class               every pupil and assignment, with who has done what (teachers)
+    DELETE api/pupils/NAME       remove that pupil's record (teachers: a family's request)
+    GET  api/class               every pupil (record, summary, when last written) and assignment, with
+                                 who has done what (teachers)
     POST api/assignments         set work for the class (teachers); DELETE api/assignments/ID takes it away
 
 A request the hub does not identify gets 401 (nothing sent) or 403, and nothing else; bad input gets
@@ -19,6 +21,8 @@ A request the hub does not identify gets 401 (nothing sent) or 403, and nothing 
 token: a browser's cookie only reads.
 
     python -m lessons.teachers.service --db /srv/burraco/class.sqlite --teacher-group teachers
+    python -m lessons.teachers.service archive|remove|copy ...    (the year's end, a family's request,
+                                                                   SQLite <-> PostgreSQL: see .admin)
 """
 
 from __future__ import annotations
@@ -30,8 +34,9 @@ import logging
 import os
 import signal
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 from urllib.parse import urlparse
 
 from jupyterhub.services.auth import HubOAuth, HubOAuthCallbackHandler, HubOAuthenticated, UserNotAllowed
@@ -39,46 +44,73 @@ from tornado import web
 
 from ...learner.classwork import Assignment, ClassworkError
 from ...learner.progress import Progress, ProgressError
+from .admin import COMMANDS, run_command
 from .database import ClassStore, PupilRecord, database_url
 
 __all__ = ["ClassService", "main", "make_app"]
 
 _log = logging.getLogger("burraco.class")
 MAX_BODY = 1_000_000        # bytes of one request: far above a real pupil's progress (tens of kB)
+WORKERS = 4                 # threads for the store's work: a few at once; SQLite writes one at a time anyway
+T = TypeVar("T")
 
 
 class ClassService:
-    """The service's state: where records are kept, who teaches, the hub's authentication."""
+    """The service's state: where records are kept, who teaches, the hub's authentication. Nothing of
+    the class is kept here between requests (several processes may share one database)."""
 
     def __init__(self, store: ClassStore, *, teacher_group: str = "teachers", max_body: int = MAX_BODY,
-                 auth: HubOAuth | None = None) -> None:
+                 auth: HubOAuth | None = None, workers: int = WORKERS) -> None:
         self.store = store
         self.teacher_group = teacher_group
         self.max_body = max_body
         self.auth = auth if auth is not None else HubOAuth()
+        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="burraco-store")
 
     def is_teacher(self, user: dict[str, Any]) -> bool:
         return user.get("kind", "user") == "user" and self.teacher_group in (user.get("groups") or ())
 
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` on the service's threads: reading a body, the database and the summaries
+        never hold the loop that answers the other requests."""
+        return await asyncio.get_running_loop().run_in_executor(self.pool, work, *args)
+
     # ---------------------------------------------------------------- answers
     def pupil_answer(self, name: str, record: PupilRecord | None, teacher: bool) -> dict[str, Any]:
         progress = record.progress if record else Progress()
+        kept = (record.summary or {}).get("steps", {}) if record else {}
         work = []
         for assignment in self.store.assignments():
-            done, of = assignment.steps(progress)
+            pair = kept.get(str(assignment.id))
+            done, of = pair if pair is not None else assignment.steps(progress)   # set since the summary was written
             work.append({**assignment.to_body(), "steps": [done, of], "done": done >= of})
         return {"name": name, "teacher": teacher, "progress": record.progress.to_body() if record else None,
                 "updated": record.updated if record else None, "assignments": work}
 
-    def class_answer(self) -> dict[str, Any]:
-        pupils = self.store.pupils()
+    def class_answer(self) -> str:
+        """``GET api/class`` as JSON text: each pupil's stored record and summary as they are kept, with
+        who has done what from the summaries. Nothing is worked out here, whatever the history's length."""
+        rows = self.store.class_rows()
+        summaries = {row.name: _summary(row.summary) for row in rows}
         work = []
         for assignment in self.store.assignments():
-            steps = {name: list(assignment.steps(record.progress)) for name, record in pupils.items()}
+            ident = str(assignment.id)
+            steps = {name: s["steps"][ident] for name, s in summaries.items() if ident in s.get("steps", {})}
             work.append({**assignment.to_body(), "steps": steps,
                          "done_by": sorted(name for name, (done, of) in steps.items() if done >= of)})
-        return {"now": self.store.clock(), "teacher_group": self.teacher_group,
-                "pupils": {name: record.to_body() for name, record in pupils.items()}, "assignments": work}
+        pupils = ",".join(f'{_text(row.name)}:{{"progress":{row.progress},"activity":{row.activity},'
+                          f'"updated":{row.updated!r},"summary":{row.summary}}}' for row in rows)
+        return (f'{{"now":{self.store.clock()!r},"teacher_group":{_text(self.teacher_group)},'
+                f'"pupils":{{{pupils}}},"assignments":{_text(work)}}}')
+
+
+def _text(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _summary(text: str) -> dict[str, Any]:
+    found = json.loads(text)
+    return found if isinstance(found, dict) else {}
 
 
 class Refused(web.HTTPError):
@@ -148,10 +180,14 @@ class _Api(_Handler):
         return None          # writes are token-authenticated only (checked in prepare)
 
     def answer(self, body: Any, status: int = 200) -> None:
+        self.answer_text(json.dumps(body, ensure_ascii=False, separators=(",", ":")), status)
+
+    def answer_text(self, text: str, status: int = 200) -> None:
+        """An answer already written as JSON text."""
         self.set_status(status)
         self.set_header("Content-Type", "application/json; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
-        self.finish(json.dumps(body, ensure_ascii=False, separators=(",", ":")))
+        self.finish(text)
 
     def progress_sent(self) -> Progress:
         try:
@@ -159,53 +195,70 @@ class _Api(_Handler):
         except ProgressError as err:
             raise Refused(400, f"progress.error.{err.key}", str(err)) from None
 
-    def keep(self, name: str) -> None:
+    async def keep(self, name: str) -> None:
+        self.answer(await self.service.run(self._keep, name, self.teacher))
+
+    def _keep(self, name: str, teacher: bool) -> dict[str, Any]:
+        # on the service's threads: reading the body and merging take time in proportion to its size
         try:
-            record = self.service.store.save(name, self.progress_sent(), teacher=self.teacher)
+            record = self.service.store.save(name, self.progress_sent(), teacher=teacher)
         except ClassworkError as err:
             raise Refused(400, f"classwork.error.{err.key}", str(err)) from None
         except ProgressError as err:             # a record kept unreadable: say so, change nothing
             raise Refused(500, f"progress.error.{err.key}", str(err)) from None
-        self.answer(self.service.pupil_answer(name, record, self.teacher))
+        return self.service.pupil_answer(name, record, teacher)
+
+    def teachers_only(self, what: str) -> None:
+        if not self.teacher:
+            raise Refused(403, "service.teachers-only", f"only the teacher group {what}")
 
 
 class MeHandler(_Api):
-    def get(self) -> None:
-        self.answer(self.service.pupil_answer(self.name, self.service.store.pupil(self.name), self.teacher))
+    async def get(self) -> None:
+        service = self.service
+        self.answer(await service.run(lambda: service.pupil_answer(self.name, service.store.pupil(self.name),
+                                                                   self.teacher)))
 
-    def post(self) -> None:
-        self.keep(self.name)
+    async def post(self) -> None:
+        await self.keep(self.name)
 
 
 class PupilHandler(_Api):
-    def get(self, name: str) -> None:
+    async def get(self, name: str) -> None:
         if name != self.name and not self.teacher:
             raise Refused(403, "service.not-yours", "a pupil reads only their own record")
-        record = self.service.store.pupil(name)
+        record = await self.service.run(self.service.store.pupil, name)
         if record is None and name != self.name:
             raise Refused(404, "service.no-pupil", "no record for this pupil")
-        self.answer(self.service.pupil_answer(name, record, self.teacher and name == self.name))
+        self.answer(await self.service.run(self.service.pupil_answer, name, record, self.teacher and name == self.name))
 
-    def post(self, name: str) -> None:
+    async def post(self, name: str) -> None:
         if name != self.name:
             raise Refused(403, "service.not-yours", "a pupil writes only their own record")
-        self.keep(self.name)
+        await self.keep(self.name)
+
+    async def delete(self, name: str) -> None:
+        """A pupil's record removed (a family's request); their own copies are on their server and browser."""
+        self.teachers_only("removes a record")
+        if not await self.service.run(self.service.store.remove, name):
+            raise Refused(404, "service.no-pupil", "no record for this pupil")
+        _log.info("the record of %r removed by %r", name, self.name)
+        self.set_status(204)
+        self.finish()
 
 
 class ClassHandler(_Api):
-    def get(self) -> None:
-        if not self.teacher:
-            raise Refused(403, "service.teachers-only", "only the teacher group reads the class")
-        self.answer(self.service.class_answer())
+    async def get(self) -> None:
+        self.teachers_only("reads the class")
+        self.answer_text(await self.service.run(self.service.class_answer))
 
 
 class AssignmentsHandler(_Api):
-    def get(self) -> None:
-        self.answer([a.to_body() for a in self.service.store.assignments()])
+    async def get(self) -> None:
+        self.answer([a.to_body() for a in await self.service.run(self.service.store.assignments)])
 
-    def post(self) -> None:
-        if not self.teacher:
-            raise Refused(403, "service.teachers-only", "only the teacher group sets work")
+    async def post(self) -> None:
+        self.teachers_only("sets work")
         try:
             body = json.loads(self.request.body, parse_constant=_no_constant)
         except (ValueError, RecursionError):
@@ -214,14 +267,13 @@ class AssignmentsHandler(_Api):
             assignment = Assignment.from_body(body)
         except ClassworkError as err:
             raise Refused(400, f"classwork.error.{err.key}", str(err)) from None
-        self.answer(self.service.store.assign(assignment, self.name).to_body(), 201)
+        self.answer((await self.service.run(self.service.store.assign, assignment, self.name)).to_body(), 201)
 
 
 class AssignmentHandler(_Api):
-    def delete(self, ident: str) -> None:
-        if not self.teacher:
-            raise Refused(403, "service.teachers-only", "only the teacher group sets work")
-        if not self.service.store.unassign(int(ident)):
+    async def delete(self, ident: str) -> None:
+        self.teachers_only("sets work")
+        if not await self.service.run(self.service.store.unassign, int(ident)):
             raise Refused(404, "service.no-assignment", "no such assignment")
         self.set_status(204)
         self.finish()
@@ -231,14 +283,16 @@ class HomeHandler(_Handler):
     """What a browser sees at the service's address (after the hub's OAuth login)."""
 
     @web.authenticated
-    def get(self) -> None:
+    async def get(self) -> None:
         from .page import page_language, service_page
 
         user = self.current_user
         lang = page_language(self.request.headers.get("Accept-Language", ""))
+        page = await self.service.run(service_page, self.service.store, str(user["name"]),
+                                      self.service.is_teacher(user), lang)
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
-        self.finish(service_page(self.service.store, str(user["name"]), self.service.is_teacher(user), lang))
+        self.finish(page)
 
 
 def _no_constant(name: str) -> None:
@@ -252,7 +306,7 @@ def make_app(service: ClassService, prefix: str | None = None) -> web.Applicatio
     routes: list[Any] = [
         (prefix, HomeHandler),
         (prefix + "api/me", MeHandler),
-        (prefix + r"api/pupils/([^/]+)", PupilHandler),
+        (prefix + r"api/pupils/([^/]+)", PupilHandler),          # GET, POST, DELETE
         (prefix + "api/class", ClassHandler),
         (prefix + "api/assignments", AssignmentsHandler),
         (prefix + r"api/assignments/(\d{1,12})", AssignmentHandler),
@@ -295,10 +349,14 @@ async def _serve(options: argparse.Namespace) -> None:
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
     server.stop()
+    service.pool.shutdown(wait=True)
     store.close()
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Run the class service until it is stopped (SIGTERM or Ctrl-C)."""
+    """Run the class service until it is stopped (SIGTERM or Ctrl-C), or one of :mod:`.admin`'s commands."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in COMMANDS:
+        sys.exit(run_command(args))
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="[%(levelname)s %(asctime)s %(name)s] %(message)s")
     asyncio.run(_serve(_options(argv)))

@@ -1,18 +1,23 @@
-"""The class service's records: each pupil's progress and activity, and the teacher's assignments.
+"""The class service's records: each pupil's progress, activity and summary, and the teacher's assignments.
 
 SQLAlchemy Core over any database it speaks: SQLite by default (a file), PostgreSQL for a district
-(``postgresql+psycopg://user:password@host/db``). Two tables, prefixed so they can share a database
+(``postgresql+psycopg://user:password@host/db``). Three tables, prefixed so they can share a database
 with other applications::
 
     burraco_pupils       name (the hub's user name), progress (JSON), activity (JSON), updated,
-                         teacher (a member of the teacher group when they last sent: not in the class)
+                         teacher (a member of the teacher group when they last sent: not in the class),
+                         summary (JSON, see .summary: what the teacher's page shows of the pupil)
     burraco_assignments  id, body (JSON), set_at, set_by, removed (when the teacher took it away)
+    burraco_about        key, value: ``schema`` (SCHEMA; an older database is brought up to it on opening)
 
 A pupil's copy is never replaced by an older one: what arrives is merged into what is kept
 (``Progress.merge``: the best of both, a reset's epoch respected), in one transaction that locks
 the pupil's row (``SELECT ... FOR UPDATE``; SQLite locks the file for writing from the start,
-``BEGIN IMMEDIATE``), so two tabs posting at once both count, from one service process or several. Everything arriving is read whole first: bad input raises ProgressError or
-ClassworkError and changes nothing.
+``BEGIN IMMEDIATE``), so two tabs posting at once both count, from one service process or several.
+The pupil's summary is written in that transaction; setting or taking away work rewrites every
+pupil's. Nothing is kept in the process between requests, so several service processes may share one
+database. Everything arriving is read whole first: bad input raises ProgressError or ClassworkError and
+changes nothing.
 """
 
 from __future__ import annotations
@@ -28,12 +33,13 @@ from typing import Any
 import sqlalchemy as sa
 
 from ...learner.classwork import Assignment, ClassworkError, unknown_exercises
-from ...learner.progress import Progress
+from ...learner.progress import KeyedError, Progress, ProgressError
 from ..classroom import Activity, note_activity, read_activity
+from .summary import pupil_summary, unreadable_summary
 
-__all__ = ["ClassStore", "PupilRecord", "database_url"]
+__all__ = ["SCHEMA", "ClassStore", "ClassStoreError", "PupilRecord", "database_url"]
 
-SCHEMA = 1
+SCHEMA = 2                  # 1: no summaries; 2: each pupil's summary kept in burraco_pupils.summary
 _metadata = sa.MetaData()
 _pupils = sa.Table(
     "burraco_pupils", _metadata,
@@ -42,6 +48,7 @@ _pupils = sa.Table(
     sa.Column("activity", sa.Text, nullable=False),
     sa.Column("updated", sa.Float, nullable=False),
     sa.Column("teacher", sa.Boolean, nullable=False, default=False),
+    sa.Column("summary", sa.Text, nullable=True),
 )
 _assignments = sa.Table(
     "burraco_assignments", _metadata,
@@ -58,6 +65,13 @@ _about = sa.Table(
 )
 
 
+class ClassStoreError(KeyedError):
+    """The class's database cannot be used or changed as asked; nothing was changed.
+    ``err.msg`` is the reason as a catalogue Message (key ``class.store.*``)."""
+
+    PREFIX = "class.store."
+
+
 def database_url(where: str) -> str:
     """A SQLAlchemy URL as it is, or a file path made into a SQLite URL (``class.sqlite``)."""
     if "://" in where:
@@ -67,20 +81,33 @@ def database_url(where: str) -> str:
 
 @dataclass(frozen=True)
 class PupilRecord:
-    """What the class service keeps of one pupil."""
+    """What the class service keeps of one pupil (``summary``: see :mod:`.summary`)."""
 
     name: str
     progress: Progress
     activity: Activity
     updated: float
+    summary: dict[str, Any] | None = None
 
     def to_body(self) -> dict[str, Any]:
         return {"progress": self.progress.to_body(), "updated": self.updated,
                 "activity": {key: list(times) for key, times in sorted(self.activity.items())}}
 
 
+@dataclass(frozen=True)
+class ClassRow:
+    """A pupil's row as the teacher's refresh reads it: the stored JSON texts, not read (see class_rows)."""
+
+    name: str
+    progress: str
+    activity: str
+    updated: float
+    summary: str
+
+
 class ClassStore:
-    """The records of one class, in the database at ``url`` (tables made when missing)."""
+    """The records of one class, in the database at ``url`` (tables made when missing, an older
+    schema brought up to date)."""
 
     def __init__(self, url: str, *, clock: Callable[[], float] = time.time) -> None:
         self.url = database_url(url)
@@ -90,16 +117,32 @@ class ClassStore:
         if sqlite:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
             sa.event.listen(self.engine, "begin", _sqlite_begin)
-        _metadata.create_all(self.engine)
-        self._known: set[str] = set()                          # pupils with a row (rows are never deleted)
-        self._read: dict[str, PupilRecord] = {}                # records as last read, by name (see pupils())
-        with self.engine.begin() as db:
-            found = db.execute(sa.select(_about.c.value).where(_about.c.key == "schema")).scalar()
-            if found is None:
-                db.execute(_about.insert().values(key="schema", value=str(SCHEMA)))
+        try:
+            self._upgrade()
+        except Exception:
+            self.engine.dispose()
+            raise
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def _upgrade(self) -> None:
+        """Make the tables, or bring a database of an older schema to SCHEMA keeping every record."""
+        with self._writing() as db:
+            tables = sa.inspect(db).get_table_names()
+            if "burraco_pupils" in tables and "summary" not in {c["name"] for c in sa.inspect(db).get_columns("burraco_pupils")}:
+                db.execute(sa.text("ALTER TABLE burraco_pupils ADD COLUMN summary TEXT"))       # schema 1 -> 2
+            _metadata.create_all(db)
+            found = db.execute(sa.select(_about.c.value).where(_about.c.key == "schema")).scalar()
+            if found is None:
+                db.execute(_about.insert().values(key="schema", value=str(SCHEMA)))
+            elif not found.isdigit() or int(found) > SCHEMA:
+                raise ClassStoreError("newer-schema", found=found[:20], known=SCHEMA)
+            elif int(found) < SCHEMA:
+                db.execute(_about.update().where(_about.c.key == "schema").values(value=str(SCHEMA)))
+            # rows without a summary: every row of an older schema, or written by an older process meanwhile
+            if db.execute(sa.select(_pupils.c.name).where(_pupils.c.summary.is_(None)).limit(1)).first() is not None:
+                self._summarise(db, only_missing=True)
 
     # ---------------------------------------------------------------- pupils
     def save(self, name: str, incoming: Progress, *, teacher: bool = False) -> PupilRecord:
@@ -111,31 +154,30 @@ class ClassStore:
         if unknown:
             raise ClassworkError("unknown-exercise", exercise=unknown[0][:80])
         now = self.clock()
-        self._make_room(name, now)
+        try:
+            return self._save(name, incoming, teacher, now)
+        except sa.exc.IntegrityError:
+            # another process made this pupil's row between our look and our insert: merge into it
+            return self._save(name, incoming, teacher, now)
+
+    def _save(self, name: str, incoming: Progress, teacher: bool, now: float) -> PupilRecord:
         with self._writing() as db:
-            row = db.execute(sa.select(_pupils).where(_pupils.c.name == name).with_for_update()).one()
-            kept, activity = Progress.from_json(row.progress), read_activity(json.loads(row.activity))
+            row = db.execute(sa.select(_pupils).where(_pupils.c.name == name).with_for_update()).first()
+            if row is None:
+                kept, activity = Progress(), {}
+            else:
+                kept, activity = Progress.from_json(row.progress), read_activity(json.loads(row.activity))
             merged = kept.merge(incoming)
             activity = note_activity(kept, merged, activity, now)
-            db.execute(_pupils.update().where(_pupils.c.name == name).values(
-                progress=merged.to_json(), activity=_activity_json(activity), updated=now, teacher=teacher))
-        return PupilRecord(name, merged, activity, now)
-
-    def _make_room(self, name: str, now: float) -> None:
-        """An empty record for a pupil seen for the first time, so that the merge can lock a row."""
-        if name in self._known:
-            return
-        with self.engine.connect() as db:
-            if db.execute(sa.select(_pupils.c.name).where(_pupils.c.name == name)).first() is not None:
-                self._known.add(name)
-                return
-        try:
-            with self._writing() as db:
-                db.execute(_pupils.insert().values(name=name, progress=Progress().to_json(), activity="{}",
-                                                   updated=now, teacher=False))
-        except sa.exc.IntegrityError:
-            pass                 # another copy of the same pupil made it just now
-        self._known.add(name)
+            # read after the row is locked: work set meanwhile is in this summary, or rewrites it after us
+            summary = pupil_summary(merged, activity, self._assignments(db), now)
+            values = {"progress": _compact(merged), "activity": _activity_json(activity), "updated": now,
+                      "teacher": teacher, "summary": json.dumps(summary, separators=(",", ":"))}
+            if row is None:
+                db.execute(_pupils.insert().values(name=name, **values))
+            else:
+                db.execute(_pupils.update().where(_pupils.c.name == name).values(**values))
+        return PupilRecord(name, merged, activity, now, summary)
 
     @contextmanager
     def _writing(self) -> Iterator[sa.Connection]:
@@ -154,21 +196,28 @@ class ClassStore:
         return None if row is None else _record(row)
 
     def pupils(self) -> dict[str, PupilRecord]:
-        """Every pupil of the class (not the teachers), by name. A record unchanged since it was last
-        read here (same time of update) is not read again: the teacher's page asks every few seconds."""
+        """Every pupil of the class (not the teachers), by name, each record read whole."""
         with self.engine.connect() as db:
-            rows = db.execute(sa.select(_pupils.c.name, _pupils.c.updated)
+            rows = db.execute(sa.select(_pupils).where(_pupils.c.teacher.is_(False)).order_by(_pupils.c.name)).all()
+        return {row.name: _record(row) for row in rows}
+
+    def class_rows(self) -> list[ClassRow]:
+        """Every pupil of the class as stored (JSON texts, not read): the teacher's refresh."""
+        with self.engine.connect() as db:
+            rows = db.execute(sa.select(_pupils.c.name, _pupils.c.progress, _pupils.c.activity, _pupils.c.updated,
+                                        _pupils.c.summary)
                               .where(_pupils.c.teacher.is_(False)).order_by(_pupils.c.name)).all()
-            changed = [row.name for row in rows
-                       if row.name not in self._read or self._read[row.name].updated != float(row.updated)]
-            if changed:
-                for row in db.execute(sa.select(_pupils).where(_pupils.c.name.in_(changed))).all():
-                    self._read[row.name] = _record(row)
-        return {row.name: self._read[row.name] for row in rows}
+        return [ClassRow(row.name, row.progress, row.activity, float(row.updated), row.summary or "{}") for row in rows]
+
+    def remove(self, name: str) -> bool:
+        """Delete one pupil's record (a family's request); False when there is none by that name."""
+        with self._writing() as db:
+            return bool(db.execute(_pupils.delete().where(_pupils.c.name == name)).rowcount)
 
     # ---------------------------------------------------------------- assignments
     def assign(self, assignment: Assignment, by: str) -> Assignment:
-        """Keep a new assignment (set by the teacher ``by``); it is given an id and the time it was set."""
+        """Keep a new assignment (set by the teacher ``by``); it is given an id and the time it was set.
+        Every pupil's summary is rewritten with it, in the same transaction."""
         now = self.clock()
         body = {**assignment.to_body(), "id": 0, "set_at": now}
         with self._writing() as db:
@@ -176,13 +225,17 @@ class ClassStore:
             key = result.inserted_primary_key
             assert key is not None
             ident = int(key[0])
+            self._summarise(db)
         return Assignment.from_body({**body, "id": ident})
 
     def assignments(self) -> list[Assignment]:
         """The assignments not taken away, the first set first."""
         with self.engine.connect() as db:
-            rows = db.execute(sa.select(_assignments).where(_assignments.c.removed.is_(None))
-                              .order_by(_assignments.c.id)).all()
+            return self._assignments(db)
+
+    def _assignments(self, db: sa.Connection) -> list[Assignment]:
+        rows = db.execute(sa.select(_assignments).where(_assignments.c.removed.is_(None))
+                          .order_by(_assignments.c.id)).all()
         return [Assignment.from_body({**json.loads(row.body), "id": row.id, "set_at": row.set_at}) for row in rows]
 
     def unassign(self, ident: int) -> bool:
@@ -191,12 +244,35 @@ class ClassStore:
             result = db.execute(_assignments.update()
                                 .where(_assignments.c.id == ident, _assignments.c.removed.is_(None))
                                 .values(removed=self.clock()))
+            if result.rowcount:
+                self._summarise(db)
         return bool(result.rowcount)
+
+    def _summarise(self, db: sa.Connection, *, only_missing: bool = False) -> None:
+        """Rewrite the summaries (of every pupil, or of those without one) in this transaction: once
+        per change of the work set, bounded by the class's size."""
+        assignments = self._assignments(db)
+        query = sa.select(_pupils).with_for_update()
+        if only_missing:
+            query = query.where(_pupils.c.summary.is_(None))
+        for row in db.execute(query).all():
+            try:
+                summary = pupil_summary(Progress.from_json(row.progress), read_activity(json.loads(row.activity)),
+                                        assignments, float(row.updated))
+            except ProgressError as err:           # one record that cannot be read spoils no other
+                summary = unreadable_summary(err, float(row.updated))
+            db.execute(_pupils.update().where(_pupils.c.name == row.name)
+                       .values(summary=json.dumps(summary, separators=(",", ":"))))
 
 
 def _record(row: Any) -> PupilRecord:
     return PupilRecord(row.name, Progress.from_json(row.progress), read_activity(json.loads(row.activity)),
-                       float(row.updated))
+                       float(row.updated), json.loads(row.summary) if row.summary else None)
+
+
+def _compact(progress: Progress) -> str:
+    # the same body as Progress.to_json without its indentation: the teacher's refresh sends it as it is
+    return json.dumps(progress.to_body(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
 def _activity_json(activity: Activity) -> str:
