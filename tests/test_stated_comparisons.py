@@ -147,6 +147,29 @@ def test_match_feedback_states_what_the_numbers_say(rules: str, difficulty: int)
                 _check_match_feedback(_render(ex, choice.key), ex)
 
 
+def test_the_lessons_own_exercises_state_what_the_numbers_say() -> None:
+    """Lessons 11 and 12's match and victory-point exercises, through the same checks."""
+    seen = 0
+    for lesson in lessons.LESSONS:
+        for ex in lesson.exercises:
+            if ex.kind == "victory-points":
+                points = _vp_shown(ex)
+                truth = bc.victory_points(*points)
+                for ours in range(21):
+                    if (ours, 20 - ours) != truth:
+                        _check_vp_feedback(_render(ex, f"{ours}-{20 - ours}"), (ours, 20 - ours), points)
+            elif ex.kind == "match-verdict":
+                truth = _verdict(ex.rules, ex.data["scores"], ex.data.get("hands"))
+                assert ex.solution == truth
+                for choice in ex.prepared.choices:
+                    if choice.key != truth:
+                        _check_match_feedback(_render(ex, choice.key), ex)
+            else:
+                continue
+            seen += 1
+    assert seen >= 5
+
+
 def test_the_comparison_is_one_parameter_computed_from_the_numbers() -> None:
     """The words more, fewer, level are chosen by parameters the check computes from the numbers
     shown (standing, vp_slip): never by which answer was expected."""
