@@ -14,12 +14,14 @@ from typing import Any
 
 import ipywidgets as w
 
+import burraco_core as bc
+
 from ..curriculum import model
 from ..learner.classwork import Assignment, ClassworkError, Sheet
-from ..widgets.style import BAD, GOOD, NOTE, rule_summary, t, verdict_box
+from ..widgets.style import BAD, GOOD, NOTE, t, verdict_box
 from ..widgets.style import esc_suits as esc
 from ..widgets.ui import StatusLine, shielded
-from .class_html import assignment_label, work_html
+from .class_html import assignment_label, rule_text, work_html
 from .live import ClassFeed, LiveClass
 
 __all__ = ["PRACTICE_RULES", "AssignPanel"]
@@ -92,7 +94,9 @@ class AssignPanel(StatusLine, w.VBox):
         """The rules most pupils of the class missed (at most ``PRACTICE_RULES``)."""
         if self.live is None:
             return ()
-        return tuple(rule for rule, _, _ in self.live.summary.missed_by()[:PRACTICE_RULES])
+        # a rule this version does not know (a newer version's, or made up) cannot be practised
+        known = [rule for rule, _, _ in self.live.summary.believable().missed_by() if rule in bc.RULE_IDS]
+        return tuple(known[:PRACTICE_RULES])
 
     # ---------------------------------------------------------------- showing
     def show(self, live: LiveClass) -> None:
@@ -102,8 +106,20 @@ class AssignPanel(StatusLine, w.VBox):
         self._draw_list()
 
     def failed(self) -> None:
-        key = self.feed.error.key if self.feed.error is not None else ""
-        text = t("class.set.refused", self.lang) if key.startswith(("classwork.", "service.")) else t("class.live.waiting", self.lang)
+        """The service did not take the work: a refusal said as one (not a teacher, a log-in the hub
+        no longer knows, too fast), a choice it could not read as such, silence as silence."""
+        error = self.feed.error
+        key = error.key if error is not None else ""
+        if key == "service.teachers-only" or key == "service.not-a-user":
+            text = t("class.set.not-teacher", self.lang)
+        elif key == "service.not-identified" or (error is not None and error.status == 401):
+            text = t("class.live.expired", self.lang)
+        elif key == "service.too-fast":
+            text = t("class.set.too-fast", self.lang)
+        elif key.startswith("classwork."):
+            text = t("class.set.refused", self.lang)
+        else:
+            text = t("class.live.waiting", self.lang)
         self.status.value = verdict_box(BAD, text, role="alert")
 
     def _draw_practice(self) -> None:
@@ -111,7 +127,7 @@ class AssignPanel(StatusLine, w.VBox):
         if not rules:
             self.practice.value = f'<div class="bt-text">{esc(t("class.set.no-rules", self.lang))}</div>'
             return
-        items = "".join(f'<li data-rule="{esc(r)}">{esc(rule_summary(r, self.lang))}</li>' for r in rules)
+        items = "".join(f'<li data-rule="{esc(r)}">{esc(rule_text(r, self.lang))}</li>' for r in rules)
         self.practice.value = f'<div class="bt-text">{esc(t("class.set.practice-these", self.lang))}</div><ul>{items}</ul>'
 
     def _draw_list(self) -> None:
@@ -121,7 +137,7 @@ class AssignPanel(StatusLine, w.VBox):
             self.remove_choice.options = []
             self.remove_row.layout.display = "none"
             return
-        pupils = sorted(live.summary.pupils)
+        pupils = sorted({*live.summary.pupils, *live.summary.unreadable})
         self.list.value = work_html([(a, live.steps.get(a.id, {})) for a in live.assignments], pupils, self.lang)
         chosen = self.remove_choice.value
         self.remove_choice.options = [(assignment_label(a, self.lang), a.id) for a in live.assignments]

@@ -7,7 +7,11 @@ show the same tables. Every text is a catalogue key (``class.*``); nothing here 
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
+
+import burraco_core as bc
+from burraco_core.messages import Message
 
 from ..curriculum import model
 from ..learner.classwork import Assignment
@@ -16,30 +20,78 @@ from ..widgets.style import BAD, rule_summary, t, verdict_box
 from ..widgets.style import esc_suits as esc
 from .classroom import ClassSummary
 
-__all__ = ["assignment_label", "due_text", "exercise_label", "missed_html", "stars_html", "stuck_html", "waited", "work_html"]
+__all__ = ["assignment_label", "due_text", "exercise_label", "missed_html", "name_html", "name_text", "rule_text",
+           "stars_html", "stuck_html", "visible", "waited", "work_html"]
+
+# Characters that show nothing or move what follows (U+200B, U+202E, controls): written out in a name
+INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+_DRAW_ERRORS = (ValueError, TypeError, KeyError, AttributeError, ArithmeticError, RecursionError)
+
+
+def visible(name: str) -> str:
+    """``name`` with every invisible or control character written out (``bob\\u200b``), so that two
+    names that look alike read differently and none can turn the rest of a line around."""
+    return "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) in INVISIBLE else c for c in name)
+
+
+def name_html(name: str) -> str:
+    """A pupil's name on a page: visible, escaped, isolated (``<bdi>``) from the text around it."""
+    return f'<bdi class="bt-name" style="unicode-bidi:isolate">{esc(visible(name))}</bdi>'
+
+
+def name_text(name: str) -> str:
+    """A pupil's name inside a text (a tooltip, an ARIA label): visible, between Unicode's isolates."""
+    return f"\u2068{visible(name)}\u2069"
+
+
+def rule_text(rule: str, lang: str) -> str:
+    """A rule's one-line summary; a rule id this version does not know (a newer version's, or made
+    up) is said to be one, never looked up."""
+    if rule in bc.RULE_IDS:
+        return rule_summary(rule, lang)
+    return t("class.rule.unknown", lang, rule=visible(rule[:60]))
+
+
+def _bad_row(pupil: str, why: Message, lang: str, columns: int) -> str:
+    return (f'<tr data-pupil="{esc(visible(pupil))}" class="bt-bad-record"><td class="bt-pupil">{name_html(pupil)}</td>'
+            f'<td colspan="{columns}" role="note">{esc(why.text(lang))}</td></tr>')
+
+
+def _stars_row(pupil: str, summary: ClassSummary, found: Sequence[model.Lesson], lang: str) -> str:
+    progress = summary.pupils[pupil]
+    cells = []
+    total = 0
+    for lesson in found:
+        got, most = progress.total_stars([ex.id for ex in lesson.exercises]), 3 * len(lesson.exercises)
+        total += got
+        css = "bt-full" if got == most else "bt-some" if got else "bt-none"
+        spoken = t("class.cell", lang, pupil=name_text(pupil), number=lesson.number, stars=got, max=most)
+        cells.append(f'<td class="{css}" data-lesson="{esc(lesson.key)}" data-stars="{got}" '
+                     f'title="{esc(spoken)}" aria-label="{esc(spoken)}">{"★ " if got else ""}{got}</td>')
+    return (f'<tr data-pupil="{esc(visible(pupil))}"><td class="bt-pupil">{name_html(pupil)}</td>{"".join(cells)}'
+            f"<td><b>{total}</b></td></tr>")
 
 
 def stars_html(summary: ClassSummary, lang: str) -> str:
-    """Pupils x lessons with the stars earned (a title, the table, the lessons' names), or a note."""
-    if not summary.pupils:
+    """Pupils x lessons with the stars earned (a title, the table, the lessons' names), or a note. Each
+    pupil's row is drawn on its own: a record that cannot be read or drawn is said to be, in its row."""
+    summary = summary.believable()
+    if not summary.pupils and not summary.unreadable:
         return f'<div class="bt-text bt-class-empty">{esc(t("class.empty", lang))}</div>'
     found = tuple(model.all_lessons())
-    stars = summary.stars(found)
     head = "".join(f'<th title="{esc(lesson.title(lang))}" scope="col">{lesson.number}</th>' for lesson in found)
     rows = []
-    for pupil, by_lesson in stars.items():
-        cells = []
-        for lesson in found:
-            got, most = by_lesson[lesson.key], 3 * len(lesson.exercises)
-            css = "bt-full" if got == most else "bt-some" if got else "bt-none"
-            spoken = t("class.cell", lang, pupil=pupil, number=lesson.number, stars=got, max=most)
-            cells.append(f'<td class="{css}" data-lesson="{esc(lesson.key)}" data-stars="{got}" '
-                         f'title="{esc(spoken)}" aria-label="{esc(spoken)}">{"★ " if got else ""}{got}</td>')
-        total = sum(by_lesson.values())
-        rows.append(f'<tr data-pupil="{esc(pupil)}"><td class="bt-pupil">{esc(pupil)}</td>{"".join(cells)}'
-                    f"<td><b>{total}</b></td></tr>")
+    for pupil in sorted({*summary.pupils, *summary.unreadable}):
+        if pupil in summary.unreadable:
+            rows.append(_bad_row(pupil, summary.unreadable[pupil], lang, len(found) + 1))
+            continue
+        try:
+            rows.append(_stars_row(pupil, summary, found, lang))
+        except _DRAW_ERRORS as err:
+            why = Message("class.bad-record", reason=Message("class.bad-numbers-detail", detail=type(err).__name__))
+            rows.append(_bad_row(pupil, why, lang, len(found) + 1))
     legend = "".join(f"<li>{lesson.number}: {esc(lesson.title(lang))}</li>" for lesson in found)
-    return (f'<h2>{esc(t("class.table-title", lang, count=len(stars)))}</h2>'
+    return (f'<h2>{esc(t("class.table-title", lang, count=len(rows)))}</h2>'
             f'<div class="bt-class-wrap"><table class="bt-class" style="border-collapse:collapse">'
             f'<tr><th class="bt-pupil" scope="col">{esc(t("class.col.pupil", lang))}</th>{head}'
             f'<th scope="col">{esc(t("class.col.total", lang))}</th></tr>{"".join(rows)}</table></div>'
@@ -50,14 +102,15 @@ def stars_html(summary: ClassSummary, lang: str) -> str:
 def missed_html(summary: ClassSummary, lang: str, most: int = 12) -> str:
     """The rules the class misses most: the rule, its id, how many pupils, how many misses."""
     title = f'<h2>{esc(t("class.missed-title", lang))}</h2>'
+    summary = summary.believable()
     missed = summary.missed_by()
     if not summary.pupils:
         return ""
     if not missed:
         return f'{title}<div class="bt-text">{esc(t("class.none-missed", lang))}</div>'
     lines = "".join(
-        f'<tr data-rule="{esc(rule)}" data-pupils="{pupils}"><td>{esc(rule_summary(rule, lang))}</td>'
-        f"<td><code>{esc(rule)}</code></td>"
+        f'<tr data-rule="{esc(rule)}" data-pupils="{pupils}"><td>{esc(rule_text(rule, lang))}</td>'
+        f"<td><code>{esc(visible(rule))}</code></td>"
         f"<td>{esc(t('class.pupils-of', lang, count=pupils, total=len(summary.pupils)))}</td>"
         f"<td>{esc(t('class.misses', lang, count=misses))}</td></tr>"
         for rule, pupils, misses in missed[:most])
@@ -93,14 +146,14 @@ def stuck_html(summary: ClassSummary, now: float, lang: str) -> str:
     if not summary.activity:
         return ""
     title = f'<h2>{esc(t("class.stuck-title", lang))}</h2>'
-    stuck = summary.stuck()
+    stuck = summary.believable().stuck()
     if not stuck:
         return f'{title}<div class="bt-text bt-none-stuck">{esc(t("class.none-stuck", lang))}</div>'
     rows = "".join(
-        f'<tr data-pupil="{esc(s.pupil)}" data-exercise="{esc(s.exercise)}">'
-        f'<td class="bt-pupil">{esc(s.pupil)}</td><td>{esc(exercise_label(s.exercise, lang))}</td>'
+        f'<tr data-pupil="{esc(visible(s.pupil))}" data-exercise="{esc(s.exercise)}">'
+        f'<td class="bt-pupil">{name_html(s.pupil)}</td><td>{esc(visible(exercise_label(s.exercise, lang)))}</td>'
         f"<td>{esc(t('class.tries', lang, count=s.attempts))}</td>"
-        f"<td>{esc(rule_summary(s.rule, lang)) if s.rule else ''}</td>"
+        f"<td>{esc(rule_text(s.rule, lang)) if s.rule else ''}</td>"
         f'<td class="bt-for">{esc(waited(now - s.since, lang))}</td>'
         f"<td>{esc(t('class.last-try', lang, time=waited(now - s.last, lang)))}</td></tr>"
         for s in stuck)
@@ -129,7 +182,7 @@ def work_html(assignments: Sequence[tuple[Assignment, Mapping[str, Sequence[int]
     items = []
     for assignment, steps in assignments:
         done_by = [p for p in pupils if p in steps and steps[p][0] >= steps[p][1]]
-        rest = [f"{esc(p)} ({steps[p][0]}/{steps[p][1]})" if p in steps else esc(p)
+        rest = [f"{name_html(p)} ({steps[p][0]}/{steps[p][1]})" if p in steps else name_html(p)
                 for p in pupils if p not in done_by]
         due = due_text(assignment, lang)
         items.append(
@@ -137,7 +190,7 @@ def work_html(assignments: Sequence[tuple[Assignment, Mapping[str, Sequence[int]
             f'data-done="{len(done_by)}"><b>{esc(assignment_label(assignment, lang))}</b>'
             f'{" · " + esc(due) if due else ""}'
             f'<div>{esc(t("class.work.done-by", lang, count=len(done_by), total=len(pupils)))}'
-            f'{": " + ", ".join(esc(p) for p in done_by) if done_by else ""}</div>'
+            f'{": " + ", ".join(name_html(p) for p in done_by) if done_by else ""}</div>'
             f'{"<div>" + esc(t("class.work.not-yet", lang)) + " " + ", ".join(rest) + "</div>" if rest else ""}</li>')
     return f'<ul class="bt-work-list">{"".join(items)}</ul>'
 

@@ -33,6 +33,7 @@ from ..learner.progress import Progress, ProgressError
 
 Activity = dict[str, tuple[float, float, float | None]]
 STUCK_AFTER = 2         # tries at one exercise, unsolved, before a pupil counts as stuck on it
+MOST = 1_000_000        # tries or misses at one exercise no pupil reaches: a record beyond it is not believed
 
 
 @dataclass(frozen=True)
@@ -58,24 +59,59 @@ class ClassSummary:
     """pupil -> exercise -> (first try, last try, solved at or None), from a class service"""
     seen: dict[str, float] = field(default_factory=dict)
     """pupil -> when the class service last heard from them"""
+    unreadable: dict[str, Message] = field(default_factory=dict)
+    """pupil -> why their record (from a class service) could not be read: shown as such, beside the others"""
 
     @classmethod
     def from_service(cls, pupils: Mapping[str, Any]) -> ClassSummary:
-        """The class as a class service sends it (``{name: {"progress", "activity", "updated"}}``);
-        anything unreadable raises ProgressError."""
+        """The class as a class service sends it (``{name: {"progress", "activity", "updated"}}``); a
+        pupil whose entry cannot be read goes to ``unreadable`` (the others are read), an answer that is
+        not a class at all raises ProgressError."""
         if not isinstance(pupils, Mapping):
             raise ProgressError("bad-field", field="pupils", expected="object")
         summary = cls()
-        for name, entry in sorted(pupils.items()):
-            if not isinstance(name, str) or not isinstance(entry, Mapping):
+        for name, entry in sorted(pupils.items(), key=lambda item: str(item[0])):
+            if not isinstance(name, str):
                 raise ProgressError("bad-field", field="pupils", expected="object")
-            summary.pupils[name] = Progress.from_body(entry.get("progress"))
-            summary.activity[name] = read_activity(entry.get("activity", {}))
-            updated = entry.get("updated", 0.0)
-            if isinstance(updated, bool) or not isinstance(updated, (int, float)) or not math.isfinite(updated):
-                raise ProgressError("bad-field", field=f"pupils.{name}.updated", expected="time")
-            summary.seen[name] = float(updated)
+            try:
+                summary._read_pupil(name, entry)
+            except (ProgressError, _Unreadable, ValueError, TypeError, AttributeError, RecursionError) as err:
+                for each in (summary.pupils, summary.activity, summary.seen):
+                    each.pop(name, None)
+                reason = err.msg if isinstance(err, (ProgressError, _Unreadable)) else Message("class.bad-numbers")
+                summary.unreadable[name] = Message("class.bad-record", reason=reason)
         return summary
+
+    def _read_pupil(self, name: str, entry: object) -> None:
+        if not isinstance(entry, Mapping):
+            raise ProgressError("bad-field", field=f"pupils.{name[:40]}", expected="object")
+        kept = entry.get("summary")
+        if isinstance(kept, Mapping) and isinstance(kept.get("error"), str):       # the service could not read it
+            raise _Unreadable(Message("class.kept-unreadable", detail=str(kept.get("message") or kept["error"])[:200]))
+        progress = Progress.from_body(entry.get("progress"))
+        problem = beyond_belief(progress)
+        if problem is not None:
+            raise _Unreadable(Message("class.bad-numbers-detail", detail=problem))
+        self.pupils[name] = progress
+        self.activity[name] = read_activity(entry.get("activity", {}))
+        updated = entry.get("updated", 0.0)
+        if isinstance(updated, bool) or not isinstance(updated, (int, float)) or not math.isfinite(updated):
+            raise ProgressError("bad-field", field=f"pupils.{name[:40]}.updated", expected="time")
+        self.seen[name] = float(updated)
+
+    def believable(self) -> ClassSummary:
+        """This class with every record holding numbers no pupil reaches (see :func:`beyond_belief`)
+        moved to ``unreadable``: what the teacher's page draws, so that one record cannot spoil the rest."""
+        doubtful = {}
+        for name, progress in self.pupils.items():
+            problem = beyond_belief(progress)
+            if problem is not None:
+                doubtful[name] = Message("class.bad-record", reason=Message("class.bad-numbers-detail", detail=problem))
+        if not doubtful:
+            return self
+        return ClassSummary({n: p for n, p in self.pupils.items() if n not in doubtful}, dict(self.bad_files),
+                            {n: a for n, a in self.activity.items() if n not in doubtful},
+                            {n: t for n, t in self.seen.items() if n not in doubtful}, {**self.unreadable, **doubtful})
 
     def stuck(self, at_least: int = STUCK_AFTER) -> list[Stuck]:
         """Pupils whose latest exercise is unsolved after ``at_least`` tries, stuck longest first."""
@@ -132,6 +168,28 @@ class ClassSummary:
                 misses[rule] = misses.get(rule, 0) + n
         return sorted(((rule, pupils[rule], misses[rule]) for rule in pupils),
                       key=lambda item: (-item[1], -item[2], item[0]))
+
+
+class _Unreadable(Exception):
+    """One pupil's entry of a class service's answer that is not drawn (``msg``: why)."""
+
+    def __init__(self, msg: Message) -> None:
+        super().__init__(msg.key)
+        self.msg = msg
+
+
+def beyond_belief(progress: Progress) -> str | None:
+    """What in this record no pupil could have done (an exercise tried or missed more than ``MOST``
+    times, stars beyond 3), or None. Said in English: it goes into a reason the catalogue words."""
+    try:
+        for exercise in progress.exercise_ids():
+            record = progress.record_of(exercise)
+            counts = [record.attempts, *record.misses.values()]
+            if any(not isinstance(n, int) or n > MOST for n in counts) or not 0 <= record.stars <= 3:
+                return f"{exercise[:60]}: more than {MOST} tries or misses, or stars beyond 3"
+    except (ValueError, TypeError, AttributeError) as err:
+        return type(err).__name__
+    return None
 
 
 def note_activity(before: Progress, after: Progress, activity: Mapping[str, Sequence[float | None]],
@@ -202,4 +260,5 @@ def _read_into(summary: ClassSummary, path: pathlib.Path) -> None:
     summary.add(path.name, content)
 
 
-__all__ = ["STUCK_AFTER", "Activity", "ClassSummary", "Stuck", "load_class", "note_activity", "read_activity"]
+__all__ = ["MOST", "STUCK_AFTER", "Activity", "ClassSummary", "Stuck", "beyond_belief", "load_class", "note_activity",
+           "read_activity"]

@@ -9,7 +9,13 @@ that made it (the kernel's), so the page never waits::
     feed.start()
     feed.set_work(Assignment.from_body({...}))     # sent in the background, then the class again
     feed.take_away(assignment_id)
-    feed.state                                     # "idle", "live", "refused" (not a teacher), "waiting"
+    feed.state                                     # "idle", "live", "refused" (not a teacher), "waiting",
+                                                   # "expired" (the hub no longer knows this log-in), "paused"
+    feed.alive()                                   # the page is still there (its heartbeat)
+
+A feed made with ``stale`` seconds stops asking when ``alive()`` was not called for that long (the page's
+tab died, the laptop was closed): no request, no redraw, so the kernel goes idle and the server culls
+it; the next ``alive()`` starts it again.
 
 No ipywidgets here; the page is :class:`~lessons.teachers.widgets.ClassSummaryWidget`.
 """
@@ -19,6 +25,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,9 +35,10 @@ from ..learner.classwork import Assignment, ClassworkError
 from ..learner.progress import ProgressError
 from .classroom import ClassSummary
 
-__all__ = ["ClassFeed", "LiveClass", "class_feed"]
+__all__ = ["STALE", "ClassFeed", "LiveClass", "class_feed"]
 
 INTERVAL = 5.0
+STALE = 180.0        # seconds without a sign of the page before the feed stops (a hidden tab's timers: once a minute)
 _log = logging.getLogger(__name__)
 
 
@@ -72,9 +80,12 @@ class ClassFeed:
     """Asks the class service for the class every ``interval`` s (see the module's doc)."""
 
     def __init__(self, client: ServiceClient, on_class: Callable[[LiveClass], None] | None = None, *,
-                 interval: float = INTERVAL) -> None:
+                 interval: float = INTERVAL, stale: float | None = None) -> None:
         self.client = client
         self.interval = interval
+        self.stale = stale
+        self.asked = 0                     # requests made (the tests count them)
+        self._seen = time.monotonic()      # the page's last sign of life
         self.state = "idle"
         self.error: ServiceError | None = None
         self.live: LiveClass | None = None
@@ -103,6 +114,17 @@ class ClassFeed:
             if not self._closed and (self._thread is None or not self._thread.is_alive()):   # started, or again
                 self._thread = threading.Thread(target=self._run, name="burraco-class-feed", daemon=True)
                 self._thread.start()
+
+    def alive(self) -> None:
+        """The page is still shown (its heartbeat): a paused feed starts asking again."""
+        with self._lock:
+            self._seen = time.monotonic()
+            if self.state == "paused":
+                self._poke = True
+                self._lock.notify_all()
+
+    def _unwatched(self) -> bool:
+        return self.stale is not None and time.monotonic() - self._seen > self.stale
 
     def refresh(self) -> None:
         """Ask again now instead of at the next turn."""
@@ -148,6 +170,11 @@ class ClassFeed:
                     return
                 jobs, self._jobs = self._jobs, []
                 self._poke = False
+            if self._unwatched() and not jobs:     # nobody looks: ask nothing until the page says it is there
+                self._tell_state("paused", None)
+                with self._lock:
+                    self._lock.wait_for(lambda: self._closed or not self._unwatched() or bool(self._jobs))
+                continue
             for method, path, body in jobs:
                 try:
                     self.client.request(method, path, body)
@@ -155,9 +182,10 @@ class ClassFeed:
                     _log.warning("the class service did not take %s %s: %s", method, path, err)
                     self._tell_state("failed", err)
             try:
+                self.asked += 1
                 live = LiveClass.from_body(self.client.request("GET", "api/class"))
             except ServiceError as err:
-                self._tell_state("refused" if err.status in (401, 403) else "waiting", err)
+                self._tell_state(_refusal(err), err)
             except (ProgressError, ClassworkError) as err:
                 self._tell_state("waiting", ServiceError(0, "service.bad-answer", str(err)))
             else:
@@ -190,11 +218,19 @@ class ClassFeed:
             self._handover.put(call)
 
 
+def _refusal(err: ServiceError) -> str:
+    """The feed's state after the service refused: not a teacher, a log-in the hub no longer knows (a
+    hub restarted with another database, a token revoked), or no answer."""
+    if err.status == 401 or err.key == "service.not-identified":
+        return "expired"
+    return "refused" if err.status == 403 else "waiting"
+
+
 def class_feed(on_class: Callable[[LiveClass], None] | None = None, environ: dict[str, str] | None = None,
-               interval: float = INTERVAL) -> ClassFeed | None:
+               interval: float = INTERVAL, stale: float | None = STALE) -> ClassFeed | None:
     """The feed from the class service this server was given, or None (not on a hub with one)."""
     env = os.environ if environ is None else environ
     url, token = env.get(ENV_URL, "").strip(), env.get("JUPYTERHUB_API_TOKEN", "").strip()
     if not url or not token:
         return None
-    return ClassFeed(ServiceClient(url, token), on_class, interval=interval)
+    return ClassFeed(ServiceClient(url, token), on_class, interval=interval, stale=stale)

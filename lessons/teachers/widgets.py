@@ -7,6 +7,11 @@
 
 They decide no rule: the class summary and the engine do. A failure in a callback is logged and a
 short message shown in the widget's status line (``ui.shielded``), never a traceback.
+
+A live page and its kernel watch each other: a hidden ``Play`` widget ticks in the browser while the
+page is open (the feed stops asking when the ticks stop, so a dead tab's kernel goes idle and is
+culled), and the "Live" line says to reload the page when no answer redrew it for a while (a hub or
+kernel that went away leaves a page that would otherwise look live and frozen).
 """
 
 from __future__ import annotations
@@ -33,6 +38,12 @@ from .assign import AssignPanel
 from .class_html import missed_html, stars_html, stuck_html
 from .classroom import ClassSummary, load_class
 from .live import ClassFeed, LiveClass, class_feed
+
+HEARTBEAT = 10.0            # seconds between two ticks of an open page
+SILENT = 40                 # seconds without a redraw after which the page says to reload (answers: every 5 s)
+_STALE_CSS = ("<style>@keyframes bt-stale{to{visibility:visible;max-height:12em}}"
+              ".bt-stale{visibility:hidden;max-height:0;overflow:hidden;"
+              f"animation:bt-stale 0s linear {SILENT}s forwards}}</style>")
 
 __all__ = ["ClassSummaryWidget", "WorksheetMaker", "class_summary", "kind_label", "teacher_page"]
 
@@ -82,11 +93,17 @@ class ClassSummaryWidget(StatusLine, w.VBox):
                        f'{esc(t("class.live.about" if self.feed else "class.about", self.lang))}</div>')
         tables: list[w.Widget] = [self.status, self.problems, self.table, self.stuck, self.missed]
         self.work: AssignPanel | None = None
+        self.beat: w.Play | None = None
         if self.feed is None:       # files only: the upload first, as before
             parts: list[w.Widget] = [about, controls, *tables]
         else:                       # live: the class first, the work set, then the upload for pupils elsewhere
             self.work = AssignPanel(self.feed, self.lang, sheet=sheet)
-            parts = [about, self.live_status, *tables, self.work, controls]
+            self.work.layout.display = "none"        # shown once the service says this is a teacher
+            self.beat = w.Play(value=0, min=0, max=10**9, step=1, interval=int(HEARTBEAT * 1000), repeat=True,
+                               playing=False, show_repeat=False, layout=w.Layout(display="none"))
+            self.beat.observe(self._heartbeat, names=["value"])
+            self._beaten = 0.0
+            parts = [about, self.live_status, *tables, self.work, controls, self.beat]
         super().__init__(parts, layout=w.Layout(width="100%", max_width="1100px"))
         self.add_class("bt-lesson")
         self.add_class("bt-class-summary")
@@ -118,21 +135,40 @@ class ClassSummaryWidget(StatusLine, w.VBox):
         self.summary = ClassSummary()
         self._draw()
 
+    def _heartbeat(self, _change: object = None) -> None:
+        self._beaten = time.monotonic()
+        if self.feed is not None:
+            self.feed.alive()
+
+    def _start_beating(self) -> None:
+        """Ask the browser's Play to tick: its loop starts on a change of ``playing`` to True, so a page
+        that was not drawn yet when it was set is asked again at the next answer until the ticks arrive."""
+        if self.beat is not None and time.monotonic() - self._beaten > 2 * HEARTBEAT:
+            self.beat.playing = False
+            self.beat.playing = True
+
     @shielded
     def _live_arrived(self, live: LiveClass) -> None:
         self.live = live
         clock = time.strftime("%H:%M:%S", time.localtime(live.now or time.time()))
-        self.live_status.value = verdict_box(GOOD, t("class.live.updated", self.lang, count=len(live.summary.pupils),
-                                                     time=clock))
+        count = len(live.summary.pupils) + len(live.summary.unreadable)
+        # redrawn at every answer: a page no answer reaches any more (kernel or hub gone) says so by itself
+        stale = f'<div class="bt-stale" role="alert">{esc(t("class.live.stale", self.lang))}</div>'
+        self.live_status.value = _STALE_CSS + verdict_box(GOOD, t("class.live.updated", self.lang, count=count,
+                                                                  time=clock), extra=stale)
         if self.work is not None:
+            self.work.layout.display = None
             self.work.show(live)
+        self._start_beating()
         self._draw()
 
     @shielded
     def _live_state(self, state: str) -> None:
-        if state in ("refused", "waiting"):
-            self.live_status.value = verdict_box(BAD if state == "refused" else NOTE,
+        if state in ("refused", "waiting", "expired", "paused"):
+            self.live_status.value = verdict_box(NOTE if state in ("waiting", "paused") else BAD,
                                                  t(f"class.live.{state}", self.lang), role="alert")
+        if state == "refused" and self.work is not None:
+            self.work.layout.display = "none"       # not a teacher: nothing to set
         elif state == "failed" and self.work is not None:
             self.work.failed()
 
@@ -142,7 +178,8 @@ class ClassSummaryWidget(StatusLine, w.VBox):
         if self.live is None:
             return self.summary
         live = self.live.summary
-        both = ClassSummary(dict(live.pupils), dict(self.summary.bad_files), dict(live.activity), dict(live.seen))
+        both = ClassSummary(dict(live.pupils), dict(self.summary.bad_files), dict(live.activity), dict(live.seen),
+                            dict(live.unreadable))
         for name, progress in self.summary.pupils.items():
             both.pupils[name] = both.pupils[name].merge(progress, keep_all=True) if name in both.pupils else progress
         return both
