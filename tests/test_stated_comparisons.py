@@ -154,15 +154,15 @@ def test_the_lessons_own_exercises_state_what_the_numbers_say() -> None:
         for ex in lesson.exercises:
             if ex.kind == "victory-points":
                 points = _vp_shown(ex)
-                truth = bc.victory_points(*points)
+                table = bc.victory_points(*points)
                 for ours in range(21):
-                    if (ours, 20 - ours) != truth:
+                    if (ours, 20 - ours) != table:
                         _check_vp_feedback(_render(ex, f"{ours}-{20 - ours}"), (ours, 20 - ours), points)
             elif ex.kind == "match-verdict":
-                truth = _verdict(ex.rules, ex.data["scores"], ex.data.get("hands"))
-                assert ex.solution == truth
+                verdict = _verdict(ex.rules, ex.data["scores"], ex.data.get("hands"))
+                assert ex.solution == verdict
                 for choice in ex.prepared.choices:
-                    if choice.key != truth:
+                    if choice.key != verdict:
                         _check_match_feedback(_render(ex, choice.key), ex)
             else:
                 continue
