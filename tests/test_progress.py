@@ -286,7 +286,7 @@ def test_json_round_trip_and_header():
     p = sample()
     text = p.to_json()
     body = json.loads(text)
-    assert body["format"] == lp.FORMAT == "burraco-tutor/progress" and body["version"] == lp.VERSION == 1
+    assert body["format"] == lp.FORMAT == "burraco-tutor/progress" and body["version"] == lp.VERSION == 2
     q = Progress.from_json(text)
     assert q == p and q.to_json() == text
     assert q.stars("melds.first-run") == 3 and q.missed_rules() == p.missed_rules()
@@ -325,7 +325,7 @@ CORRUPT = {
     "too big": " " * (lp.MAX_TEXT + 1),
     "other format": _edit("format", "burraco-tutor/game"),
     "no format": _edit("format", _DELETE),
-    "newer version": _edit("version", 2),
+    "newer version": _edit("version", 3),
     "version as text": _edit("version", "1"),
     "unknown field": _edit("extra", 1),
     "missing field": _edit("exercises", _DELETE),
@@ -367,7 +367,7 @@ def test_corrupt_input_names_what_is_wrong():
             Progress.from_json(text)
         return str(caught.value)
 
-    assert "version 2" in reason(CORRUPT["newer version"])
+    assert "version 3" in reason(CORRUPT["newer version"])
     assert "exercises.melds.first-run.stars" in reason(CORRUPT["stars too many"])
     assert "from 0 to 3" in reason(CORRUPT["stars too many"])
     assert "extra" in reason(CORRUPT["unknown field"])
@@ -424,13 +424,18 @@ def test_file_store_missing_file_is_empty_progress(tmp_path):
     assert store.load().is_empty() and store.problem is None
 
 
+def _names(folder: pathlib.Path) -> list[str]:
+    """The files in a folder but the lock file, which stays beside the progress (removing it would race)."""
+    return sorted(f.name for f in folder.iterdir() if f.name != ".progress.json.lock")
+
+
 def test_file_store_save_and_load(tmp_path):
     store = FileStore(tmp_path / "deep" / "folder" / "progress.json")
     p = sample()
     store.save(p)
     assert store.path.read_text(encoding="utf-8") == p.to_json()
     assert FileStore(store.path).load() == p
-    assert [f.name for f in store.path.parent.iterdir()] == ["progress.json"]     # no temp file left
+    assert _names(store.path.parent) == ["progress.json"]     # no temp file left
 
 
 def test_a_crash_mid_write_leaves_the_old_file_intact(tmp_path, monkeypatch):
@@ -449,7 +454,7 @@ def test_a_crash_mid_write_leaves_the_old_file_intact(tmp_path, monkeypatch):
         store.save(newer)
     assert "No space left" in str(caught.value)
     assert store.path.read_bytes() == before
-    assert [f.name for f in tmp_path.iterdir()] == ["progress.json"]
+    assert _names(tmp_path) == ["progress.json"]
     monkeypatch.undo()
     assert FileStore(store.path).load() == old
 
@@ -466,7 +471,7 @@ def test_an_interrupted_write_leaves_the_old_file_intact(tmp_path, monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         store.save(Progress())
     assert store.path.read_bytes() == before
-    assert [f.name for f in tmp_path.iterdir()] == ["progress.json"]
+    assert _names(tmp_path) == ["progress.json"]
 
 
 @pytest.mark.parametrize("name", ["not json", "newer version", "stars too many", "empty"])
@@ -543,7 +548,8 @@ def test_a_bad_import_raises_and_changes_nothing(tmp_path, content):
         store.import_(source)
     assert store.path.read_bytes() == before
     assert source.exists() == (content is not None)      # the bad file is not moved either
-    assert sorted(f.name for f in tmp_path.iterdir()) == sorted(["progress.json"] + (["import.json"] if content else []))
+    assert (sorted(f.name for f in tmp_path.iterdir() if f.name != ".progress.json.lock")    # the lock stays
+            == sorted(["progress.json"] + (["import.json"] if content else [])))
 
 
 def test_every_progress_text_is_in_the_catalogue():

@@ -6,10 +6,10 @@ A :class:`PracticeSession` is pure Python (no ipywidgets): it takes the rules fr
 :mod:`lessons.curriculum.generators` whose ``teaches`` holds a rule still to practise (at the session's
 difficulty, or a harder one for a rule only harder exercises teach), and records every
 answer in that progress, under the generated exercise's id (``gen.judge-meld.1234``), like a
-lesson's answer. So the practice is kept with the progress (the file, the browser's copy, an
-export) and a reload goes on where it stopped: the correct answers per rule are counted from
-the progress itself (a generated id names its kind, seed, ruleset and difficulty, so the
-rules it teaches are generated again), and exercises already solved are not served again::
+lesson's answer, with the rules it teaches. So the practice is kept with the progress (the file, the
+browser's copy, an export) and a reload goes on where it stopped: the correct answers per rule are
+counted when recorded and read back from the progress (``Progress.practice_counts``), never by
+generating the exercises again, and exercises already solved are not served again::
 
     session = PracticeSession.from_progress(progress)
     ex = session.next()                  # show it with lessons.show(ex) or the practice widget
@@ -40,7 +40,7 @@ from ..curriculum.generators import (
     ruleset_tag,
 )
 from ..curriculum.model import Exercise, Verdict
-from .progress import Progress, stars
+from .progress import Progress, known_rule, stars
 
 NEEDED = 2          # correct answers per rule before it counts as practised
 _SEARCH = 240       # generated exercises tried to find one on a rule, before giving the rule up
@@ -70,7 +70,9 @@ def parse_generated_id(exercise_id: str, rules: str | bc.Ruleset | None = None
 
 
 @functools.lru_cache(maxsize=4096)
-def _teaches(exercise_id: str, rules: bc.Ruleset | None = None) -> frozenset[str]:
+def teaches_of(exercise_id: str, rules: bc.Ruleset | None = None) -> frozenset[str]:
+    """The rules a generated exercise practises, by generating it again from its id (empty for any other
+    id). Only a version-1 record's migration needs it (bounded there): answers since carry their rules."""
     parsed = parse_generated_id(exercise_id, rules)
     if parsed is None:
         return frozenset()
@@ -82,14 +84,17 @@ def _teaches(exercise_id: str, rules: bc.Ruleset | None = None) -> frozenset[str
 
 def practised(progress: Progress, rules: str | bc.Ruleset | None = None) -> dict[str, int]:
     """Rule id -> generated exercises teaching it that this learner answered correctly on their own
-    (stars kept: not after the solution was shown); those generated under the house ruleset
-    ``rules`` count too."""
+    (stars kept: not after the solution was shown), under the built-in rulesets; those generated under
+    the house ruleset ``rules`` count too. Read from the counts kept with the answers: O(rules), nothing
+    generated again. Rule ids this version does not know are left out."""
     house = _house(rules)
+    tags = set(bc.RULESETS) | ({ruleset_tag(house)} if house is not None else set())
     counts: dict[str, int] = {}
-    for exercise_id in progress.exercise_ids():
-        if exercise_id.startswith("gen.") and progress.stars(exercise_id) > 0:
-            for rule in _teaches(exercise_id, house):
-                counts[rule] = counts.get(rule, 0) + 1
+    for tag, by_rule in progress.practice_counts().items():
+        if tag in tags:
+            for rule, n in by_rule.items():
+                if known_rule(rule):
+                    counts[rule] = counts.get(rule, 0) + n
     return counts
 
 
@@ -259,7 +264,7 @@ class PracticeSession:
         if verdict.status == "not-attempted":
             return verdict
         self.progress.record(ex.id, correct=verdict.correct, hints=self.hints_shown, retries=self.retries,
-                             solution_shown=self.solution_shown, rule=verdict.rule)
+                             solution_shown=self.solution_shown, rule=verdict.rule, teaches=ex.teaches)
         self.history.append((ex.id, verdict.correct))
         if verdict.correct:
             self.earned = stars(correct=True, hints=self.hints_shown, retries=self.retries,
@@ -274,4 +279,4 @@ class PracticeSession:
     """Stars of the last correct answer (0 after the solution was shown)."""
 
 
-__all__ = ["NEEDED", "PracticeSession", "parse_generated_id", "practised", "rules_to_practise"]
+__all__ = ["NEEDED", "PracticeSession", "parse_generated_id", "practised", "rules_to_practise", "teaches_of"]

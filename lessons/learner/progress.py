@@ -5,7 +5,7 @@ Plain Python (no widget import), so it runs anywhere, Pyodide included::
     p = Progress()
     p.record("melds.first-run", correct=True, hints=0, retries=0, solution_shown=False)   # -> 3
     p.stars("melds.first-run")          # 3: the best result is kept
-    text = p.to_json()                  # {"format": "burraco-tutor/progress", "version": 1, ...}
+    text = p.to_json()                  # {"format": "burraco-tutor/progress", "version": 2, ...}
     Progress.from_json(text) == p       # True
 
     store = FileStore()                 # default_path(): the user's data folder
@@ -19,6 +19,16 @@ browser's copy is merged again and again). A reset starts a new *epoch*: a copy 
 older epoch (a tab that had not seen the reset yet) cannot bring forgotten results back.
 ``merge(other, keep_all=True)`` ignores epochs; importing a file uses it.
 
+**Bounded.** A record has a bounded size whatever it was built from: at most
+:data:`MAX_OTHER` exercise records of the lessons (and teachers' exercises), the last
+:data:`MAX_GENERATED` generated ones (practice, worksheets), at most :data:`MAX_RULES` rule ids
+per record or count, every count at most :data:`MAX_COUNT`. Generated practice is kept as counts
+per ruleset tag and rule, written when the answer is recorded (``record(..., teaches=...)``), so
+``practice_counts()`` costs no rebuilding; a count is never below what the records still kept show,
+so two tabs that each solved one exercise count two. Rule ids this version does not know are kept
+but left out of :meth:`Progress.missed_rules` (:func:`known_rule`, :meth:`Progress.unknown_rules`).
+Version 1 (before the counts) is read and migrated once, rebuilding at most ``rebuild`` exercises.
+
 The learner reads only catalogue texts: a :class:`ProgressError` carries a
 :class:`~burraco_core.messages.Message` (``err.msg``, ``err.message(lang)``).
 """
@@ -26,32 +36,56 @@ The learner reads only catalogue texts: a :class:`ProgressError` carries a
 from __future__ import annotations
 
 import json
-import math
-import os
 import re
-import sys
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from burraco_core import BurracoError, messages
-from burraco_core.messages import DEFAULT_LANGUAGE, Message
+from burraco_core import RULE_IDS, messages
 
-from .files import NotAFile, read_regular, what_is_there, write_atomically
+from .reading import (
+    MAX_COUNT,
+    MAX_TIME,
+    RULE,
+    KeyedError,
+    ProgressError,
+    _check_id,
+    _check_lang,
+    _check_resume,
+    _check_rule,
+    _exact_keys,
+    _int,
+    _no_constant,
+    _read_count,
+    _read_counts,
+    _read_time,
+)
+
+if TYPE_CHECKING:
+    from .filestore import FileStore, default_path, read_file
 
 __all__ = [
-    "FORMAT", "VERSION", "ExerciseRecord", "FileStore", "Progress", "ProgressError", "default_path", "stars",
+    "FORMAT", "MAX_COUNT", "MAX_GENERATED", "MAX_OTHER", "MAX_RULES", "MAX_TIME", "VERSION", "ExerciseRecord",
+    "FileStore", "KeyedError", "Progress", "ProgressError", "default_path", "generated_tag", "known_rule", "read_file", "stars",
 ]
 
 FORMAT = "burraco-tutor/progress"
-VERSION = 1
+VERSION = 2                 # 2: generated practice kept as counts; records carry when and what they taught
 APP_FOLDER = "burraco-tutor"
 FILE_NAME = "progress.json"
 MAX_TEXT = 4_000_000        # characters; far above any real progress (localStorage holds ~5 MB)
-_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:\-]{0,199}$")
-_LANG = re.compile(r"^[A-Za-z]{2,3}([_-][A-Za-z0-9]{1,8})*$")
+# The bounds keep the largest record (every bound reached, every id at its longest) under MAX_TEXT,
+# so the merge of any two records is still a record the reader takes (tests/test_progress_bounds.py).
+MAX_OTHER = 400             # lessons' and teachers' exercises (the course has under 100)
+MAX_GENERATED = 300         # generated exercises kept by id; older ones live on in the counts
+MAX_RULES = 12              # rule ids in one record's misses or teaches
+MAX_COUNT_RULES = 64        # rule ids in one count (the engine has about 40)
+MAX_TAGS = 8                # rulesets with practice counts (the built-in four, a few house ones)
+REBUILD = 64                # generated exercises rebuilt when a version-1 record is migrated
+_TAG = re.compile(r"^[a-z0-9_-]{1,40}$")
+_GENERATED = re.compile(r"^gen\.[a-z0-9-]+\.(?:(?P<rules>[a-z0-9_-]+)\.d\d\.)?\d+$")
 
 # The lessons' catalogue folder (same spelling as lessons/__init__ uses: add_catalogue_dir
 # compares paths as given). Registering is cheap: nothing is read until a text is asked for.
@@ -63,39 +97,17 @@ def _now() -> float:
     return round(time.time(), 3)
 
 
-class KeyedError(BurracoError):
-    """An error whose reason is a catalogue Message ``<PREFIX><key>`` with ``params``; ``str(err)`` is
-    its English text, ``err.message(lang)`` the learner's language."""
-
-    PREFIX = ""
-
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
-
-    @property
-    def msg(self) -> Message:
-        return Message(f"{self.PREFIX}{self.key}", **self.params)
-
-    def message(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        return self.msg.text(lang)
-
-    def __str__(self) -> str:
-        return self.message(DEFAULT_LANGUAGE)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.key!r}, {str(self)!r})"
+def known_rule(rule_id: str) -> bool:
+    """Whether this version knows ``rule_id`` (has its texts): a record may hold others (another version's,
+    or made up), kept but never to be looked up as a rule."""
+    return rule_id in RULE_IDS
 
 
-class ProgressError(KeyedError):
-    """Progress could not be read, written or changed; nothing was changed.
-
-    ``err.msg`` is the reason as a catalogue Message (key ``progress.error.*``);
-    ``str(err)`` is its English text.
-    """
-
-    PREFIX = "progress.error."
+def generated_tag(exercise_id: str) -> str | None:
+    """The ruleset tag a generated exercise's id names (``classic`` when it names none), or None for any
+    other id. Only the id's shape is looked at (see ``practice.parse_generated_id`` for the rest)."""
+    found = _GENERATED.match(exercise_id)
+    return None if found is None else (found["rules"] or "classic")
 
 
 # -- stars ------------------------------------------------------------------------------------
@@ -133,30 +145,36 @@ def stars(*, correct: bool, first_try: bool = True, hints: int, retries: int, so
 
 @dataclass(frozen=True)
 class ExerciseRecord:
-    """The best an exercise went: stars kept, solved at least once, attempts, misses per rule id."""
+    """The best an exercise went: stars kept, solved at least once, attempts, misses per rule id; ``at``
+    when it was last answered, ``teaches`` the rules a generated exercise practises (as it said when
+    answered; empty for the lessons' exercises)."""
 
     stars: int = 0
     solved: bool = False
     attempts: int = 0
     misses: Mapping[str, int] = field(default_factory=dict)
+    at: float = 0.0
+    teaches: tuple[str, ...] = ()
 
     def join(self, other: ExerciseRecord) -> ExerciseRecord:
         misses = dict(self.misses)
         for rule, n in other.misses.items():
             misses[rule] = max(misses.get(rule, 0), n)
         return ExerciseRecord(max(self.stars, other.stars), self.solved or other.solved,
-                              max(self.attempts, other.attempts), dict(sorted(misses.items())))
+                              max(self.attempts, other.attempts), _cap_rules(misses), max(self.at, other.at),
+                              tuple(sorted(set(self.teaches) | set(other.teaches)))[:MAX_RULES])
 
     def to_body(self) -> dict[str, Any]:
         return {"stars": self.stars, "solved": self.solved, "attempts": self.attempts,
-                "misses": dict(sorted(self.misses.items()))}
+                "misses": dict(sorted(self.misses.items())), "at": self.at, "teaches": list(self.teaches)}
 
     @classmethod
-    def from_body(cls, exercise: str, body: object) -> ExerciseRecord:
+    def from_body(cls, exercise: str, body: object, version: int = VERSION) -> ExerciseRecord:
         where = f"exercises.{exercise}"
         if not isinstance(body, dict):
             raise ProgressError("bad-field", field=where, expected="object")
-        _exact_keys(body, {"stars", "solved", "attempts", "misses"}, where)
+        _exact_keys(body, {"stars", "solved", "attempts", "misses"} | ({"at", "teaches"} if version > 1 else set()),
+                    where)
         n_stars = _read_count(body["stars"], f"{where}.stars")
         if n_stars > 3:
             raise ProgressError("bad-field", field=f"{where}.stars", expected="stars")
@@ -164,65 +182,35 @@ class ExerciseRecord:
         if not isinstance(solved, bool):
             raise ProgressError("bad-field", field=f"{where}.solved", expected="flag")
         attempts = _read_count(body["attempts"], f"{where}.attempts")
-        misses = body["misses"]
-        if not isinstance(misses, dict):
-            raise ProgressError("bad-field", field=f"{where}.misses", expected="object")
-        for rule, n in misses.items():
-            _check_id(rule, f"{where}.misses")
-            _read_count(n, f"{where}.misses.{rule}")
+        misses = _read_counts(body["misses"], f"{where}.misses", MAX_RULES)
         if (n_stars and not solved) or (solved and not attempts):
             raise ProgressError("inconsistent", field=where)
-        return cls(n_stars, solved, attempts, dict(sorted(misses.items())))
+        if version == 1:
+            return cls(n_stars, solved, attempts, misses)
+        at = _read_time(body["at"], f"{where}.at")
+        teaches = body["teaches"]
+        if not isinstance(teaches, list) or len(teaches) > MAX_RULES:
+            raise ProgressError("bad-field", field=f"{where}.teaches", expected="rules")
+        for rule in teaches:
+            _check_rule(rule, f"{where}.teaches")
+        return cls(n_stars, solved, attempts, misses, at, tuple(sorted(set(teaches))))
 
 
-def _exact_keys(body: dict[str, Any], expected: set[str], where: str) -> None:
-    missing = sorted(expected - body.keys())
-    if missing:
-        raise ProgressError("missing-field", field=f"{where}.{missing[0]}" if where else missing[0])
-    unknown = sorted(body.keys() - expected)
-    if unknown:
-        raise ProgressError("unknown-field", field=f"{where}.{unknown[0]}" if where else unknown[0])
-
-
-def _read_count(value: object, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ProgressError("bad-field", field=where, expected="count")
-    return value
-
-
-def _read_time(value: object, where: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
-        raise ProgressError("bad-field", field=where, expected="time")
-    return float(value)
-
-
-def _check_id(value: object, where: str) -> str:
-    if not isinstance(value, str) or not _ID.match(value):
-        raise ProgressError("bad-id", field=where, value=repr(value)[:80])
-    return value
-
-
-def _check_lang(value: object, where: str = "lang") -> str | None:
-    if value is None:
-        return None
-    if not isinstance(value, str) or not _LANG.match(value):
-        raise ProgressError("bad-field", field=where, expected="lang")
-    return value
-
-
-def _check_resume(value: object, where: str = "resume") -> tuple[str, int] | None:
-    if value is None:
-        return None
-    if (not isinstance(value, (tuple, list)) or len(value) != 2
-            or isinstance(value[1], bool) or not isinstance(value[1], int) or value[1] < 0):
-        raise ProgressError("bad-field", field=where, expected="resume")
-    return (_check_id(value[0], where), value[1])
+def _cap_rules(counts: Mapping[str, int], most: int = MAX_RULES) -> dict[str, int]:
+    """At most ``most`` rule ids, sorted: the known rules first, then the most counted (a merge of two
+    records at the bound stays at the bound; which are dropped does not depend on the order)."""
+    if len(counts) > most:
+        counts = dict(sorted(counts.items(), key=lambda item: (not known_rule(item[0]), -item[1], item[0]))[:most])
+    return dict(sorted(counts.items()))
 
 
 # -- the learner's progress -----------------------------------------------------------------------
 
+Counts = dict[str, dict[str, int]]          # ruleset tag -> rule id -> count
+
+
 class Progress:
-    """Stars per exercise id, misses per rule id, the learner's language and resume point.
+    """Stars per exercise id, misses per rule id, practice counts, the learner's language and resume point.
 
     Every change is checked first and applied whole, or raises :class:`ProgressError`
     and changes nothing.
@@ -233,25 +221,42 @@ class Progress:
         self._epoch = 0.0                            # time of the last reset (0: never reset)
         self._lang: tuple[str | None, float] = (None, 0.0)           # value, time set
         self._resume: tuple[tuple[str, int] | None, float] = (None, 0.0)
+        # Generated exercises: correct answers per ruleset tag and rule, and misses per rule, counted
+        # when answered; never below what the generated records still kept show (see _settle).
+        self._practised: Counts = {}
+        self._gen_missed: dict[str, int] = {}
 
     # ---------------------------------------------------------------- recording
     def record(self, exercise_id: str, *, correct: bool, hints: int, retries: int, solution_shown: bool,
-               rule: str | None = None) -> int:
+               rule: str | None = None, teaches: Iterable[str] = ()) -> int:
         """One finished (or failed) attempt at an exercise; returns the stars now kept (the best so far).
 
-        An incorrect answer counts a miss of ``rule`` (the rule id it broke), if given.
+        An incorrect answer counts a miss of ``rule`` (the rule id it broke), if given. ``teaches``: the
+        rules a generated exercise practises (``Exercise.teaches``); its first answer with stars counts
+        once for each of them (:meth:`practice_counts`). Other exercises' ``teaches`` is not kept.
         """
         _check_id(exercise_id, "exercise_id")
         earned = stars(correct=correct, hints=hints, retries=retries, solution_shown=solution_shown)
         if rule is not None:
-            _check_id(rule, "rule")
+            _check_rule(rule, "rule")
+        tag = generated_tag(exercise_id)
+        taught = sorted({_check_rule(r, "teaches") for r in teaches})[:MAX_RULES] if tag else []
         old = self._exercises.get(exercise_id, ExerciseRecord())
         misses = dict(old.misses)
-        if not correct and rule is not None:
-            misses[rule] = misses.get(rule, 0) + 1
-        new = ExerciseRecord(max(old.stars, earned), old.solved or correct, old.attempts + 1,
-                             dict(sorted(misses.items())))
+        missed = not correct and rule is not None and (rule in misses or len(misses) < MAX_RULES)
+        if missed and rule is not None:
+            misses[rule] = min(misses.get(rule, 0) + 1, MAX_COUNT)
+        new = ExerciseRecord(max(old.stars, earned), old.solved or correct, min(old.attempts + 1, MAX_COUNT),
+                             dict(sorted(misses.items())), max(_now(), old.at) if tag else 0.0,    # to trim by
+                             tuple(sorted(set(old.teaches) | set(taught)))[:MAX_RULES])
+        if tag is not None:
+            if missed and rule is not None:
+                self._gen_missed = _cap_rules(_plus(self._gen_missed, [rule]), MAX_COUNT_RULES)
+            if new.stars and not old.stars:
+                by_rule = _plus(self._practised.get(tag, {}), new.teaches)
+                self._practised = _cap_tags({**self._practised, tag: _cap_rules(by_rule, MAX_COUNT_RULES)})
         self._exercises[exercise_id] = new
+        self._exercises = _trim(self._exercises)
         return new.stars
 
     # ---------------------------------------------------------------- reading
@@ -273,7 +278,7 @@ class Progress:
         return self._exercises.get(exercise_id, ExerciseRecord())
 
     def exercise_ids(self) -> tuple[str, ...]:
-        """Every exercise attempted, sorted."""
+        """Every exercise attempted (of the generated ones, the last :data:`MAX_GENERATED`), sorted."""
         return tuple(sorted(self._exercises))
 
     def total_stars(self, exercise_ids: Iterable[str] | None = None) -> int:
@@ -281,13 +286,29 @@ class Progress:
         ids = self._exercises if exercise_ids is None else exercise_ids
         return sum(self.stars(i) for i in ids)
 
+    def _all_missed(self) -> dict[str, int]:
+        total = dict(self._gen_missed)          # generated exercises: the count, not the records kept
+        for key, record in self._exercises.items():
+            if generated_tag(key) is None:
+                for rule, n in record.misses.items():
+                    total[rule] = total.get(rule, 0) + n
+        return total
+
     def missed_rules(self) -> dict[str, int]:
-        """Rule id -> how many incorrect answers broke it, over every exercise (most missed first)."""
-        total: dict[str, int] = {}
-        for record in self._exercises.values():
-            for rule, n in record.misses.items():
-                total[rule] = total.get(rule, 0) + n
+        """Rule id -> how many incorrect answers broke it, over every exercise (most missed first); only
+        the rules this version knows (the others: :meth:`unknown_rules`)."""
+        total = {rule: n for rule, n in self._all_missed().items() if known_rule(rule)}
         return dict(sorted(total.items(), key=lambda item: (-item[1], item[0])))
+
+    def unknown_rules(self) -> dict[str, int]:
+        """Rule ids this version does not know -> misses: kept (another version may know them), never shown
+        as rules."""
+        return {rule: n for rule, n in sorted(self._all_missed().items()) if not known_rule(rule)}
+
+    def practice_counts(self) -> Counts:
+        """Ruleset tag -> rule id -> generated exercises teaching it answered correctly with stars (not after
+        the solution was shown). A copy; reading it rebuilds nothing."""
+        return {tag: dict(by_rule) for tag, by_rule in self._practised.items()}
 
     @property
     def epoch(self) -> float:
@@ -318,30 +339,37 @@ class Progress:
 
     # ---------------------------------------------------------------- reset, copy, merge
     def reset(self) -> None:
-        """Forget every result, the missed rules and the resume point (the language stays chosen).
+        """Forget every result, the missed rules, the practice and the resume point (the language stays).
 
         Starts a new epoch, so a copy saved before the reset (another tab's) cannot bring
         the results back when merged.
         """
         now = max(_now(), round(self._epoch + 0.001, 3))
         self._exercises = {}
+        self._practised, self._gen_missed = {}, {}
         self._epoch = now
         self._resume = (None, now)
 
     def copy(self) -> Progress:
         new = Progress()
-        new._exercises = dict(self._exercises)
-        new._epoch, new._lang, new._resume = self._epoch, self._lang, self._resume
+        new._take(self)
         return new
+
+    def _take(self, other: Progress) -> None:
+        self._exercises, self._epoch = dict(other._exercises), other._epoch
+        self._lang, self._resume = other._lang, other._resume
+        self._practised = {tag: dict(by_rule) for tag, by_rule in other._practised.items()}
+        self._gen_missed = dict(other._gen_missed)
 
     def merge(self, other: Progress, *, keep_all: bool = False) -> Progress:
         """A new Progress with the best of both (neither is changed).
 
         Per exercise: the higher stars, solved if solved in either, the larger attempt and
-        miss counts (max, not sum: merging a copy again changes nothing). Language and resume
-        point: the one set last. Commutative, associative and idempotent. Without
-        ``keep_all`` a copy from an older epoch (saved before a reset) contributes only its
-        language; with it (an import), epochs are ignored and everything is kept.
+        miss counts (max, not sum: merging a copy again changes nothing); practice counts: the larger,
+        and at least what the joined records show. Language and resume point: the one set last.
+        Commutative, associative and idempotent (within the bounds). Without ``keep_all`` a copy from
+        an older epoch (saved before a reset) contributes only its language; with it (an import),
+        epochs are ignored and everything is kept. The result is bounded as each side is.
         """
         if not isinstance(other, Progress):
             raise TypeError(f"can only merge a Progress, not {type(other).__name__}")
@@ -360,8 +388,20 @@ class Progress:
         for side in sides:
             for key, record in side._exercises.items():
                 records[key] = records[key].join(record) if key in records else record
+            new._practised = _max_counts(new._practised, side._practised)
+            new._gen_missed = _max_rules(new._gen_missed, side._gen_missed)
         new._exercises = dict(sorted(records.items()))
+        new._settle()
         return new
+
+    def _settle(self) -> None:
+        """Counts raised to what the records show (two tabs that each solved one count two), then every
+        bound applied: what was dropped from the records lives on in the counts."""
+        shown, missed = _shown(self._exercises)
+        self._practised = _cap_tags({tag: _cap_rules(by_rule, MAX_COUNT_RULES)
+                                     for tag, by_rule in _max_counts(self._practised, shown).items()})
+        self._gen_missed = _cap_rules(_max_rules(self._gen_missed, missed), MAX_COUNT_RULES)
+        self._exercises = _trim(self._exercises)
 
     def move_ids(self, moved: Mapping[str, str]) -> bool:
         """Give the results kept under old exercise ids (a course rebuilt since they were saved) to the
@@ -379,6 +419,7 @@ class Progress:
             new = moved[old]
             records[new] = records[new].join(record) if new in records else record
         self._exercises = dict(sorted(records.items()))
+        self._settle()
         return True
 
     def update(self, other: Progress, *, keep_all: bool = False) -> bool:
@@ -386,8 +427,7 @@ class Progress:
         merged = self.merge(other, keep_all=keep_all)
         if merged == self:
             return False
-        self._exercises, self._epoch = merged._exercises, merged._epoch
-        self._lang, self._resume = merged._lang, merged._resume
+        self._take(merged)
         return True
 
     # ---------------------------------------------------------------- JSON
@@ -401,6 +441,9 @@ class Progress:
             "resume": None if self._resume[0] is None else list(self._resume[0]),
             "resume_at": self._resume[1],
             "exercises": {key: rec.to_body() for key, rec in sorted(self._exercises.items())},
+            "practice": {"practised": {tag: dict(sorted(by_rule.items()))
+                                       for tag, by_rule in sorted(self._practised.items())},
+                         "missed": dict(sorted(self._gen_missed.items()))},
         }
 
     def to_json(self) -> str:
@@ -408,10 +451,13 @@ class Progress:
         return json.dumps(self.to_body(), ensure_ascii=False, indent=1, sort_keys=True)
 
     @classmethod
-    def from_json(cls, text: str | bytes | bytearray | memoryview) -> Progress:
+    def from_json(cls, text: str | bytes | bytearray | memoryview, *, rebuild: int = REBUILD) -> Progress:
         """Read progress saved by :meth:`to_json`, as text or as the bytes of a file (UTF-8, a leading
-        byte-order mark allowed, as some editors write it); anything wrong raises :class:`ProgressError`."""
+        byte-order mark allowed, as some editors write it); anything wrong raises :class:`ProgressError`.
+        The size is checked before anything is decoded or parsed. ``rebuild``: see :meth:`from_body`."""
         if isinstance(text, (bytes, bytearray, memoryview)):
+            if len(text) > 4 * MAX_TEXT:         # no UTF-8 text of MAX_TEXT characters is longer
+                raise ProgressError("too-big", size=len(text))
             try:
                 text = bytes(text).decode("utf-8")
             except UnicodeDecodeError:
@@ -422,19 +468,22 @@ class Progress:
         if len(text) > MAX_TEXT:
             raise ProgressError("too-big", size=len(text))
         try:
-            body = json.loads(text, parse_constant=_no_constant)
+            body = json.loads(text, parse_constant=_no_constant, parse_int=_int)
         except (ValueError, RecursionError) as err:
             raise ProgressError("not-json", detail=str(err)[:120]) from None
-        return cls.from_body(body)
+        return cls.from_body(body, rebuild=rebuild)
 
     @classmethod
-    def from_body(cls, body: object) -> Progress:
+    def from_body(cls, body: object, *, rebuild: int = REBUILD) -> Progress:
+        """Progress from its JSON body; a version-1 body is migrated, rebuilding the rules of at most
+        ``rebuild`` solved generated exercises (the others keep their stars but count for no rule)."""
         if not isinstance(body, dict) or body.get("format") != FORMAT:
             raise ProgressError("not-progress")
-        if body.get("version") != VERSION:
-            raise ProgressError("version", found=repr(body.get("version"))[:40], expected=VERSION)
-        _exact_keys(body, {"format", "version", "epoch", "lang", "lang_at", "resume", "resume_at",
-                           "exercises"}, "")
+        version = body.get("version")
+        if version not in (1, VERSION) or isinstance(version, bool):
+            raise ProgressError("version", found=repr(version)[:40], expected=VERSION)
+        keys = {"format", "version", "epoch", "lang", "lang_at", "resume", "resume_at", "exercises"}
+        _exact_keys(body, keys | ({"practice"} if version > 1 else set()), "")
         exercises = body["exercises"]
         if not isinstance(exercises, dict):
             raise ProgressError("bad-field", field="exercises", expected="object")
@@ -442,9 +491,33 @@ class Progress:
         new._epoch = _read_time(body["epoch"], "epoch")
         new._lang = (_check_lang(body["lang"]), _read_time(body["lang_at"], "lang_at"))
         new._resume = (_check_resume(body["resume"]), _read_time(body["resume_at"], "resume_at"))
-        new._exercises = {_check_id(key, "exercises"): ExerciseRecord.from_body(key, rec)
-                          for key, rec in sorted(exercises.items())}
+        for key in exercises:
+            _check_id(key, "exercises")
+        generated = sum(generated_tag(key) is not None for key in exercises)
+        if len(exercises) - generated > MAX_OTHER:
+            raise ProgressError("too-many", field="exercises", count=len(exercises) - generated, most=MAX_OTHER)
+        if version > 1 and generated > MAX_GENERATED:
+            raise ProgressError("too-many", field="exercises", count=generated, most=MAX_GENERATED)
+        new._exercises = {key: ExerciseRecord.from_body(key, rec, version) for key, rec in sorted(exercises.items())}
+        if version == 1:
+            new._migrate(rebuild)
+        else:
+            new._practised, new._gen_missed = _read_practice(body["practice"])
+        new._settle()
         return new
+
+    def _migrate(self, rebuild: int) -> None:
+        """Version 1 kept every generated exercise and no counts: its misses are counted, the rules of the
+        last ``rebuild`` solved ones rebuilt, the records beyond the bound dropped (by _settle)."""
+        from .practice import teaches_of  # the generators, only for a version-1 record
+
+        generated = [key for key in self._exercises if generated_tag(key) is not None]
+        self._gen_missed = _cap_rules(_shown(self._exercises)[1], MAX_COUNT_RULES)
+        solved = [key for key in generated if self._exercises[key].stars]
+        for key in solved[len(solved) - max(0, rebuild):]:
+            taught = tuple(sorted(rule for rule in teaches_of(key) if RULE.match(rule)))[:MAX_RULES]
+            old = self._exercises[key]
+            self._exercises[key] = ExerciseRecord(old.stars, old.solved, old.attempts, old.misses, old.at, taught)
 
     # ---------------------------------------------------------------- comparing, showing
     def __eq__(self, other: object) -> bool:
@@ -460,6 +533,76 @@ class Progress:
                 f"{self.total_stars()} stars>")
 
 
+def _plus(counts: Mapping[str, int], rules: Iterable[str]) -> dict[str, int]:
+    new = dict(counts)
+    for rule in rules:
+        new[rule] = min(new.get(rule, 0) + 1, MAX_COUNT)
+    return new
+
+
+def _max_rules(a: Mapping[str, int], b: Mapping[str, int]) -> dict[str, int]:
+    return {rule: max(a.get(rule, 0), b.get(rule, 0)) for rule in sorted(a.keys() | b.keys())}
+
+
+def _max_counts(a: Counts, b: Counts) -> Counts:
+    return {tag: _max_rules(a.get(tag, {}), b.get(tag, {})) for tag in sorted(a.keys() | b.keys())}
+
+
+def _cap_tags(counts: Counts) -> Counts:
+    """At most MAX_TAGS rulesets: those with the most answers kept (a tie: the tag's order)."""
+    if len(counts) > MAX_TAGS:
+        kept = sorted(counts, key=lambda tag: (-sum(counts[tag].values()), tag))[:MAX_TAGS]
+        counts = {tag: counts[tag] for tag in kept}
+    return dict(sorted(counts.items()))
+
+
+def _shown(records: Mapping[str, ExerciseRecord]) -> tuple[Counts, dict[str, int]]:
+    """What the generated records show: correct answers per tag and rule, misses per rule."""
+    practised: Counts = {}
+    missed: dict[str, int] = {}
+    for key, record in records.items():
+        tag = generated_tag(key)
+        if tag is None:
+            continue
+        if record.stars:
+            practised[tag] = _plus(practised.get(tag, {}), record.teaches)
+        for rule, n in record.misses.items():
+            missed[rule] = min(missed.get(rule, 0) + n, MAX_COUNT)
+    return practised, missed
+
+
+def _trim(records: dict[str, ExerciseRecord]) -> dict[str, ExerciseRecord]:
+    """Within the bounds: the last MAX_GENERATED generated records (unsolved ones go first: a solved one
+    may be a worksheet's), and the last MAX_OTHER others (only a made-up record reaches that)."""
+    generated = [key for key in records if generated_tag(key) is not None]
+    other = [key for key in records if generated_tag(key) is None]
+    drop: list[str] = []
+    for keys, most in ((generated, MAX_GENERATED), (other, MAX_OTHER)):
+        if len(keys) > most:
+            order = sorted(keys, key=lambda key: (records[key].solved, records[key].at, key))
+            drop += order[:len(keys) - most]
+    if not drop:
+        return records
+    return {key: record for key, record in records.items() if key not in set(drop)}
+
+
+def _read_practice(value: object) -> tuple[Counts, dict[str, int]]:
+    if not isinstance(value, dict):
+        raise ProgressError("bad-field", field="practice", expected="object")
+    _exact_keys(value, {"practised", "missed"}, "practice")
+    practised = value["practised"]
+    if not isinstance(practised, dict):
+        raise ProgressError("bad-field", field="practice.practised", expected="object")
+    if len(practised) > MAX_TAGS:
+        raise ProgressError("too-many", field="practice.practised", count=len(practised), most=MAX_TAGS)
+    counts: Counts = {}
+    for tag, by_rule in sorted(practised.items()):
+        if not isinstance(tag, str) or not _TAG.match(tag):
+            raise ProgressError("bad-id", field="practice.practised", value=repr(tag)[:80])
+        counts[tag] = _read_counts(by_rule, f"practice.practised.{tag}", MAX_COUNT_RULES)
+    return counts, _read_counts(value["missed"], "practice.missed", MAX_COUNT_RULES)
+
+
 def _latest(a: tuple[Any, float], b: tuple[Any, float]) -> tuple[Any, float]:
     """The value set last; on a tie the larger value, so that merging is commutative."""
     if a[1] != b[1]:
@@ -467,152 +610,9 @@ def _latest(a: tuple[Any, float], b: tuple[Any, float]) -> tuple[Any, float]:
     return a if json.dumps(a[0]) >= json.dumps(b[0]) else b
 
 
-def _no_constant(name: str) -> None:
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
-# -- a file on disk ---------------------------------------------------------------------------------
-
-def default_path() -> Path:
-    """Where progress is kept on this computer.
-
-    Linux and others: ``$XDG_DATA_HOME/burraco-tutor/progress.json`` (``~/.local/share/...``);
-    Windows: ``%APPDATA%\\burraco-tutor\\progress.json``; macOS: ``~/Library/Application Support/...``.
-    Standard library only, so the place does not move when another package is installed.
-    """
-    home = Path.home()
-    if sys.platform == "win32":
-        appdata = os.environ.get("APPDATA")
-        base = Path(appdata) if appdata else home / "AppData" / "Roaming"
-    elif sys.platform == "darwin":
-        base = home / "Library" / "Application Support"
-    else:
-        xdg = os.environ.get("XDG_DATA_HOME", "")
-        base = Path(xdg) if xdg and Path(xdg).is_absolute() else home / ".local" / "share"
-    return base / APP_FOLDER / FILE_NAME
-
-
-class FileStore:
-    """Progress in a JSON file, written atomically; a corrupt file is backed up, reported and kept.
-
-    ``problem`` is None, or a Message saying what went wrong the last time the file was
-    read or written (show it to the learner). Only a regular file (or a link to one) is read,
-    moved aside or replaced: a folder, a device or a named pipe at the path is reported and
-    left exactly as it is (``lessons.learner.files``).
-    """
-
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
-        self.path = Path(path) if path is not None else default_path()
-        self.problem: Message | None = None
-        self.backup: Path | None = None         # where the last corrupt file was moved
-        self._unreadable = False                # a file is there that could not be read nor moved aside
-
-    def load(self) -> Progress:
-        """The saved progress; an empty one when there is none or the file is corrupt (then backed up)."""
-        self.problem = None
-        self._unreadable = False
-        try:
-            raw = read_regular(self.path)
-        except FileNotFoundError:
-            return Progress()
-        except NotAFile as err:
-            self._unreadable = True
-            self.problem = Message("progress.notice.not-a-file", path=str(self.path), what=err.what)
-            return Progress()
-        except OSError as err:
-            self._unreadable = True
-            self.problem = Message("progress.notice.unreadable", path=str(self.path), detail=_os_detail(err))
-            return Progress()
-        try:
-            return Progress.from_json(raw)
-        except ProgressError as err:
-            self._back_up(err)
-            return Progress()
-
-    def _back_up(self, err: ProgressError) -> None:
-        # A link to the file: the file is moved aside (beside itself), and the link stays for the next save.
-        source = Path(os.path.realpath(self.path)) if self.path.is_symlink() else self.path
-        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(_now()))
-        target = source.with_name(f"{source.name}.corrupt-{stamp}")
-        n = 1
-        while target.exists():
-            n += 1
-            target = source.with_name(f"{source.name}.corrupt-{stamp}-{n}")
-        try:
-            what = what_is_there(source)
-            if what is not None:            # no longer the file that was read: leave it be
-                raise NotAFile(source, what)
-            os.rename(source, target)
-        except OSError as oserr:
-            # Could not move it aside: keep it where it is and refuse to write over it.
-            self._unreadable = True
-            self.problem = Message("progress.notice.corrupt-kept", path=str(self.path), reason=err.msg,
-                                   detail=_os_detail(oserr))
-            return
-        self.backup = target
-        self.problem = Message("progress.notice.corrupt", path=str(source), backup=target.name, reason=err.msg)
-
-    def save(self, progress: Progress) -> None:
-        """Write the progress atomically (temp file in the same folder, fsync, os.replace).
-
-        Raises ProgressError (the old file intact) when it cannot be written, or when something
-        other than a regular file is at the path (left as it is).
-        """
-        text = progress.to_json()
-        _refuse_not_a_file(self.path)
-        if self._unreadable and self.path.exists():
-            raise ProgressError("would-overwrite", path=str(self.path))
-        _write(self.path, text)
-        self._unreadable = False
-
-    def export(self, path: str | os.PathLike[str], progress: Progress | None = None) -> Path:
-        """Write ``progress`` (the saved progress when None) to another file, atomically; return its path."""
-        target = Path(path)
-        if progress is None:
-            progress = self.load()
-        _write(target, progress.to_json())
-        return target
-
-    def import_(self, path: str | os.PathLike[str]) -> Progress:
-        """Merge the progress in a file into the saved progress, save it and return it.
-
-        A missing or bad file raises ProgressError and changes nothing.
-        """
-        imported = read_file(path)
-        merged = self.load().merge(imported, keep_all=True)
-        self.save(merged)
-        return merged
-
-
-def read_file(path: str | os.PathLike[str]) -> Progress:
-    """Progress from an exported file; ProgressError when it cannot be read or is not progress
-    (a folder, a device or a named pipe there is not opened)."""
-    try:
-        raw = read_regular(path)
-    except NotAFile as err:
-        raise ProgressError("not-a-file", path=str(path), what=err.what) from None
-    except OSError as err:
-        raise ProgressError("read", path=str(path), detail=_os_detail(err)) from None
-    return Progress.from_json(raw)
-
-
-def _refuse_not_a_file(path: Path) -> None:
-    try:
-        what = what_is_there(path)
-    except OSError:
-        return                  # cannot even look: writing will say why
-    if what is not None:
-        raise ProgressError("not-a-file", path=str(path), what=what)
-
-
-def _write(path: Path, text: str) -> None:
-    try:
-        write_atomically(path, text)
-    except NotAFile as err:
-        raise ProgressError("not-a-file", path=str(path), what=err.what) from None
-    except OSError as err:
-        raise ProgressError("write", path=str(path), detail=_os_detail(err)) from None
-
-
-def _os_detail(err: OSError) -> str:
-    return err.strerror or type(err).__name__
+def __getattr__(name: str) -> Any:
+    # The file store moved to .filestore (this module stays plain, under its size); old imports still work.
+    if name in ("FileStore", "default_path", "read_file"):
+        from . import filestore
+        return getattr(filestore, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -151,7 +151,8 @@ class LessonSession:
             return verdict
         self.recorded = True
         self.progress.record(exercise.id, correct=verdict.correct, hints=self.hints_shown,
-                             retries=self.retries, solution_shown=self.solution_shown, rule=verdict.rule)
+                             retries=self.retries, solution_shown=self.solution_shown, rule=verdict.rule,
+                             teaches=exercise.teaches)     # a worksheet's generated exercise counts as practice
         if verdict.correct:
             self.earned = stars(correct=True, hints=self.hints_shown, retries=self.retries,
                                 solution_shown=self.solution_shown)

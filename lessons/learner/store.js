@@ -1,8 +1,10 @@
 // BrowserStore: the learner's progress in the browser's localStorage (see store.py).
 //
 // Synced traits: key (the localStorage key), saved (the progress as JSON text, both ways),
-// loaded (set here once localStorage was read), available (false when the page may not use
-// localStorage), error (the name of the last failed write, "" when it worked).
+// owner (whose progress Python writes: kept beside it under key + ":owner"), saved_owner (the
+// owner stored with the copy sent to Python, "" when none), loaded (set here once localStorage
+// was read), available (false when the page may not use localStorage), error (the name of the
+// last failed write, "" when it worked). Python checks every copy it is sent (size, format, owner).
 // Python decides everything (it merges); this side only reads, writes and listens:
 //  - once, when the model is created: read localStorage[key] and send it to Python;
 //    if the browser holds nothing yet, keep what Python already has;
@@ -31,6 +33,8 @@ function initialize({ model }) {
     return () => {};
   }
   const key = () => model.get("key");
+  const ownerKey = () => `${model.get("key")}:owner`;
+  const storedOwner = () => storage.getItem(ownerKey()) || "";
 
   function report(error) {
     if (model.get("error") !== error) {
@@ -42,6 +46,12 @@ function initialize({ model }) {
   function write(value) {
     if (!value) return;
     try {
+      // the owner first: a tab woken by the value's storage event reads whose it is
+      const owner = model.get("owner") || "";
+      if (storedOwner() !== owner) {
+        if (owner) storage.setItem(ownerKey(), owner);
+        else storage.removeItem(ownerKey());
+      }
       if (storage.getItem(key()) !== value) storage.setItem(key(), value);
       report("");
     } catch (err) {
@@ -51,7 +61,10 @@ function initialize({ model }) {
 
   const stored = storage.getItem(key());
   if (stored === null) write(model.get("saved"));
-  else if (stored !== model.get("saved")) model.set("saved", stored);
+  else if (stored !== model.get("saved")) {
+    model.set("saved_owner", storedOwner());
+    model.set("saved", stored);
+  }
   model.set("available", true);
   model.set("loaded", true);
   model.save_changes();
@@ -61,6 +74,7 @@ function initialize({ model }) {
   const onStorage = (event) => {
     if (event.storageArea !== storage || event.key !== key() || event.newValue === null) return;
     if (event.newValue === model.get("saved")) return;
+    model.set("saved_owner", storedOwner());
     model.set("saved", event.newValue);
     model.save_changes();
   };

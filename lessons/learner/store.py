@@ -31,14 +31,17 @@ from __future__ import annotations
 import logging
 import os
 import pathlib
+import re
+import secrets
 import sys
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 import anywidget
 import traitlets
 
+from burraco_core import BurracoError
 from burraco_core.messages import Message
 
 from ..curriculum.model import moved_ids
@@ -46,9 +49,10 @@ from .checkup import unused_parts
 from .classlink import ClassLink, ClassReply, class_link
 from .classwork import class_copy
 from .files import read_regular
-from .progress import FileStore, Progress, ProgressError, read_file
+from .filestore import FileStore, default_path, read_file
+from .progress import MAX_TEXT, Progress, ProgressError
 
-__all__ = ["DEFAULT_KEY", "BrowserStore", "ProgressKeeper", "belongs_to", "browser_key", "running_in_browser",
+__all__ = ["DEFAULT_KEY", "BrowserStore", "ProgressKeeper", "belongs_to", "browser_key", "browser_owner", "running_in_browser",
            "shared_keeper"]
 
 _HERE = pathlib.Path(__file__).parent
@@ -72,6 +76,31 @@ def browser_key() -> str:
     """
     user = os.environ.get("JUPYTERHUB_USER", "").strip()
     return f"{DEFAULT_KEY}:{user}" if user else DEFAULT_KEY
+
+
+def browser_owner(folder: pathlib.Path | None = None) -> str:
+    """Whose copy the browser keeps, as the kernel knows it: on a JupyterHub, a secret kept in the
+    pupil's own data folder (``browser-owner``, readable by them alone), which another pupil cannot
+    know, so a copy planted under their key on a shared computer is set aside, not merged. "" elsewhere
+    (one learner per browser profile, Binder and the static site included): every copy is theirs."""
+    if not os.environ.get("JUPYTERHUB_USER", "").strip() or running_in_browser():
+        return ""
+    path = (folder or default_path().parent) / "browser-owner"
+    try:
+        found = read_regular(path, 200).decode("ascii").strip()
+        if re.fullmatch(r"[0-9a-f]{32}", found):
+            return found
+    except (OSError, UnicodeDecodeError):
+        pass
+    token = secrets.token_hex(16)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="ascii") as out:
+            out.write(token)
+    except OSError:
+        return ""           # nowhere to keep it: the key (per hub user) still keeps pupils apart
+    return token
 
 
 def belongs_to(callback: Callable[..., Any], owners: Collection[int]) -> bool:
@@ -102,13 +131,15 @@ class BrowserStore(anywidget.AnyWidget):
     _esm = _HERE / "store.js"
 
     key = traitlets.Unicode(DEFAULT_KEY).tag(sync=True)
+    owner = traitlets.Unicode("").tag(sync=True)
+    saved_owner = traitlets.Unicode("").tag(sync=True)
     saved = traitlets.Unicode("").tag(sync=True)
     loaded = traitlets.Bool(False).tag(sync=True)
     available = traitlets.Bool(True).tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, key: str = DEFAULT_KEY, **kwargs: Any) -> None:
-        super().__init__(key=key, **kwargs)
+    def __init__(self, key: str = DEFAULT_KEY, owner: str = "", **kwargs: Any) -> None:
+        super().__init__(key=key, owner=owner, **kwargs)
         self.progress = Progress()
         self.problem: Message | None = None
         self._written = ""
@@ -140,8 +171,12 @@ class BrowserStore(anywidget.AnyWidget):
         text = change["new"]
         if not text or text == self._written:
             return          # nothing stored yet, or our own write
+        if self.owner and self.saved_owner != self.owner:
+            # another learner's copy (a shared computer), or one planted: never merged into this one
+            self._set_aside(text, None)
+            return
         try:
-            theirs = Progress.from_json(text)
+            theirs = Progress.from_json(text)     # as strict as a file: size first, then the format
         except ProgressError as err:
             self._set_aside(text, err)
             return
@@ -154,11 +189,13 @@ class BrowserStore(anywidget.AnyWidget):
         else:
             self._written = text
 
-    def _set_aside(self, text: str, err: ProgressError) -> None:
-        """An unreadable copy in the browser is kept under another key, then written over."""
-        backup = f"{self.key}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}"
-        self.send({"kind": "backup", "key": backup, "value": text})
-        self._report(Message("progress.notice.browser-corrupt", backup=backup, reason=err.msg))
+    def _set_aside(self, text: str, err: ProgressError | None) -> None:
+        """An unreadable copy (``err``), or another learner's (None), is kept under another key, then written
+        over."""
+        backup = f"{self.key}.{'corrupt' if err else 'other'}-{time.strftime('%Y%m%d-%H%M%S')}"
+        self.send({"kind": "backup", "key": backup, "value": text[:MAX_TEXT]})
+        self._report(Message("progress.notice.browser-corrupt", backup=backup, reason=err.msg) if err else
+                     Message("progress.notice.browser-other", backup=backup))
         self.save(self.progress)            # never equal to the unreadable text, so it is written over
 
     def _write_failed(self, change: dict[str, Any]) -> None:
@@ -199,16 +236,12 @@ class ProgressKeeper:
         self.problem: Message | None = None
         self._callbacks: list[ProgressCallback] = []
         self.progress = _current(self.file_store.load()) if self.file_store else Progress()
-        # The file's text when this keeper last read or wrote it: only a change made by another
-        # kernel since then needs reading (and merging) before the next save.
-        self._last_text: bytes | None = None
-        if self.file_store and self.file_store.path.exists():
-            self._last_text = self.progress.to_json().encode("utf-8")
         if self.file_store and self.file_store.problem:
             self.problem = self.file_store.problem
         self._told: set[Message] = set()        # what unused_parts said already (said once)
         self._tell_unused()
-        self.widget = BrowserStore(key=key or browser_key())
+        owner = browser_owner(self.file_store.path.parent) if self.file_store is not None else ""
+        self.widget = BrowserStore(key=key or browser_key(), owner=owner)
         self.widget.on_load(self._from_browser)
         self.widget.on_problem(self._set_problem)
         if not self.progress.is_empty():
@@ -247,10 +280,10 @@ class ProgressKeeper:
 
     # -------------------------------------------------------------- changing
     def record(self, exercise_id: str, *, correct: bool, hints: int, retries: int, solution_shown: bool,
-               rule: str | None = None) -> int:
+               rule: str | None = None, teaches: Iterable[str] = ()) -> int:
         """Record an attempt (see ``Progress.record``), save, and return the stars now kept."""
         kept = self.progress.record(exercise_id, correct=correct, hints=hints, retries=retries,
-                                    solution_shown=solution_shown, rule=rule)
+                                    solution_shown=solution_shown, rule=rule, teaches=teaches)
         self.save()
         return kept
 
@@ -268,19 +301,22 @@ class ProgressKeeper:
         self.save()
 
     def save(self) -> None:
-        """Write the progress to the file and the browser, then tell the listeners."""
+        """Write the progress to the file and the browser, then tell the listeners.
+
+        The file is read, merged and written under its lock (``FileStore.save``), so another kernel's
+        answers saved meanwhile are kept; any error of the project's is reported in ``problem`` (and the
+        progress kept in memory), never left to stop the next saves silently.
+        """
         if self.file_store is not None:
             try:
-                if self._on_disk() not in (None, self._last_text):
-                    on_disk = _current(self.file_store.load())    # another kernel saved since we did
-                    if self.file_store.problem:
-                        self.problem = self.file_store.problem
-                    self.progress.update(on_disk)
-                self.file_store.save(self.progress)
-                self._last_text = self.progress.to_json().encode("utf-8")
-            except ProgressError as err:
+                written = self.file_store.save(self.progress, fix=_current)
+                if self.file_store.problem:
+                    self.problem = self.file_store.problem
+                self.progress.update(written)
+            except BurracoError as err:
                 _log.warning("progress not saved: %s", err)
-                self.problem = Message("progress.notice.save-failed", reason=err.msg)
+                reason = err.msg if isinstance(err, ProgressError) else Message("progress.error.unexpected")
+                self.problem = Message("progress.notice.save-failed", reason=reason)
         self.widget.save(self.progress)
         self._to_class()
         self._notify()
@@ -303,16 +339,6 @@ class ProgressKeeper:
                 return
         self._notify()
 
-    def _on_disk(self) -> bytes | None:
-        """The file's bytes as they are now (None when there is no file)."""
-        assert self.file_store is not None
-        try:
-            return read_regular(self.file_store.path)      # never opens a pipe or a device
-        except FileNotFoundError:
-            return None
-        except OSError:
-            return b""          # unreadable, or not a file (NotAFile): let load() report it
-
     def _from_browser(self, theirs: Progress) -> None:
         if self.progress.update(_current(theirs)):
             self._tell_unused()
@@ -326,7 +352,7 @@ class ProgressKeeper:
     def export_file(self, path: str | os.PathLike[str]) -> pathlib.Path:
         """Write the progress to a file (atomically); ProgressError when it cannot be written."""
         target = pathlib.Path(path)
-        FileStore(target).save(self.progress)
+        FileStore(target).save(self.progress, merge=False)      # an export is this progress, not a merge
         return target
 
     def import_json(self, text: str | bytes) -> Progress:
