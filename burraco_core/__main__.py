@@ -20,6 +20,7 @@ notation (``parse_action``): a person counts melds from 1, as the table lists th
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from collections import Counter
@@ -29,7 +30,7 @@ from typing import TextIO
 from .actions import typed, typed_action, typed_refusal
 from .bots import GreedyBot, RandomBot, play_hand
 from .cards import Card
-from .errors import BurracoError, IllegalMove, NotationError
+from .errors import SEED_DIGITS, SEED_LIMIT, BurracoError, IllegalMove, NotationError, is_seed, shorten
 from .game import Game
 from .melds import Meld
 from .messages import DEFAULT_LANGUAGE, Message, languages
@@ -254,6 +255,8 @@ def _simulate(args: argparse.Namespace, stdout: TextIO) -> int:
     start = time.perf_counter()
     for number in range(args.hands):
         deal = seed * 1_000_003 + number
+        if not is_seed(deal):   # (from a seed of 40 digits: deal numbers stay of 40 digits at most)
+            deal %= SEED_LIMIT
         game = Game.new(args.ruleset, args.players, seed=deal)
         play_hand(game, [maker(deal * 10 + p) for p in range(args.players)])
         endings[str(game.result.reason if game.result is not None else None)] += 1
@@ -273,13 +276,24 @@ def _simulate(args: argparse.Namespace, stdout: TextIO) -> int:
     return 0
 
 
+_DEAL_NUMBER = re.compile(rf"-?[0-9]{{1,{SEED_DIGITS}}}")
+
+
+def _deal_number(text: str) -> int:
+    """``--seed``: a deal number written with the digits 0 to 9 (``int`` would also read '٣' or '1_0'), of at
+    most 40 digits, so that every game it deals can be saved."""
+    if not _DEAL_NUMBER.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(Message("seed.range", value=shorten(text), digits=SEED_DIGITS).text())
+    return int(text)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m burraco_core", description="Burraco in the terminal.")
     commands = parser.add_subparsers(dest="command", required=True)
     play = commands.add_parser("play", help="play a hand against computer players")
     play.add_argument("--ruleset", choices=list(RULESETS), default="classic")
     play.add_argument("--players", type=int, choices=(2, 4), default=4)
-    play.add_argument("--seed", type=int, default=None, help="the deal number (shown at the start): deal the same cards again")
+    play.add_argument("--seed", type=_deal_number, default=None, help="the deal number (shown at the start): deal the same cards again")
     play.add_argument("--lang", default=DEFAULT_LANGUAGE, metavar="LANG",
                       help=f"the language of the game's texts ({', '.join(languages())}; a text missing in "
                            "the language, or an unknown language, is shown in English)")
@@ -288,7 +302,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, choices=(2, 4), default=4)
     sim.add_argument("--hands", type=int, default=200)
     sim.add_argument("--bot", choices=("greedy", "random"), default="greedy")
-    sim.add_argument("--seed", type=int, default=None)
+    sim.add_argument("--seed", type=_deal_number, default=None)
     return parser
 
 

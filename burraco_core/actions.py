@@ -30,6 +30,7 @@ arrangement (``#0``); ``Meld.lay_down_options`` / ``attach_options`` give the ot
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .cards import Card, format_cards, parse_card, parse_cards
@@ -108,13 +109,25 @@ class Discard(_Action):
 Action = Draw | TakePile | TakePozzetto | LayDown | Attach | Discard
 
 
+NUMBER_DIGITS = 6
+"""A meld or arrangement number a move names has at most this many digits."""
+_NUMBER = re.compile(rf"[0-9]{{1,{NUMBER_DIGITS}}}")   # ASCII digits: int() would also take '٣', '３' and '1_0'
+
+
+def _number(word: str, text: str) -> int:
+    """A meld number as written in a move: ASCII digits only, and not too many."""
+    if not _NUMBER.fullmatch(word):
+        raise NotationError(Message("notation.number", token=shorten(word), text=shorten(text),
+                                    digits=NUMBER_DIGITS), word)
+    return int(word)
+
+
 def _option(words: list[str], text: str) -> tuple[list[str], int]:
     if words and words[-1].startswith("#"):
-        try:
-            return words[:-1], int(words[-1][1:])
-        except ValueError:
+        if not _NUMBER.fullmatch(words[-1][1:]):
             raise NotationError(Message("notation.option", text=shorten(text), option=shorten(words[-1])),
-                                words[-1]) from None
+                                words[-1])
+        return words[:-1], int(words[-1][1:])
     return words, 0
 
 
@@ -123,7 +136,7 @@ def parse_action(text: str | Action) -> Action:
     if isinstance(text, (Draw, TakePile, TakePozzetto, LayDown, Attach, Discard)):
         return text
     if not isinstance(text, str):
-        raise NotationError(Message("notation.not-an-action", value=shown(text)), repr(text))
+        raise NotationError(Message("notation.not-an-action", value=shown(text)), shown(text))
     words = str(text).replace(",", " ").split()
     if not words:
         raise NotationError(Message("notation.empty-action"), text)
@@ -133,9 +146,10 @@ def parse_action(text: str | Action) -> Action:
     if verb == "meld" and rest:
         rest, option = _option(rest, text)
         return LayDown(" ".join(rest), option)
-    if verb == "attach" and len(rest) >= 2 and rest[0].isdigit():
+    if verb == "attach" and len(rest) >= 2 and (rest[0].isdigit() or rest[0].isnumeric()):
+        number = _number(rest[0], text)   # digits of any script are refused by name, not read as cards
         cards, option = _option(rest[1:], text)
-        return Attach(int(rest[0]), " ".join(cards), option)
+        return Attach(number, " ".join(cards), option)
     if verb == "discard" and len(rest) == 1:
         return Discard(rest[0])
     raise NotationError(Message("notation.action", text=shorten(text)), text)

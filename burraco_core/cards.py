@@ -33,7 +33,8 @@ _SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
 _SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
 _RANK_FROM_CODE = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
 _RANK_FROM_CODE.update({str(n): n for n in range(2, 11)})
-_CARD_RE = re.compile(r"^(10|[2-9AJQKT])(.)('?)$", re.IGNORECASE)
+# ASCII: ignoring case, Unicode would read the Kelvin sign as K and the long s (ſ) as S
+_CARD_RE = re.compile(r"^(10|[2-9AJQKT])(.)('?)$", re.IGNORECASE | re.ASCII)
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
@@ -74,14 +75,14 @@ class Card:
         if card is not None:
             return card
         if deck not in (0, 1):
-            raise NotationError(f"deck must be 0 or 1, not {shown(deck)}", repr(deck))
+            raise NotationError(f"deck must be 0 or 1, not {shown(deck)}", shown(deck))
         if rank == JOKER:
             if suit != "":
-                raise NotationError(f"a joker has no suit, not {shown(suit)}", repr(suit))
+                raise NotationError(f"a joker has no suit, not {shown(suit)}", shown(suit))
         elif not (isinstance(rank, int) and 1 <= rank <= 13):
-            raise NotationError(f"rank must be 1 to 13 (0 for a joker), not {shown(rank)}", repr(rank))
+            raise NotationError(f"rank must be 1 to 13 (0 for a joker), not {shown(rank)}", shown(rank))
         elif suit not in SUITS:
-            raise NotationError(f"suit must be one of S H D C, not {shown(suit)}", repr(suit))
+            raise NotationError(f"suit must be one of S H D C, not {shown(suit)}", shown(suit))
         card = object.__new__(cls)
         code = ("JK" if rank == JOKER else rank_code(rank) + suit) + ("'" if deck else "")
         suit_order = SUITS.index(suit) if suit else 4
@@ -150,7 +151,7 @@ def parse_card(text: str | Card) -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise NotationError(Message("notation.not-a-card", value=shown(text)), repr(text))
+        raise NotationError(Message("notation.not-a-card", value=shown(text)), shown(text))
     token = text.strip()
     upper = token.upper()
     if upper in ("JK", "JK'", "JOKER", "JOKER'"):
@@ -159,7 +160,7 @@ def parse_card(text: str | Card) -> Card:
     if not match:
         raise NotationError(Message("notation.card", token=shorten(token)), token)
     rank_text, suit_text, prime = match.groups()
-    suit = _SYMBOL_TO_SUIT.get(suit_text, suit_text.upper())
+    suit = _SYMBOL_TO_SUIT.get(suit_text) or (suit_text.upper() if suit_text.isascii() else suit_text)
     if suit not in SUITS:
         raise NotationError(Message("notation.suit", token=shorten(token), suit=suit_text), token)
     return Card(_RANK_FROM_CODE[rank_text.upper()], suit, 1 if prime else 0)
@@ -182,11 +183,11 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
             return text
     if isinstance(text, (bytes, bytearray, memoryview)):
         # bytes would be read one number at a time ("not 53"): say that text is wanted
-        raise NotationError(Message("notation.bytes", value=shown(text)), repr(text))
+        raise NotationError(Message("notation.bytes", value=shown(text)), shown(text))
     try:
         items = list(text)
     except TypeError:
-        raise NotationError(Message("notation.not-cards", value=shown(text)), repr(text)) from None
+        raise NotationError(Message("notation.not-cards", value=shown(text)), shown(text)) from None
     return tuple(parse_card(c) for c in items)
 
 

@@ -8,6 +8,7 @@ codes, ranks, numbers, nested messages). Its text is formatted only when shown:
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -70,7 +71,7 @@ class _RuleTable(Mapping[str, tuple[str, str]]):
         return texts[f"rule.{rule}.summary"], texts[f"rule.{rule}"]
 
     def __contains__(self, rule: object) -> bool:
-        return rule in _RULE_SET
+        return isinstance(rule, str) and rule in _RULE_SET   # (a list, read from a file, is no rule id either)
 
     def __iter__(self) -> Iterator[str]:
         return iter(_RULES)
@@ -97,8 +98,38 @@ def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
 
 
 def shown(value: object) -> str:
-    """A rejected value as Python writes it (``'x'``, ``None``, ``[1]``), shortened for a message."""
-    return shorten(repr(value))
+    """A rejected value as Python writes it (``'x'``, ``None``, ``[1]``), shortened for a message.
+
+    Whatever it is: an int too long for ``repr`` (over 4,300 digits) is said by its size (``~10^5000``),
+    a list nested too deep for ``repr`` is cut (``[[[[[[...]]]]]]``).
+    """
+    try:
+        return shorten(repr(value))
+    except (ValueError, RecursionError):
+        return shorten(_SAFE_REPR.repr(value))
+
+
+class _SafeRepr(reprlib.Repr):
+    """``repr`` cut to a few levels and items, an int too long to write said by its size."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() < 4000:   # (under the 4,300 digits str() writes)
+            return super().repr_int(x, level)
+        return ("-" if x < 0 else "") + f"~10^{int(x.bit_length() * 0.30103)}"
+
+
+_SAFE_REPR = _SafeRepr()
+
+
+SEED_DIGITS = 40
+SEED_LIMIT = 10**SEED_DIGITS
+"""A deal number (a game's ``seed``) is a whole number above ``-SEED_LIMIT`` and below it (40 digits at
+most): any such number deals a hand, and a saved game can always write it back."""
+
+
+def is_seed(value: object) -> bool:
+    """A deal number: a whole number of at most 40 digits (see :data:`SEED_LIMIT`)."""
+    return is_whole(value) and -SEED_LIMIT < value < SEED_LIMIT
 
 
 def is_whole(value: object) -> bool:

@@ -41,7 +41,17 @@ from . import position as _position
 from . import savefile as _savefile
 from .actions import Action, Attach, Discard, Draw, LayDown, TakePile, TakePozzetto, parse_action
 from .cards import Card, Cards, full_deck
-from .errors import BurracoError, GameFileError, IllegalMove, NotationError, is_whole, shown, wrong_type
+from .errors import (
+    SEED_DIGITS,
+    BurracoError,
+    GameFileError,
+    IllegalMove,
+    NotationError,
+    is_seed,
+    is_whole,
+    shown,
+    wrong_type,
+)
 from .melds import GROUP, RUN, Meld
 from .messages import Message
 from .rulesets import Ruleset, ruleset
@@ -100,6 +110,8 @@ class Game:
             raise BurracoError(f"Burraco is played by 2 or 4 players, not {shown(players)}")
         if not (seed is None or is_whole(seed)):   # (Game.new and Game.setup say so first, in their terms)
             raise wrong_type("Game", "seed", "a whole number or None", seed)
+        if not (seed is None or is_seed(seed)):
+            raise BurracoError(Message("seed.range", value=shown(seed), digits=SEED_DIGITS))
         self.rules = rules
         self.players = players
         self.seed = seed
@@ -126,6 +138,8 @@ class Game:
             # random.Random takes 'x', 1.5 or inf too, and inf would be saved as non-standard JSON
             raise wrong_type("Game.new", "seed", "a whole number (the deal's number), or None for a random deal",
                              seed)
+        if not (seed is None or is_seed(seed)):   # a saved game could not write it back
+            raise BurracoError(Message("seed.range", value=shown(seed), digits=SEED_DIGITS))
         rules = ruleset(rules)
         if players not in (2, 4):
             raise BurracoError(f"Burraco is played by 2 or 4 players, not {shown(players)}")
@@ -346,7 +360,7 @@ class Game:
                     else _pick(own[action.meld].attach_options(tuple(cards)), action))
             self._check_after_meld(cards, replaced=action.meld, new_meld=meld)
             return partial(self._do_meld, cards, action.meld, meld)
-        raise NotationError(Message("notation.not-an-action", value=shown(action)), repr(action))
+        raise NotationError(Message("notation.not-an-action", value=shown(action)), shown(action))
 
     def _check_draw(self) -> None:
         s = self._s

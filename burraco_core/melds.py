@@ -729,7 +729,7 @@ class Meld:
         canonically, as by :meth:`lay_down`.
         """
         if not isinstance(text, str):
-            raise NotationError(Message("notation.not-a-meld", value=shown(text)), repr(text))
+            raise NotationError(Message("notation.not-a-meld", value=shown(text)), shown(text))
         rules = ruleset(rules)
         tokens = [t for t in text.replace(",", " ").split() if t]
         plain = " ".join(t.split("=")[0] for t in tokens)

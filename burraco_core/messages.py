@@ -352,6 +352,8 @@ def _show(value: Any, kind: str, lang: str) -> str:
         return " ".join(_card(card, lang) for card in value)
     if isinstance(value, bool):
         return translate("yes" if value else "no", lang)
+    if type(value) is int and value.bit_length() > 200:   # over 60 digits (from a file): said by its size, and
+        return ("-" if value < 0 else "") + f"~10^{int(value.bit_length() * 0.30103)}"   # str() refuses 4,300
     return str(value)
 
 

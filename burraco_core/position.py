@@ -21,7 +21,17 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Draw, parse_action
 from .cards import Card, format_cards, full_deck, parse_card, parse_cards
-from .errors import BurracoError, GameFileError, IllegalMove, NotationError, is_whole, join_problems, shown
+from .errors import (
+    SEED_DIGITS,
+    BurracoError,
+    GameFileError,
+    IllegalMove,
+    NotationError,
+    is_seed,
+    is_whole,
+    join_problems,
+    shown,
+)
 from .melds import GROUP, Meld
 from .messages import Message
 from .rulesets import Ruleset, ruleset
@@ -31,6 +41,9 @@ if TYPE_CHECKING:
     from .game import Game
 
 CardsText = str | Iterable[Card]
+MAX_TURNS = 1_000_000
+"""The most turns a position may say were played (a larger count, from a file, is refused: no hand lasts
+that long, and a count of thousands of digits could not be written back)."""
 
 
 def setup(
@@ -125,7 +138,7 @@ def _build(rules: str | Ruleset, *, hands: Sequence[CardsText], melds: Sequence[
         raise GameFileError(Message("position.current", last=players - 1, value=shown(current)))
     if turns_played is not None and not (
             isinstance(turns_played, (list, tuple)) and len(turns_played) == players
-            and all(type(t) is int and t >= 0 for t in turns_played)):
+            and all(type(t) is int and 0 <= t <= MAX_TURNS for t in turns_played)):
         raise GameFileError(Message("position.turns-played", count=players, value=shown(turns_played)))
     if phase not in PHASES:
         raise GameFileError(Message("position.phase", phases=PHASES, value=shown(phase)))
@@ -137,12 +150,14 @@ def _build(rules: str | Ruleset, *, hands: Sequence[CardsText], melds: Sequence[
     if not (isinstance(pozzetto_next_turn, (list, tuple))
             and all(type(p) is int and 0 <= p < players for p in pozzetto_next_turn)):
         raise GameFileError(Message("position.pozzetto-next-turn", last=players - 1, value=shown(pozzetto_next_turn)))
-    if type(trading_turns) is not int or trading_turns < 0:
+    if type(trading_turns) is not int or not 0 <= trading_turns <= MAX_TURNS:
         raise GameFileError(Message("position.trading-turns", value=shown(trading_turns)))
     if result is not None and not isinstance(result, Result):
         raise GameFileError(Message("position.result", value=shown(result)))
     if not (seed is None or is_whole(seed)):
         raise GameFileError(Message("position.seed", value=shown(seed)))
+    if not (seed is None or is_seed(seed)):
+        raise GameFileError(Message("seed.range", value=shown(seed), digits=SEED_DIGITS))
     try:
         pool = _DeckPool(rules)
         hand_cards = [pool.claim(parse_cards(h)) for h in hands]
@@ -151,7 +166,7 @@ def _build(rules: str | Ruleset, *, hands: Sequence[CardsText], melds: Sequence[
             objs = []
             for text in side_melds:
                 if not isinstance(text, str):
-                    raise NotationError(Message("notation.not-a-meld", value=shown(text)), repr(text))
+                    raise NotationError(Message("notation.not-a-meld", value=shown(text)), shown(text))
                 tokens = text.replace(",", " ").split()
                 plain = pool.claim(parse_cards([t.split("=")[0] for t in tokens]))
                 tokens = [c.code + ("=" + t.split("=")[1] if "=" in t else "") for c, t in zip(plain, tokens, strict=True)]

@@ -172,6 +172,12 @@ _NUMBERS = {name: hint is not int for name, hint in get_type_hints(Ruleset).item
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
+# The largest each number may be: a house ruleset of 10**100 points a card would reach the bots' sums and
+# floats, a target score no game reaches would make a match endless.
+MAX_POINTS = 10_000
+_MOST = {**{name: MAX_POINTS for name in _NUMBERS if name.endswith(("_value", "_bonus", "_penalty"))},
+         "target_score": 100_000, "stalemate_limit": 1_000}
+
 
 def _problems(rules: Ruleset) -> list[tuple[str, Message]]:
     """(field, what is wrong with it) for every field that is malformed or contradicts another."""
@@ -189,6 +195,9 @@ def _problems(rules: Ruleset) -> list[tuple[str, Message]]:
                                              value=_shown(value))))
         elif f.name.endswith(("_value", "_bonus", "_penalty")) and value is not None and value < 0:
             problems.append((f.name, Message("ruleset.problem.points", field=_field(f.name), value=_shown(value))))
+        elif f.name in _MOST and value is not None and value > _MOST[f.name]:
+            problems.append((f.name, Message("ruleset.problem.too-big", field=_field(f.name), most=_MOST[f.name],
+                                             value=_shown(value))))
         elif f.name in _FLAGS and not isinstance(value, bool):
             problems.append((f.name, Message("ruleset.problem.flag", field=_field(f.name), value=_shown(value))))
         elif f.name in _CHOICES and value not in _CHOICES[f.name]:

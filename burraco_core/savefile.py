@@ -29,7 +29,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from .cards import format_cards
-from .errors import BurracoError, GameFileError, IllegalMove, is_whole, shown
+from .errors import SEED_DIGITS, BurracoError, GameFileError, IllegalMove, is_seed, is_whole, shown
 from .messages import Message
 from .rulesets import RULESETS, Ruleset
 from .state import Result
@@ -227,6 +227,8 @@ def _from_body(cls: type[Game], body: dict[str, Any]) -> Game:
     seed = body["seed"]
     if not (seed is None or is_whole(seed)):   # "x", 1.5, true, or the Infinity Python's json reads
         raise GameFileError(Message("file.seed", value=shown(seed)))
+    if not (seed is None or is_seed(seed)):
+        raise GameFileError(Message("seed.range", value=shown(seed), digits=SEED_DIGITS))
     game = cls.setup(
         rules, hands=body["hands"], melds=body["melds"], discard_pile=body["discard_pile"],
         pozzetti=body["pozzetti"], stock=body["stock"], current=body["current"],

@@ -489,6 +489,7 @@ def notation_refusals(found: Collector) -> None:
     attempts = [lambda: bc.parse_card("2X"), lambda: bc.parse_card("ZZ"), lambda: bc.parse_card(7),
                 lambda: bc.parse_cards(7), lambda: bc.parse_action("meld 5H 6H 7H #x"),
                 lambda: bc.parse_action(""), lambda: bc.parse_action("fold"), lambda: bc.parse_action(3),
+                lambda: bc.parse_action("attach ٣ 8H"),
                 lambda: svg.card_svg("2C", wild_for="7X"), lambda: svg.card_svg("7H", scale_note="+1%"),
                 lambda: bc.Meld.parse("5H 2S=9H 7H", "classic"), lambda: bc.Meld.parse(None, "classic"),
                 lambda: bc.parse_cards(b"5H")]
@@ -592,6 +593,7 @@ def position_refusals(found: Collector) -> None:
         ("position.trading-turns", dict(trading_turns=-1)),
         ("position.result", dict(phase="over", result={"reason": "stock"})),
         ("position.seed", dict(seed="x")),
+        ("seed.range", dict(seed=10**40)),
         ("position.no-jokers", dict(rules="pulito", hands=["JK 5C", "KH"])),
         ("position.no-jokers", dict(rules="pulito", phase="play", pile_card="JK")),
         ("position.cannot-set-up", dict(hands=["5C 2X", "KH"])),
@@ -737,6 +739,7 @@ def ruleset_refusals(found: Collector) -> None:
         (dict(game_length="target"), "ruleset.problem.target-needed"),
         (dict(target_score=100), "ruleset.problem.target-unused"),
         (dict(stalemate_limit=1), "ruleset.problem.stalemate"),
+        (dict(joker_value=10**100), "ruleset.problem.too-big"),
         (dict(name="Casa nostra", two_value=-5, stalemate_limit=0), "problems.join"),
     ]
     for changes, key in tries:
@@ -843,6 +846,7 @@ NOTATION_PARAMS = {
     ("session.bot-refused", "action"), ("session.bot-refused", "rule"), ("session.move", "action"),
     # what a position, a saved game or a ruleset was given, as Python writes it, and field and ruleset ids
     ("position.*", "value"), ("position.phase", "phases"), ("file.*", "value"), ("file.*", "field"),
+    ("seed.range", "value"),
     ("file.*", "fields"), ("ruleset.*", "value"), ("ruleset.unknown", "known"),
     # a house variant's own name (a built-in's name is a Message)
     ("ruleset.inconsistent", "ruleset"), ("ruleset.meld-of-another", "meld_rules"),
