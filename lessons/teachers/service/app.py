@@ -31,6 +31,7 @@ import argparse
 import asyncio
 import json
 import logging
+import math
 import os
 import signal
 import sys
@@ -46,6 +47,8 @@ from ...learner.classwork import Assignment, ClassworkError
 from ...learner.progress import Progress, ProgressError
 from .admin import COMMANDS, run_command
 from .database import ClassStore, PupilRecord, database_url
+from .door import BURST, RATE, RateLimit, closed_app, declared_length, name_refusal, safe_url
+from .door import without_password as _without_password
 
 __all__ = ["ClassService", "main", "make_app"]
 
@@ -60,8 +63,9 @@ class ClassService:
     the class is kept here between requests (several processes may share one database)."""
 
     def __init__(self, store: ClassStore, *, teacher_group: str = "teachers", max_body: int = MAX_BODY,
-                 auth: HubOAuth | None = None, workers: int = WORKERS) -> None:
+                 auth: HubOAuth | None = None, workers: int = WORKERS, limit: RateLimit | None = None) -> None:
         self.store = store
+        self.limit = limit if limit is not None else RateLimit()
         self.teacher_group = teacher_group
         self.max_body = max_body
         self.auth = auth if auth is not None else HubOAuth()
@@ -116,10 +120,11 @@ def _summary(text: str) -> dict[str, Any]:
 class Refused(web.HTTPError):
     """A request refused with a reason the caller can read: ``key`` (a catalogue key) and English text."""
 
-    def __init__(self, status: int, key: str, message: str) -> None:
+    def __init__(self, status: int, key: str, message: str, *, retry_after: float | None = None) -> None:
         super().__init__(status, reason=None, log_message=f"{key}: {message}".replace("%", "%%"))
         self.key = key
         self.message = message
+        self.retry_after = retry_after
 
 
 class _Handler(HubOAuthenticated, web.RequestHandler):
@@ -143,16 +148,22 @@ class _Handler(HubOAuthenticated, web.RequestHandler):
         error = kwargs.get("exc_info", (None, None, None))[1]
         if isinstance(error, Refused):
             body = {"error": error.key, "message": error.message}
+            if error.retry_after is not None:        # whole seconds, as HTTP says it (at least 1)
+                self.set_header("Retry-After", str(max(1, math.ceil(error.retry_after))))
         else:
             body = {"error": f"http.{status_code}", "message": self._reason}
         self.set_header("Content-Type", "application/json; charset=utf-8")
         self.finish(json.dumps(body))
 
 
+@web.stream_request_body
 class _Api(_Handler):
-    """Identified requests only; a write needs a token (a browser's cookie only reads)."""
+    """Identified requests only; a write needs a token (a browser's cookie only reads). The body is
+    read only once the request passed the door (streamed: ``prepare`` runs on the headers alone), and
+    never beyond ``max_body``: a bigger one is refused on its ``Content-Length`` before a byte is read."""
 
     user: dict[str, Any]
+    _body: bytearray
 
     async def prepare(self) -> None:
         await super().prepare()
@@ -164,9 +175,25 @@ class _Api(_Handler):
             raise Refused(403, "service.not-a-user", "only the hub's users have records here")
         if self.request.method not in ("GET", "HEAD") and not getattr(self, "_token_authenticated", False):
             raise Refused(403, "service.token-needed", "changes need an API token, not a browser's cookie")
-        if len(self.request.body) > self.service.max_body:
+        refusal = name_refusal(str(user.get("name", "")))
+        if refusal is not None:       # bob\u200b would pass for bob on the teacher's page
+            raise Refused(403, "service.bad-name", f"a hub name with an invisible character ({refusal}) has no record here")
+        writes = self.request.method not in ("GET", "HEAD")
+        wait = self.service.limit.take(str(user["name"])) if writes else 0.0
+        if wait:
+            raise Refused(429, "service.too-fast", "too many writes at once: try again shortly", retry_after=wait)
+        declared = declared_length(self.request.headers)
+        if declared is not None and declared > self.service.max_body:
             raise Refused(413, "service.too-big", f"at most {self.service.max_body} bytes")
+        self._body = bytearray()
+        # filled as it arrives, never past max_body (data_received)
+        self.request.body = self._body  # type: ignore[assignment]
         self.user = user
+
+    def data_received(self, chunk: bytes) -> None:
+        if len(self._body) + len(chunk) > self.service.max_body:     # no Content-Length (chunked): cut off here
+            raise Refused(413, "service.too-big", f"at most {self.service.max_body} bytes")
+        self._body += chunk
 
     @property
     def name(self) -> str:
@@ -332,25 +359,39 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+    parser.add_argument("--rate", type=float, default=RATE,
+                        help=f"writes a second a pupil may send, on average (default {RATE:g}; 0: no limit)")
+    parser.add_argument("--burst", type=int, default=BURST, help=f"writes a pupil may send at once (default {BURST})")
 async def _serve(options: argparse.Namespace) -> None:
-    store = ClassStore(options.db)
-    service = ClassService(store, teacher_group=options.teacher_group, max_body=options.max_body,
-                           auth=HubOAuth(cache_max_age=options.auth_cache))
     address = urlparse(options.listen)
-    app = make_app(service)
-    server = app.listen(address.port or 80, address.hostname or "127.0.0.1",
-                        max_body_size=max(4 * options.max_body, 1_000_000), xheaders=True)
     url = database_url(options.db)
     _log.info("burraco class service on %s (records: %s, teachers: group %r)", options.listen,
-              url.split("@")[-1] if "@" in url else url, options.teacher_group)
+              safe_url(url), options.teacher_group)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
+    auth = HubOAuth(cache_max_age=options.auth_cache)
+    store: ClassStore | None = None
+    try:
+        store = ClassStore(options.db)
+    except Exception as err:     # a hub stops when a service it starts exits: stay up and say why instead
+        reason = (_without_password(str(err), url).splitlines() or [type(err).__name__])[0][:300]
+        _log.critical("the class service cannot open its records at %s: %s. Every request is answered 503 "
+                      "until it is fixed and the service restarted.", safe_url(url), reason)
+        app = closed_app(auth.base_url or "/", reason)
+    if store is not None:
+        service = ClassService(store, teacher_group=options.teacher_group, max_body=options.max_body, auth=auth,
+                               limit=RateLimit(options.rate, options.burst))
+        app = make_app(service)
+    # tornado itself never reads a body past the bound (the handlers refuse one on its Content-Length first)
+    server = app.listen(address.port or 80, address.hostname or "127.0.0.1", max_body_size=options.max_body,
+                        xheaders=True)
     server.stop()
-    service.pool.shutdown(wait=True)
-    store.close()
+    if store is not None:
+        service.pool.shutdown(wait=True)
+        store.close()
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -360,3 +401,4 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.exit(run_command(args))
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="[%(levelname)s %(asctime)s %(name)s] %(message)s")
     asyncio.run(_serve(_options(argv)))
+    os.umask(0o077)        # whatever the service writes (its SQLite files) is readable by its user alone

@@ -35,6 +35,7 @@ import sqlalchemy as sa
 from ...learner.classwork import Assignment, ClassworkError, unknown_exercises
 from ...learner.progress import KeyedError, Progress, ProgressError
 from ..classroom import Activity, note_activity, read_activity
+from .door import private_sqlite
 from .summary import pupil_summary, unreadable_summary
 
 __all__ = ["SCHEMA", "ClassStore", "ClassStoreError", "PupilRecord", "database_url"]
@@ -113,6 +114,7 @@ class ClassStore:
         self.url = database_url(url)
         self.clock = clock
         sqlite = self.url.startswith("sqlite")
+        private_sqlite(self.url)       # its folder made, the files readable by the service alone (.door)
         self.engine = sa.create_engine(self.url, connect_args={"timeout": 30} if sqlite else {})
         if sqlite:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)

@@ -3,13 +3,21 @@
 A teacher: the class as the tutorial's class summary shows it (stars, the rules missed most, who is
 stuck, the work set), redrawn every 15 seconds. A pupil: their own stars and the work set. The
 page's language is the browser's first of the languages the tutorial speaks. Plain HTML, no script.
+Each pupil's stored record is read on its own: one that cannot be read is said so in its row, and
+the others are drawn as ever. Every name is shown isolated (``<bdi>``) and with its invisible
+characters written out.
 """
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from ...curriculum import model
+from ...learner.classwork import Assignment
+from ...learner.progress import Progress
 from ...widgets.style import LESSON_CSS, TEACH_CSS, esc, t
-from ..class_html import assignment_label, due_text, missed_html, stars_html, stuck_html, work_html
+from ..class_html import assignment_label, due_text, missed_html, name_text, stars_html, stuck_html, work_html
 from ..classroom import ClassSummary
 from .database import ClassStore
 
@@ -31,11 +39,10 @@ def page_language(accept: str) -> str:
 def service_page(store: ClassStore, name: str, teacher: bool, lang: str = "en") -> str:
     """The page for the hub user ``name``: the class for a teacher, their own stars for a pupil."""
     if teacher:
-        pupils = store.pupils()
-        summary = ClassSummary(pupils={n: r.progress for n, r in pupils.items()},
-                               activity={n: r.activity for n, r in pupils.items()},
-                               seen={n: r.updated for n, r in pupils.items()})
-        work = [(a, {n: a.steps(r.progress) for n, r in pupils.items()}) for a in store.assignments()]
+        entries = {row.name: _entry(row) for row in store.class_rows()}
+        summary = ClassSummary.from_service(entries)
+        pupils = {*summary.pupils, *summary.unreadable}
+        work = [(a, {n: _steps(entries[n], a, p) for n, p in summary.pupils.items()}) for a in store.assignments()]
         body = (f'<h1>{esc(t("class.live.title", lang))}</h1>'
                 f'<p>{esc(t("class.live.page-about", lang, seconds=REFRESH))}</p>'
                 f"{stars_html(summary, lang)}{stuck_html(summary, store.clock(), lang)}"
@@ -48,7 +55,7 @@ def service_page(store: ClassStore, name: str, teacher: bool, lang: str = "en") 
         items = "".join(
             f"<li>{esc(assignment_label(a, lang))}{' · ' + esc(due_text(a, lang)) if a.due else ''}</li>"
             for a in store.assignments())
-        body = (f'<h1>{esc(t("class.live.hello", lang, name=name))}</h1>'
+        body = (f'<h1>{esc(t("class.live.hello", lang, name=name_text(name)))}</h1>'
                 f'<p>{esc(t("class.live.kept", lang, stars=stars))}</p>'
                 + (f'<h2>{esc(t("assigned.title", lang))}</h2><ul>{items}</ul>' if items else ""))
         refresh = ""
@@ -57,3 +64,24 @@ def service_page(store: ClassStore, name: str, teacher: bool, lang: str = "en") 
             f'<title>{esc(t("class.live.title", lang))}</title></head>'
             f'<body style="font-family:sans-serif;margin:1em auto;max-width:1100px">{LESSON_CSS}{TEACH_CSS}'
             f'<div class="bt-lesson">{body}</div></body></html>\n')
+
+
+def _entry(row: Any) -> dict[str, Any] | str:
+    """One stored row as the class service sends it; its texts read here, each on its own (a row that
+    is not JSON stands as it is, and ClassSummary.from_service says it could not be read)."""
+    try:
+        return {"progress": json.loads(row.progress), "activity": json.loads(row.activity), "updated": row.updated,
+                "summary": json.loads(row.summary or "{}")}
+    except (ValueError, RecursionError):
+        return "not JSON"
+
+
+def _steps(entry: Any, assignment: Assignment, progress: Progress) -> tuple[int, int]:
+    """A pupil's steps in the work set, as their summary keeps them (worked out only when it does not)."""
+    try:
+        done, of = entry["summary"]["steps"][str(assignment.id)]
+        if isinstance(done, int) and isinstance(of, int) and 0 <= done <= of < 100_000:
+            return done, of
+    except (KeyError, TypeError, ValueError):
+        pass
+    return assignment.steps(progress)
