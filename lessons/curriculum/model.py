@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import burraco_core as bc
+from burraco_core.errors import shown
 from burraco_core.messages import Message, add_catalogue_dir, catalogue
 from burraco_core.messages import languages as engine_languages
 
@@ -136,9 +137,9 @@ class OwnText(Message):
 def _key(value: Any, where: str, name: str) -> Message:
     """A catalogue key that exists (in English, the source language)."""
     if not isinstance(value, str) or not value:
-        raise CurriculumError(where, name, f"a message key of lessons/locale/en.txt, not {value!r}")
+        raise CurriculumError(where, name, f"a message key of lessons/locale/en.txt, not {shown(value)}")
     if value not in catalogue("en"):
-        raise CurriculumError(where, name, f"the message key {value!r} is not in any English catalogue "
+        raise CurriculumError(where, name, f"the message key {shown(value)} is not in any English catalogue "
                               f'(to write the words yourself: {{"text": {{"en": "...", "it": "..."}}}})')
     return Message(value)
 
@@ -147,12 +148,12 @@ def _own_text(value: Any, where: str, name: str) -> OwnText:
     """``{"en": "...", "it": "..."}``: a text in each language the author writes, one at least."""
     known = engine_languages()
     if not isinstance(value, Mapping) or not value:
-        raise CurriculumError(where, name, f'texts by language, {{"en": "...", "it": "..."}}, not {value!r}')
+        raise CurriculumError(where, name, f'texts by language, {{"en": "...", "it": "..."}}, not {shown(value)}')
     for lang, text in value.items():
         if lang not in known:
             raise CurriculumError(where, f"{name}.{lang}", f"not a language code; known: {', '.join(known)}")
         if not isinstance(text, str) or not text.strip():
-            raise CurriculumError(where, f"{name}.{lang}", f"a text (words the learner reads), not {text!r}")
+            raise CurriculumError(where, f"{name}.{lang}", f"a text (words the learner reads), not {shown(text)}")
     return OwnText(value)
 
 
@@ -162,13 +163,13 @@ def _text(value: Any, where: str, name: str) -> Message:
     the author's own words (:class:`OwnText`); see :func:`_text_dict`."""
     if isinstance(value, Mapping) and "text" in value:
         if set(value) != {"text"}:
-            raise CurriculumError(where, name, f'{{"text": {{"en": ..., "it": ...}}}} and nothing else, not {value!r}')
+            raise CurriculumError(where, name, f'{{"text": {{"en": ..., "it": ...}}}} and nothing else, not {shown(value)}')
         return _own_text(value["text"], where, f"{name}.text")
     if isinstance(value, Mapping):
         unknown = set(value) - {"key", "params"}
         params = value.get("params", {})
         if unknown or not isinstance(params, Mapping):
-            raise CurriculumError(where, name, f'a key, or {{"key": ..., "params": {{...}}}}, not {value!r}')
+            raise CurriculumError(where, name, f'a key, or {{"key": ..., "params": {{...}}}}, not {shown(value)}')
         key = _key(value.get("key"), where, name).key
         return Message(key, **{str(p): _param(v, where, f"{name}.params.{p}") for p, v in params.items()})
     return _key(value, where, name)
@@ -188,7 +189,7 @@ def _param(value: Any, where: str, name: str) -> Any:
             raise CurriculumError(where, name, str(err)) from err
     if isinstance(value, Mapping) and ("key" in value or "text" in value):
         return _text(value, where, name)
-    raise CurriculumError(where, name, f"a number, text, list, card, cards or message, not {value!r}")
+    raise CurriculumError(where, name, f"a number, text, list, card, cards or message, not {shown(value)}")
 
 
 def _text_dict(msg: Message) -> str | dict[str, Any]:
@@ -217,7 +218,7 @@ def _param_dict(value: Any) -> Any:
 
 def _block(data: Any, rules: bc.Ruleset, where: str, name: str) -> Block:
     if not isinstance(data, dict):
-        raise CurriculumError(where, name, f"an intro block is an object, not {data!r}")
+        raise CurriculumError(where, name, f"an intro block is an object, not {shown(data)}")
     unknown = set(data) - {"text", "cards", "face_down", "meld", "caption", "table", "story"}
     if unknown:
         raise CurriculumError(where, f"{name}.{sorted(unknown)[0]}", "unknown field of an intro block")
@@ -288,7 +289,11 @@ _EXERCISE_FIELDS = {"id", "kind", "ruleset", "prompt", "data", "checks", "soluti
 
 
 def _json_answer(value: Any) -> bool:
-    return value is None or isinstance(value, (str, int)) and not isinstance(value, bool)
+    """An answer an exercise file may hold: text, a whole number of at most 15 digits (as a learner types
+    one: kinds.base.whole_number), or null."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return -(10**15) < value < 10**15
+    return value is None or isinstance(value, str)
 
 
 @dataclass(frozen=True, eq=False)
@@ -327,9 +332,9 @@ class Exercise:
         if not isinstance(d, Mapping):
             form = " (read a JSON text with json.loads first)" if isinstance(d, (str, bytes, bytearray)) else ""
             raise CurriculumError("exercise", "", f"an exercise is a dict, not {type(d).__name__}{form}")
-        where = f"exercise {d.get('id', '?')!r}"
+        where = f"exercise {shown(d.get('id', '?'))}"
         if lesson:
-            where = f"lesson {lesson!r}, {where}"
+            where = f"lesson {shown(lesson)}, {where}"
         unknown = set(d) - _EXERCISE_FIELDS
         if unknown:
             raise CurriculumError(where, sorted(unknown)[0], f"unknown field; known: {', '.join(sorted(_EXERCISE_FIELDS))}")
@@ -340,15 +345,15 @@ class Exercise:
         if not isinstance(ex_id, str) or not _ID.match(ex_id):
             raise CurriculumError(where, "id", "an id such as 'melds.first-run': lowercase words joined by - and .")
         if lesson and not ex_id.startswith(lesson + "."):
-            raise CurriculumError(where, "id", f"the ids of lesson {lesson!r} start with {lesson + '.'!r}")
+            raise CurriculumError(where, "id", f"the ids of lesson {shown(lesson)} start with {shown(lesson + '.')}")
         kind_name = d["kind"]
         kind = KIND_TABLE.get(kind_name) if isinstance(kind_name, str) else None
         if kind is None:
-            raise CurriculumError(where, "kind", f"{kind_name!r} is not one of {', '.join(KINDS)}")
+            raise CurriculumError(where, "kind", f"{shown(kind_name)} is not one of {', '.join(KINDS)}")
         rules = ruleset_from_dict(d.get("ruleset", ruleset), where)
         data = d["data"]
         if not isinstance(data, Mapping):
-            raise CurriculumError(where, "data", f"an object, not {data!r}")
+            raise CurriculumError(where, "data", f"an object, not {shown(data)}")
         for name in kind.required:
             if name not in data:
                 raise CurriculumError(where, f"data.{name}", f"missing (a {kind.name} exercise needs it)")
@@ -364,10 +369,10 @@ class Exercise:
             raise CurriculumError(where, "hints", "at least two hint keys, from a nudge to nearly the answer")
         teaches = d["teaches"]
         if not isinstance(teaches, list) or not all(isinstance(r, str) and r in bc.RULE_IDS for r in teaches):
-            raise CurriculumError(where, "teaches", f"a list of rule ids of burraco_core.RULE_IDS, not {teaches!r}")
+            raise CurriculumError(where, "teaches", f"a list of rule ids of burraco_core.RULE_IDS, not {shown(teaches)}")
         goal_rule = d.get("goal_rule")
         if goal_rule is not None and goal_rule not in bc.RULE_IDS:
-            raise CurriculumError(where, "goal_rule", f"{goal_rule!r} is not a rule id")
+            raise CurriculumError(where, "goal_rule", f"{shown(goal_rule)} is not a rule id")
         wrong = d["wrong_answers"]
         if not isinstance(wrong, list) or not wrong:
             raise CurriculumError(where, "wrong_answers", "at least one [answer, rule id or null] pair")
@@ -375,10 +380,10 @@ class Exercise:
         for i, pair in enumerate(wrong):
             if (not isinstance(pair, (list, tuple)) or len(pair) != 2 or not _json_answer(pair[0])
                     or not (pair[1] is None or pair[1] in bc.RULE_IDS)):
-                raise CurriculumError(where, f"wrong_answers[{i}]", f"an [answer, rule id or null] pair, not {pair!r}")
+                raise CurriculumError(where, f"wrong_answers[{i}]", f"an [answer, rule id or null] pair, not {shown(pair)}")
             pairs.append((pair[0], pair[1]))
         if not _json_answer(d["solution"]) or d["solution"] is None:
-            raise CurriculumError(where, "solution", f"a plain answer (text or number), not {d['solution']!r}")
+            raise CurriculumError(where, "solution", f"a plain answer (text or number), not {shown(d['solution'])}")
         exercise = cls(
             id=ex_id, kind=kind.name, ruleset=rules.id, house=None if bc.RULESETS.get(rules.id) == rules else rules,
             prompt=_text(d["prompt"], where, "prompt"),
@@ -425,7 +430,7 @@ class Exercise:
         try:
             ruleset = bc.ruleset(rules)
         except (bc.BurracoError, TypeError) as err:
-            raise CurriculumError(f"exercise {self.id!r}", "ruleset", str(err)) from err
+            raise CurriculumError(f"exercise {shown(self.id)}", "ruleset", str(err)) from err
         d = self.to_dict()
         d["ruleset"] = ruleset
         return Exercise.from_dict(d)
@@ -527,7 +532,7 @@ class Lesson:
         try:
             ruleset = bc.ruleset(rules)
         except (bc.BurracoError, TypeError) as err:
-            raise CurriculumError(f"lesson {self.key!r}", "ruleset", str(err)) from err
+            raise CurriculumError(f"lesson {shown(self.key)}", "ruleset", str(err)) from err
         kept, left = [], []
         for exercise in self.exercises:
             if exercise.ruleset != self.ruleset:      # written for another ruleset on purpose: it stays so
@@ -558,23 +563,23 @@ class Lesson:
     def from_dict(cls, d: Mapping[str, Any], where: str = "lesson") -> Lesson:
         if not isinstance(d, Mapping):
             raise CurriculumError(where, "", "a lesson is a JSON object")
-        where = f"{where} {d.get('key', '?')!r}"
+        where = f"{where} {shown(d.get('key', '?'))}"
         unknown = set(d) - _LESSON_FIELDS
         if unknown:
             raise CurriculumError(where, sorted(unknown)[0], f"unknown field; known: {', '.join(sorted(_LESSON_FIELDS))}")
         if d.get("format") != FORMAT or d.get("version") != VERSION:
-            raise CurriculumError(where, "format", f"expected format {FORMAT!r} version {VERSION}")
+            raise CurriculumError(where, "format", f"expected format {shown(FORMAT)} version {VERSION}")
         for name in ("key", "number", "title", "intro", "summary", "exercises"):
             if name not in d:
                 raise CurriculumError(where, name, "missing")
         key = d["key"]
         if not isinstance(key, str) or not re.match(r"^[a-z0-9]+(-[a-z0-9]+)*$", key):
-            raise CurriculumError(where, "key", f"a lowercase word such as 'melds', not {key!r}")
+            raise CurriculumError(where, "key", f"a lowercase word such as 'melds', not {shown(key)}")
         if type(d["number"]) is not int:
             raise CurriculumError(where, "number", "a whole number")
         minutes = d.get("minutes")
         if minutes is not None and (type(minutes) is not int or not 1 <= minutes <= 60):
-            raise CurriculumError(where, "minutes", f"a whole number of minutes from 1 to 60, not {minutes!r}")
+            raise CurriculumError(where, "minutes", f"a whole number of minutes from 1 to 60, not {shown(minutes)}")
         rules = ruleset_from_dict(d.get("ruleset", "classic"), where)  # an id, or a house ruleset's dict
         if not isinstance(d["intro"], list) or not isinstance(d["exercises"], list) or not d["exercises"]:
             raise CurriculumError(where, "exercises", "intro and exercises are lists; a lesson has exercises")
@@ -647,7 +652,7 @@ def moved_ids(folder: str | pathlib.Path = CONTENT_DIR) -> dict[str, str]:
     known = {ex.id for lesson in load_all(folder) for ex in lesson.exercises}
     unknown = sorted(v for v in moved.values() if v not in known)
     if unknown:
-        raise CurriculumError(MOVED_FILE, "moved", f"no exercise {unknown[0]!r} in the course")
+        raise CurriculumError(MOVED_FILE, "moved", f"no exercise {shown(unknown[0])} in the course")
     if pathlib.Path(folder) == CONTENT_DIR:
         _MOVED = dict(moved)
     return dict(moved)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import burraco_core as bc
+from burraco_core.errors import shown
 from burraco_core.messages import Message
 from burraco_core.session import Event, HandSession
 
@@ -49,7 +50,7 @@ class Story:
             raise CurriculumError(where, name, "a story is {'deal': N, 'players': 2 or 4, 'rules': id}")
         deal, players, rules = data["deal"], data.get("players", 4), data.get("rules", "classic")
         if type(deal) is not int or deal < 0 or players not in SEAT_NAMES or rules not in bc.RULESETS:
-            raise CurriculumError(where, name, f"a deal number, 2 or 4 players and a built-in ruleset, not {data!r}")
+            raise CurriculumError(where, name, f"a deal number, 2 or 4 players and a built-in ruleset, not {shown(data)}")
         found = Story(deal, players, rules)
         missing = set(MOMENTS) - {frame.moment for frame in story(found)}
         if missing:      # a deal whose hand never shows them would teach nothing of them

@@ -24,6 +24,7 @@ import ipywidgets as w
 
 import burraco_core as bc
 from burraco_core import rulesets
+from burraco_core.errors import shown
 from burraco_core.messages import Message
 
 from ..curriculum.variants import value_message
@@ -92,15 +93,19 @@ def variant_json(rules: bc.Ruleset) -> str:
 
 def read_variant(text: str) -> bc.Ruleset:
     """The variant a :func:`variant_json` text describes; a text that is not one raises ``RulesetError``."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise bc.RulesetError(Message("variants.file.not-text"))
     try:
         data = json.loads(text)
     except ValueError as err:
         raise bc.RulesetError(Message("variants.file.not-json", line=err.lineno, column=err.colno)
                               if isinstance(err, json.JSONDecodeError) else Message("variants.file.not-text")) from None
+    except RecursionError:   # lists in lists thousands deep
+        raise bc.RulesetError(Message("variants.file.not-text")) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise bc.RulesetError(Message("variants.file.format", format=FORMAT))
     if data.get("version") != VERSION:
-        raise bc.RulesetError(Message("variants.file.version", value=repr(data.get("version"))))
+        raise bc.RulesetError(Message("variants.file.version", value=shown(data.get("version"))))
     changes = data.get("changes")
     if not isinstance(changes, dict):
         raise bc.RulesetError(Message("variants.file.changes"))
@@ -109,8 +114,11 @@ def read_variant(text: str) -> bc.Ruleset:
     if unknown:
         raise bc.RulesetError(Message("variants.file.unknown-fields", count=len(unknown), fields=tuple(unknown)),
                               fields=unknown)
-    base = bc.RULESETS.get(str(data.get("base")))
+    base = bc.RULESETS.get(data["base"]) if isinstance(data.get("base"), str) else None
     if base is None:
+        if known - set(changes):   # a house ruleset's own file gives every field; else its base must exist
+            raise bc.RulesetError(Message("variants.file.base", value=shown(data.get("base")),
+                                          known=tuple(bc.RULESETS)), fields=("base",))
         return bc.Ruleset(**changes)
     return dataclasses.replace(base, **changes)
 

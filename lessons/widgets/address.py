@@ -75,8 +75,10 @@ def parse_address(address: str, lessons: dict[str, int], tools: Collection[str])
     """The place an address names. ``lessons`` maps each lesson's key to its number of exercises,
     ``tools`` lists the tools' keys. A leading ``#`` is allowed; ``""`` and ``home`` are the home page.
     Anything else raises :class:`AddressError`."""
-    if not isinstance(address, str) or len(address) > MAX_ADDRESS:
-        raise AddressError(str(address)[:MAX_ADDRESS])
+    if not isinstance(address, str):
+        raise AddressError(bc.errors.shown(address))   # (str() of a huge int raises)
+    if len(address) > MAX_ADDRESS:
+        raise AddressError(address[:MAX_ADDRESS])
     text = address[1:] if address.startswith("#") else address
     if text in ("", "home"):
         return HOME_PLACE

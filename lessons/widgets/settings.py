@@ -41,6 +41,7 @@ import ipywidgets as w
 import traitlets
 
 import burraco_core as bc
+from burraco_core.errors import shown
 from burraco_core.messages import Message
 from burraco_core.svg import FOUR_COLOUR_CSS
 
@@ -76,7 +77,7 @@ class Preferences(anywidget.AnyWidget):
         """The known choices of the JSON text, each only if its value makes sense."""
         try:
             found = json.loads(self.value) if self.value else {}
-        except ValueError:
+        except (ValueError, RecursionError):   # (a list in a list thousands deep: RecursionError)
             found = None
         if not isinstance(found, dict):
             _log.warning("unreadable preferences in the browser: %r", self.value[:200])
@@ -99,8 +100,8 @@ class Preferences(anywidget.AnyWidget):
 
     @rules.setter
     def rules(self, value: str) -> None:
-        if value not in bc.RULESETS:
-            raise bc.BurracoError(f"unknown ruleset {value!r}")
+        if not isinstance(value, str) or value not in bc.RULESETS:
+            raise bc.RulesetError(Message("ruleset.unknown", value=shown(value), known=tuple(bc.RULESETS)))
         self._save("rules", value)
 
     @property

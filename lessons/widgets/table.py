@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import threading
 from collections import Counter
 from collections.abc import Callable
@@ -46,6 +47,8 @@ from .hand import Hand
 from .score import ScoreCalculator, SideResult, breakdown_html
 from .style import BAD, GOOD, NEUTRAL, WARN, box, esc, refusal_html, t
 from .ui import safe_ruleset_picker, shielded
+
+_DEAL_NUMBER = re.compile(rf"-?[0-9]{{1,{bc.errors.SEED_DIGITS}}}")
 
 _log = logging.getLogger(__name__)
 PACE = 1.0
@@ -240,11 +243,11 @@ class PlayTable(w.VBox):
         typed = self.seed.value.strip()
         deal: int | None = None
         if typed:
-            try:
-                deal = int(typed)
-            except ValueError:
-                self._say(WARN, self._text("table.say.bad-deal", text=typed), big=False)
+            # ASCII digits, 40 at most: int() would read '٣' or '1_0', and a deal number too long to save
+            if not _DEAL_NUMBER.fullmatch(typed):
+                self._say(WARN, self._text("table.say.bad-deal", text=typed[:60]), big=False)
                 return
+            deal = int(typed)
         players = self.player_count.value
         self._begin(HandSession.new(self.rules.value, players, deal=deal, names=player_names(players, "start")))
         self._say(NEUTRAL, self._text("table.say.dealt", deal=self.session.deal, status=self.table.status(self.game)),

@@ -27,6 +27,7 @@ from typing import Any
 
 import burraco_core as bc
 from burraco_core.actions import typed_refusal
+from burraco_core.errors import shown
 from burraco_core.messages import Message, catalogue
 
 
@@ -94,11 +95,11 @@ def compile_check(spec: Any, where: str = "exercise", field: str = "checks") -> 
 
 def _compile(spec: Any, where: str, field: str, registry: dict[str, _Entry], what: str) -> Check:
     if not isinstance(spec, list) or not spec or not isinstance(spec[0], str):
-        raise CurriculumError(where, field, f"a {what} is a list [name, arguments...], not {spec!r}")
+        raise CurriculumError(where, field, f"a {what} is a list [name, arguments...], not {shown(spec)}")
     name, args = spec[0], spec[1:]
     if name in ("all", "any"):
         if not args:
-            raise CurriculumError(where, field, f"[{name!r}] needs at least one {what} inside")
+            raise CurriculumError(where, field, f"[{shown(name)}] needs at least one {what} inside")
         parts = [_compile(a, where, field, registry, what) for a in args]
         return _all(parts) if name == "all" else _any(parts)
     if name == "not":
@@ -107,23 +108,23 @@ def _compile(spec: Any, where: str, field: str, registry: dict[str, _Entry], wha
         inner_spec = args[0]
         inner = _compile(inner_spec, where, field, registry, what)
         if f"ex.check.not.{inner_spec[0]}" not in catalogue("en"):
-            raise CurriculumError(where, field, f"['not', [{inner_spec[0]!r}]] has no message "
+            raise CurriculumError(where, field, f"['not', [{shown(inner_spec[0])}]] has no message "
                                   f"ex.check.not.{inner_spec[0]} to say what went wrong")
         return _not(inner, inner_spec[0])
     entry = registry.get(name)
     if entry is None:
-        raise CurriculumError(where, field, f"unknown {what} {name!r}; known: {', '.join(sorted(registry))}")
+        raise CurriculumError(where, field, f"unknown {what} {shown(name)}; known: {', '.join(sorted(registry))}")
     if len(args) != len(entry.args) or not all(_is(a, t) for a, t in zip(args, entry.args, strict=True)):
         wanted = ", ".join(t.__name__ for t in entry.args) or "no arguments"
-        raise CurriculumError(where, field, f"{what} {name!r} takes {wanted}, not {args!r}")
+        raise CurriculumError(where, field, f"{what} {shown(name)} takes {wanted}, not {shown(args)}")
     below = next((a for a, t in zip(args, entry.args, strict=True) if t is int and a < 0), None)
     if below is not None:       # sizes, counts, sides, players: ["size", -3] could never be met
-        raise CurriculumError(where, field, f"{what} {name!r} counts from 0, so {below} can never be met")
+        raise CurriculumError(where, field, f"{what} {shown(name)} counts from 0, so {below} can never be met")
     function = entry.function
     try:
         converted = tuple(_convert(a, t) for a, t in zip(args, entry.args, strict=True))
     except bc.BurracoError as err:
-        raise CurriculumError(where, field, f"{what} {name!r}: {err}") from err
+        raise CurriculumError(where, field, f"{what} {shown(name)}: {err}") from err
     return lambda attempt: function(attempt, *converted)
 
 
@@ -230,7 +231,7 @@ def quantity(name: str, *args: type) -> Callable[[Callable[..., Any]], Callable[
 def compile_quantity(spec: Any, where: str, field: str) -> Callable[[bc.Ruleset], int]:
     """A quantity ``[name, arg...]`` as a function of the ruleset; CurriculumError if unknown."""
     if not isinstance(spec, list) or not spec or spec[0] in ("all", "any", "not"):
-        raise CurriculumError(where, field, f"a quantity is a list [name, arguments...], not {spec!r}")
+        raise CurriculumError(where, field, f"a quantity is a list [name, arguments...], not {shown(spec)}")
     return _compile(spec, where, field, QUANTITIES, "quantity")  # type: ignore[return-value]
 
 
@@ -249,11 +250,11 @@ def card_test(name: str, *args: type) -> Callable[[Callable[..., bool]], Callabl
 def compile_card_test(spec: Any, where: str, field: str) -> CardTest:
     """A card test ``["wild"]``, ``["value", 10]``, combined with all/any/not."""
     if not isinstance(spec, list) or not spec or not isinstance(spec[0], str):
-        raise CurriculumError(where, field, f"a card test is a list [name, arguments...], not {spec!r}")
+        raise CurriculumError(where, field, f"a card test is a list [name, arguments...], not {shown(spec)}")
     name, args = spec[0], spec[1:]
     if name in ("all", "any", "not"):
         if not args or (name == "not" and len(args) != 1):
-            raise CurriculumError(where, field, f"[{name!r}, ...] needs card tests inside")
+            raise CurriculumError(where, field, f"[{shown(name)}, ...] needs card tests inside")
         parts = [compile_card_test(a, where, field) for a in args]
         if name == "all":
             return lambda card, rules: all(p(card, rules) for p in parts)
@@ -262,11 +263,11 @@ def compile_card_test(spec: Any, where: str, field: str) -> CardTest:
         return lambda card, rules: not parts[0](card, rules)
     entry = CARD_TESTS.get(name)
     if entry is None:
-        raise CurriculumError(where, field, f"unknown card test {name!r}; known: {', '.join(sorted(CARD_TESTS))}")
+        raise CurriculumError(where, field, f"unknown card test {shown(name)}; known: {', '.join(sorted(CARD_TESTS))}")
     if len(args) != len(entry.args) or not all(_is(a, t) for a, t in zip(args, entry.args, strict=True)):
-        raise CurriculumError(where, field, f"card test {name!r} takes {len(entry.args)} argument(s), not {args!r}")
+        raise CurriculumError(where, field, f"card test {shown(name)} takes {len(entry.args)} argument(s), not {shown(args)}")
     if any(t is int and a < 0 for a, t in zip(args, entry.args, strict=True)):
-        raise CurriculumError(where, field, f"card test {name!r} counts from 0: no card has {args!r}")
+        raise CurriculumError(where, field, f"card test {shown(name)} counts from 0: no card has {shown(args)}")
     function = entry.function
     return lambda card, rules: bool(function(card, rules, *args))
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import burraco_core as bc
+from burraco_core.errors import shown
 from burraco_core.messages import Message
 
 from .base import Attempt, CardArg, CurriculumError, Failure, MeldCode, card_test, predicate, quantity
@@ -100,7 +101,7 @@ def _burraco_bonus(rules: bc.Ruleset, kind: str) -> int:
     value = {"clean": rules.clean_bonus, "dirty": rules.dirty_bonus, "semi-clean": rules.semi_clean_bonus,
              "royal": rules.royal_bonus, "ace-to-ace": rules.ace_to_ace_bonus}.get(kind)
     if value is None:
-        raise CurriculumError("quantity", "burraco-bonus", f"{rules.id} has no {kind!r} burraco")
+        raise CurriculumError("quantity", "burraco-bonus", f"{rules.id} has no {shown(kind)} burraco")
     return value
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import burraco_core as bc
-from burraco_core.errors import shorten
+from burraco_core.errors import shorten, shown
 from burraco_core.messages import Message
 
 from ..checks import Attempt, CurriculumError
@@ -100,7 +100,7 @@ def reader(name: str) -> Callable[[Callable[..., Attempt]], Callable[..., Attemp
 def read_cards(data: Mapping[str, Any], name: str, where: str, rules: bc.Ruleset) -> tuple[bc.Card, ...]:
     value = data[name]
     if not isinstance(value, str):
-        raise CurriculumError(where, f"data.{name}", f"cards are written as text such as '5H 6H 7H', not {value!r}")
+        raise CurriculumError(where, f"data.{name}", f"cards are written as text such as '5H 6H 7H', not {shown(value)}")
     try:
         return bc.parse_cards(value)
     except bc.NotationError as err:
@@ -109,17 +109,17 @@ def read_cards(data: Mapping[str, Any], name: str, where: str, rules: bc.Ruleset
 
 def read_meld(code: Any, where: str, name: str, rules: bc.Ruleset) -> bc.Meld:
     if not isinstance(code, str):
-        raise CurriculumError(where, name, f"a meld is written as its table code, such as '5H 6H 2H=7H', not {code!r}")
+        raise CurriculumError(where, name, f"a meld is written as its table code, such as '5H 6H 2H=7H', not {shown(code)}")
     try:
         return bc.Meld.parse(code, rules)
     except bc.BurracoError as err:
-        raise CurriculumError(where, name, f"the engine refuses the meld {code!r}: {err}") from err
+        raise CurriculumError(where, name, f"the engine refuses the meld {shown(code)}: {err}") from err
 
 
 def read_melds(data: Mapping[str, Any], name: str, where: str, rules: bc.Ruleset) -> tuple[bc.Meld, ...]:
     codes = data.get(name, [])
     if not isinstance(codes, list):
-        raise CurriculumError(where, f"data.{name}", f"a list of table codes, not {codes!r}")
+        raise CurriculumError(where, f"data.{name}", f"a list of table codes, not {shown(codes)}")
     return tuple(read_meld(code, where, f"data.{name}[{i}]", rules) for i, code in enumerate(codes))
 
 

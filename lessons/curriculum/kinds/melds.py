@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import burraco_core as bc
+from burraco_core.errors import shown
 from burraco_core.messages import Message, catalogue
 
 from ..checks import Attempt, CurriculumError, compile_card_test, compile_quantity
@@ -164,7 +165,7 @@ def _read_judge(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
 def _prepare_judge(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> Prepared:
     choices = data["choices"]
     if not isinstance(choices, list) or not choices or any(c not in bc.RULE_IDS for c in choices):
-        raise CurriculumError(where, "data.choices", f"a list of rule ids (burraco_core.RULE_IDS), not {choices!r}")
+        raise CurriculumError(where, "data.choices", f"a list of rule ids (burraco_core.RULE_IDS), not {shown(choices)}")
     options = (Choice("legal", Message("ex.choice.legal")),
                *(Choice(rule, Message(f"rule.{rule}.summary")) for rule in choices))
     if "attach" in data:
@@ -190,7 +191,7 @@ def _prepare_stands_for(data: Mapping[str, Any], rules: bc.Ruleset, where: str) 
     meld = _wild_meld(data, where, rules)
     choices = data.get("choices", [])
     if not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
-        raise CurriculumError(where, "data.choices", f"a list of cards ('7H') or ranks ('8'), not {choices!r}")
+        raise CurriculumError(where, "data.choices", f"a list of cards ('7H') or ranks ('8'), not {shown(choices)}")
     options = []
     for code in choices:
         if meld.kind == bc.GROUP:
@@ -206,7 +207,7 @@ def _prepare_stands_for(data: Mapping[str, Any], rules: bc.Ruleset, where: str) 
 def _wild_meld(data: Mapping[str, Any], where: str, rules: bc.Ruleset) -> bc.Meld:
     meld = asked_meld(data, where, rules)
     if meld.wild is None:
-        raise CurriculumError(where, "data", f"the meld {meld.table_code!r} has no wild card to ask about")
+        raise CurriculumError(where, "data", f"the meld {shown(meld.table_code)} has no wild card to ask about")
     return meld
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import burraco_core as bc
+from burraco_core.errors import shown
 from burraco_core.messages import Message, catalogue
 
 from ..checks import Attempt, CurriculumError, compile_check
@@ -84,17 +85,17 @@ def _prepare_why_not(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> 
     except bc.NotationError as err:
         raise CurriculumError(where, "data.action", f"not a move: {err}") from err
     if action is None:
-        raise CurriculumError(where, "data.action", f"a move as text, such as 'discard 7H', not {text!r}")
+        raise CurriculumError(where, "data.action", f"a move as text, such as 'discard 7H', not {shown(text)}")
     choices = data["choices"]
     if (not isinstance(choices, list) or len(choices) < 2
             or any(c != ALLOWED and c not in bc.RULE_IDS for c in choices)):
         raise CurriculumError(where, "data.choices",
-                              f"at least two rule ids (burraco_core.RULE_IDS) or {ALLOWED!r}, not {choices!r}")
+                              f"at least two rule ids (burraco_core.RULE_IDS) or {shown(ALLOWED)}, not {shown(choices)}")
     refusal = set_up(rules, prepared.position).explain(action)
     truths = [rule for rule in refusal_rules(refusal) if rule in choices]
     if len(truths) != 1:
-        raise CurriculumError(where, "data.choices", f"the engine's verdict on {text!r} is "
-                              f"{' because '.join(refusal_rules(refusal))!r}: exactly one of these must be "
+        raise CurriculumError(where, "data.choices", f"the engine's verdict on {shown(text)} is "
+                              f"{shown(' because '.join(refusal_rules(refusal)))}: exactly one of these must be "
                               "among the choices")
     options = tuple(Choice(c, Message("ex.choice.allowed" if c == ALLOWED else f"rule.{c}.summary"))
                     for c in choices)
@@ -130,7 +131,7 @@ def guided_goals(data: Mapping[str, Any], where: str) -> tuple[tuple[Message, Ca
             raise CurriculumError(where, f"data.goals[{i}]", "{'text': KEY, 'check': CHECK}")
         key = goal["text"]
         if not isinstance(key, str) or key not in catalogue("en"):
-            raise CurriculumError(where, f"data.goals[{i}].text", f"a catalogue key, not {key!r}")
+            raise CurriculumError(where, f"data.goals[{i}].text", f"a catalogue key, not {shown(key)}")
         check = compile_check(goal["check"], where, f"data.goals[{i}].check")
 
         def holds(game: bc.Game, check: Any = check) -> bool:
@@ -176,7 +177,7 @@ def _read_seat(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
 def _prepare_seat(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> Prepared:
     ask, players = data["ask"], data.get("players", 4)
     if ask not in SEAT_QUESTIONS:
-        raise CurriculumError(where, "data.ask", f"one of {', '.join(SEAT_QUESTIONS)}, not {ask!r}")
+        raise CurriculumError(where, "data.ask", f"one of {', '.join(SEAT_QUESTIONS)}, not {shown(ask)}")
     if players not in SEAT_NAMES or (ask == "partner" and players != 4):
         raise CurriculumError(where, "data.players", "2 or 4 (a partner only with 4)")
     game = bc.Game.new(rules, players, seed=0)

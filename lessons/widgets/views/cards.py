@@ -12,6 +12,7 @@ import ipywidgets as w
 
 import burraco_core as bc
 
+from ...curriculum.kinds.base import whole_number
 from ...curriculum.model import Exercise
 from ..hand import Hand
 from ..style import CARD_WIDTH, arrangement_text, meld_picture, melds_row, t
@@ -28,7 +29,8 @@ class CountView(AnswerView):
 
     def answer(self) -> Any:
         value = self.text.value.strip()
-        return int(value) if value.isdigit() else value
+        number = whole_number(value)   # ASCII digits: '²'.isdigit() is true, and int('²') fails
+        return value if number is None else number
 
     def fill(self, answer: Any) -> None:
         self.text.value = str(answer)

@@ -10,6 +10,7 @@ import ipywidgets as w
 
 from burraco_core.messages import Message
 
+from ...curriculum.kinds.base import whole_number
 from ...curriculum.model import Exercise
 from ..intro import victory_points_table
 from ..style import NOTE, melds_row, move_text, t, verdict_box
@@ -69,7 +70,8 @@ class ScoreView(AnswerView):
     def answer(self) -> Any:
         if self.exercise.prepared.extra["mode"] == "total":
             value = self.boxes[0].value.strip()
-            return int(value) if value.lstrip("+-").isdigit() else value
+            number = whole_number(value)   # ASCII digits: '²'.isdigit() is true, and int('²') fails
+            return value if number is None else number
         return _numbers_answer(self.boxes)
 
     def fill(self, answer: Any) -> None:
