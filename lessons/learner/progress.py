@@ -549,7 +549,8 @@ def _max_counts(a: Counts, b: Counts) -> Counts:
 
 
 def _cap_tags(counts: Counts) -> Counts:
-    """At most MAX_TAGS rulesets: those with the most answers kept (a tie: the tag's order)."""
+    """At most MAX_TAGS rulesets: those with the most answers kept (a tie: the tag's order); none empty."""
+    counts = {tag: by_rule for tag, by_rule in counts.items() if by_rule}
     if len(counts) > MAX_TAGS:
         kept = sorted(counts, key=lambda tag: (-sum(counts[tag].values()), tag))[:MAX_TAGS]
         counts = {tag: counts[tag] for tag in kept}
