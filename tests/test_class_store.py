@@ -241,11 +241,13 @@ def test_activity_follows_the_copies():
     assert note_activity(after, done, {a: (10.0, 20.0, None)}, 40.0) == {a: (10.0, 40.0, 40.0)}
 
 
-def test_a_class_sent_by_the_service_is_read_whole():
-    with pytest.raises(ProgressError):
-        ClassSummary.from_service({"alice": {"progress": {"format": "nonsense"}}})
-    with pytest.raises(ProgressError):
-        ClassSummary.from_service({"alice": {"progress": Progress().to_body(), "activity": {"x": [1, "two", None]}}})
-    read = ClassSummary.from_service({"alice": {"progress": solved(FIRST.exercises[0].id).to_body(),
-                                                "activity": {FIRST.exercises[0].id: [1, 2, 2]}, "updated": 3}})
+def test_a_class_sent_by_the_service_is_read_pupil_by_pupil():
+    good = {"progress": solved(FIRST.exercises[0].id).to_body(), "activity": {FIRST.exercises[0].id: [1, 2, 2]},
+            "updated": 3}
+    with pytest.raises(ProgressError):                                  # not a class at all
+        ClassSummary.from_service(["alice"])
+    read = ClassSummary.from_service({"alice": good, "bob": {"progress": {"format": "nonsense"}},
+                                      "carla": {"progress": Progress().to_body(), "activity": {"x": [1, "two", None]}}})
+    assert list(read.pupils) == ["alice"] and sorted(read.unreadable) == ["bob", "carla"]    # each on its own
+    assert read.unreadable["bob"].key == "class.bad-record"
     assert read.pupils["alice"].solved(FIRST.exercises[0].id) and read.seen == {"alice": 3.0}

@@ -56,7 +56,7 @@ def practice_progress(rule: str, answers: int) -> Progress:
             except Exception:       # a kind that gives no exercise for this seed
                 continue
             if rule in ex.teaches and answers:
-                progress.record(ex.id, correct=True, hints=0, retries=0, solution_shown=False)
+                progress.record(ex.id, correct=True, hints=0, retries=0, solution_shown=False, teaches=ex.teaches)
                 answers -= 1
         seed += 1
     return progress
@@ -112,17 +112,18 @@ def test_the_teachers_refresh_reads_rows_and_reads_no_progress(store, monkeypatc
     store.save("bob", missed(SECOND.exercises[0].id, "run.gap", times=2))
     work = store.assign(Assignment.from_body({"kind": "lessons", "lessons": [FIRST.key]}), "rossi")
     answer = json.loads(service.class_answer())
+    written = store.pupil("alice").updated
     read = []
     real = Progress.from_json.__func__          # type: ignore[attr-defined]
-    monkeypatch.setattr(Progress, "from_json", classmethod(lambda cls, text: read.append(1) or real(cls, text)))
-    monkeypatch.setattr(Progress, "from_body", classmethod(lambda cls, body: read.append(1)))
+    monkeypatch.setattr(Progress, "from_json", classmethod(lambda cls, text, **kw: read.append(1) or real(cls, text, **kw)))
+    monkeypatch.setattr(Progress, "from_body", classmethod(lambda cls, body, **kw: read.append(1)))
     again = json.loads(service.class_answer())
     assert read == []                                                   # no record read
     assert again == {**answer, "now": again["now"]}                     # the same class
     assert set(again["pupils"]) == {"alice", "bob"}
     alice = again["pupils"]["alice"]
     assert set(alice) == {"progress", "activity", "updated", "summary"}
-    assert alice["summary"]["written"] == alice["updated"] == store.pupil("alice").updated
+    assert alice["summary"]["written"] == alice["updated"] == written
     [set_work] = again["assignments"]
     assert set_work["id"] == work.id and set_work["done_by"] == []
     assert set_work["steps"] == {"alice": [1, len(FIRST.exercises)], "bob": [0, len(FIRST.exercises)]}
@@ -300,3 +301,16 @@ def test_the_sub_commands_say_what_they_did_and_refuse_bad_input(tmp_path):
     done = command("copy", "--from", str(year), "--to", str(tmp_path / "other.sqlite"))
     assert done.returncode == 0 and done.stdout.startswith("2 records and 2 pieces of work copied to")
     assert set(ClassStore(str(tmp_path / "other.sqlite")).pupils()) == {"alice"}
+
+
+def test_replicas_sign_the_browsers_log_in_alike(tmp_path, monkeypatch):
+    from lessons.teachers.service.app import make_app
+
+    kept = ClassStore(str(tmp_path / "class.sqlite"))
+    monkeypatch.setenv("BURRACO_CLASS_COOKIE_SECRET", "the same in every replica")
+    apps = [make_app(service_of(kept), "/services/burraco-class/") for _ in range(2)]
+    assert [app.settings["cookie_secret"] for app in apps] == [b"the same in every replica"] * 2
+    monkeypatch.delenv("BURRACO_CLASS_COOKIE_SECRET")
+    alone = [make_app(service_of(kept), "/services/burraco-class/").settings["cookie_secret"] for _ in range(2)]
+    assert alone[0] != alone[1] and len(alone[0]) == 32          # one process: a random secret of its own
+    kept.close()

@@ -340,8 +340,15 @@ def make_app(service: ClassService, prefix: str | None = None) -> web.Applicatio
     ]
     handlers: list[Any] = [(path, handler, {"service": service}) for path, handler in routes]
     handlers.append((prefix + "oauth_callback", HubOAuthCallbackHandler))
-    return web.Application(handlers, cookie_secret=os.urandom(32), hub_auth=service.auth,
+    return web.Application(handlers, cookie_secret=cookie_secret(), hub_auth=service.auth,
                            login_url=service.auth.login_url, compress_response=True)
+
+
+def cookie_secret() -> bytes:
+    """What signs the browsers' OAuth cookies: ``$BURRACO_CLASS_COOKIE_SECRET``, the same in every replica
+    (a login begun at one replica ends at another), or a random one for a service running alone."""
+    shared = os.environ.get("BURRACO_CLASS_COOKIE_SECRET", "")
+    return shared.encode() if shared else os.urandom(32)
 
 
 def _options(argv: Sequence[str] | None) -> argparse.Namespace:

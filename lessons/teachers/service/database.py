@@ -131,6 +131,8 @@ class ClassStore:
     def _upgrade(self) -> None:
         """Make the tables, or bring a database of an older schema to SCHEMA keeping every record."""
         with self._writing() as db:
+            if db.dialect.name == "postgresql":      # replicas starting together: one upgrades, the others wait
+                db.execute(sa.text("SELECT pg_advisory_xact_lock(290029)"))
             tables = sa.inspect(db).get_table_names()
             if "burraco_pupils" in tables and "summary" not in {c["name"] for c in sa.inspect(db).get_columns("burraco_pupils")}:
                 db.execute(sa.text("ALTER TABLE burraco_pupils ADD COLUMN summary TEXT"))       # schema 1 -> 2
