@@ -37,6 +37,7 @@ _RULES: tuple[str, ...] = (
     "wild.bound",
     "wild.nowhere-to-go",
     "turn.over",
+    "wild.complete-run-locked",
     "turn.draw-first",
     "turn.already-drawn",
     "turn.take-pozzetto",

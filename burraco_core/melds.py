@@ -22,9 +22,12 @@ Choices the rules leave open (docs/RULES.md section 11), taken here (and in docs
   slot 1 already taken (docs/RULES.md section 3); the other end is offered by
   ``attach_options``/``lay_down_options``.
 - A wild may stand for the second ace at the far end of a run (seed 000:
-  "A-2-...-K-Comodín"; seed 001: "2 2 3 ... J Q K A"), but a wild *replaced*
-  by the card it stood for may not move there: that is how the seeds' "a
-  complete run's wild cannot be replaced" comes out (docs/RULES.md section 4).
+  "A-2-...-K-Comodín"; seed 001: "2 2 3 ... J Q K A") where the ruleset has that
+  14th place (``Ruleset.run_fourteenth_place``; not ``buraco``, seed 002). Where a
+  complete run's wild is locked (``Ruleset.complete_run_wild_locked``: ``italiano``,
+  ``pulito``), a wild *replaced* by the card it stood for may not move there: that is
+  how the seeds' "a complete run's wild cannot be replaced" comes out; in ``classic``
+  it moves there (docs/RULES.md section 4).
 - A run with no wild may turn its natural 2 into its wild when cards are attached
   (the federation's code, art. 10), only when the 2 cannot keep its slot.
 - A group is shown with its naturals sorted by suit and the wild last.
@@ -59,7 +62,8 @@ BURRACO_MIN_CARDS = 7
 _PRIORITY = {
     "card.no-jokers": 0, "card.too-many-copies": 1, "run.duplicate-rank": 2,
     "run.ace-to-ace": 3, "run.wrap-around": 4, "meld.one-wild": 5, "wild.bound": 6,
-    "wild.nowhere-to-go": 7, "run.too-long": 8, "run.gap": 9,
+    "wild.nowhere-to-go": 4, "run.too-long": 8, "run.gap": 9, "run.no-fourteenth-place": 3,
+    "wild.complete-run-locked": 4,  # a replaced wild with no place tells more than a 2 read as a second wild
 }
 
 CardsLike = str | Iterable[Card | str]
@@ -92,7 +96,7 @@ def _refuse(failure: Failure) -> IllegalMove:
     return IllegalMove(failure[0], **failure[1]())
 
 
-def _arrange_other_run(cards: tuple[Card, ...], total: int) -> Arrangement:
+def _arrange_other_run(cards: tuple[Card, ...], total: int, span: int = 13) -> Arrangement:
     """The canonical arrangement of a legal run with an ace or a 2 of its suit (``_OTHER_RUN``).
 
     The order of preference is :func:`_arrange_run`'s: a 2 of the suit in its natural
@@ -113,7 +117,7 @@ def _arrange_other_run(cards: tuple[Card, ...], total: int) -> Arrangement:
         placements = (slots,)
     readings = (1, 0) if total >> _TWOS_AT + 4 * suit_index & 15 else (0,)
     chosen = next((placed | _TWO_SLOT * natural, natural) for natural in readings for placed in placements
-                  if _run_fits(placed | _TWO_SLOT * natural, wilds - natural))
+                  if _run_fits(placed | _TWO_SLOT * natural, wilds - natural, span))
     taken, natural_two = chosen
     table: Table = [None] * 15
     aces: list[Card] = []
@@ -317,7 +321,7 @@ def _arrange_run(
                 placed = placed[:]
                 placed[2] = twos[0]
                 taken |= 4
-            result = _place_wild(suit, placed, taken, free, pinned, released)
+            result = _place_wild(suit, placed, taken, free, pinned, released, rules)
             if type(result) is list:
                 found.extend(result)
             else:
@@ -388,6 +392,7 @@ def _place_wild(
     free: list[Card],
     pinned: tuple[Card, int] | None,
     released: tuple[Card, int] | None,
+    rules: Ruleset,
 ) -> list[Arrangement] | Failure:
     if len(free) + (pinned is not None) > 1:
         wild_cards = ([pinned[0]] if pinned else []) + free
@@ -413,21 +418,32 @@ def _place_wild(
         if holes & (holes - 1):
             return _gap_failure(suit, table, mask, low, high, 1)
         return [_build(table, low, high, wild, holes.bit_length() - 1)]
-    # A wild whose old slot a natural has taken was replaced: it may not move to the second ace.
+    # A wild whose old slot a natural has taken was replaced: where a complete run's wild is locked,
+    # it may not move to the second ace (the 14th place), which not every ruleset has.
     replaced = released is not None and wild is released[0] and mask >> released[1] & 1
     ends = []
+    barred = ""
     for end in (low - 1, high + 1):
         if not 1 <= end <= HIGH_ACE:
             continue
-        second_ace = (end == 1 and mask >> HIGH_ACE & 1) or (end == HIGH_ACE and mask & 2)
-        if second_ace and replaced:
-            continue
+        if (end == 1 and mask >> HIGH_ACE & 1) or (end == HIGH_ACE and mask & 2):  # the second ace
+            if not rules.run_fourteenth_place:
+                barred = "run.no-fourteenth-place"
+                continue
+            if replaced and rules.complete_run_wild_locked:
+                barred = "wild.complete-run-locked"
+                continue
         ends.append(end)
     if not ends:
         if replaced:
             assert released is not None
             old_slot = released[1]
+            if barred == "wild.complete-run-locked":
+                return (barred, lambda: {"ruleset": rules.label, "wild": wild, "card": table[old_slot]})
             return ("wild.nowhere-to-go", lambda: {"wild": wild, "card": table[old_slot]})
+        if barred:
+            return (barred, lambda: {"ruleset": rules.label, "wild": wild,
+                                     "ace": _slot_card(1 if mask >> HIGH_ACE & 1 else HIGH_ACE, suit)})
         return ("run.too-long",
                 lambda: {"meld": tuple(_taken(table)), "wild": wild})
     return [_build(table, low, high, wild, end) for end in ends]
@@ -506,8 +522,9 @@ _GROUP_KEY: dict[Card, int] = {
 _ILLEGAL, _GROUP, _SIMPLE_RUN, _OTHER_RUN = 0, 1, 2, 3
 
 
-def _run_fits(slots: int, free: int) -> bool:
-    """Whether naturals on these slots and ``free`` wilds make a run (docs/RULES.md section 3)."""
+def _run_fits(slots: int, free: int, span: int = 13) -> bool:
+    """Whether naturals on these slots and ``free`` wilds make a run (docs/RULES.md section 3): a wild
+    at an end needs the naturals to span fewer than ``span`` places (13; 12 without a 14th place)."""
     if free > 1:
         return False
     low = (slots & -slots).bit_length() - 1
@@ -515,7 +532,7 @@ def _run_fits(slots: int, free: int) -> bool:
     holes = high - low + 1 - slots.bit_count()
     if not free:
         return not holes
-    return holes == 1 or (not holes and (low > 1 or high < HIGH_ACE))  # the one gap, or an end
+    return holes == 1 or (not holes and high - low < span)  # the one gap, or an end
 
 
 def _totalled(cards: CardsLike, rules: str | Ruleset) -> tuple[tuple[Card, ...], int, Ruleset]:
@@ -562,8 +579,9 @@ def _judge(total: int, count: int, rules: Ruleset) -> int:
                 placements = (slots | _LOW_ACE | _HIGH_ACE_BIT,)
             else:
                 placements = ()
+            span = 13 if rules.run_fourteenth_place else 12
             for placed in placements:
-                if (twos and _run_fits(placed | _TWO_SLOT, wilds - 1)) or _run_fits(placed, wilds):
+                if (twos and _run_fits(placed | _TWO_SLOT, wilds - 1, span)) or _run_fits(placed, wilds, span):
                     return _OTHER_RUN
     if (rules.groups_allowed and wilds <= 1 and count <= 9 and ranks in _SINGLE_RANK
             and not (total >> _SUITS_AT & 0xFFFF) + _FIVES & _OVER_TWO):
@@ -630,7 +648,7 @@ class Meld:
         if verdict == _ILLEGAL:
             return None
         if verdict == _OTHER_RUN:
-            return _arrange_other_run(cards, total)[2] is not None
+            return _arrange_other_run(cards, total, 13 if rules.run_fourteenth_place else 12)[2] is not None
         return bool(total >> _WILDS_AT & 15)  # a group's or a simple run's wild always stands for a card
 
     @classmethod

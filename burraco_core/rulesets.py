@@ -38,6 +38,14 @@ class Ruleset:
     """Whether groups of one rank may be melded (``pulito``: runs only)."""
     ace_to_ace: bool = False
     """Whether a run may hold both aces, A-2-...-K-A (only complete, 14 cards)."""
+    run_fourteenth_place: bool = True
+    """Whether a wild may stand for the second ace of a run, beyond the king or below the 2: 13 naturals and a
+    wild, 14 cards (seed 000's A-2-...-K-wild; ``buraco``, seed 002: a run never holds two aces, not even a wild
+    standing for one)."""
+    complete_run_wild_locked: bool = False
+    """Whether the wild of a complete run (all 13 ranks) is locked: the card it stands for may not replace it,
+    which would move it to the 14th place (``italiano`` and ``pulito``, seeds 001 and 004). Meaningful only with
+    ``run_fourteenth_place``: without a 14th place such a wild has nowhere to go anyway."""
     two_value: int = 20
     """Points of a 2, whatever role it plays."""
     joker_value: int = 30
@@ -161,7 +169,7 @@ def _shown(value: object) -> str:
     return shown(value)
 
 
-_FLAGS = ("groups_allowed", "ace_to_ace", "pozzetto_al_volo", "close_needs_clean", "close_by_meld",
+_FLAGS = ("groups_allowed", "ace_to_ace", "run_fourteenth_place", "complete_run_wild_locked", "pozzetto_al_volo", "close_needs_clean", "close_by_meld",
           "open_discard_pile", "opponents_must_have_played")
 _CHOICES = {"semi_clean_wild": ("at-an-end", "anywhere"), "stock_exhausted": ("hand-ends", "pozzetto-becomes-stock"),
             "game_length": ("match", "one-hand", "target")}
@@ -235,6 +243,7 @@ _BUILTIN = (
     Ruleset(
         id="italiano",
         name="Burraco italiano (online)",
+        complete_run_wild_locked=True,
         semi_clean_bonus=150,
         pozzetto_al_volo=False,
         stock_exhausted="pozzetto-becomes-stock",
@@ -243,6 +252,7 @@ _BUILTIN = (
     Ruleset(
         id="buraco",
         name="Buraco (to 2005)",
+        run_fourteenth_place=False,
         semi_clean_bonus=150,
         semi_clean_wild="anywhere",
         game_length="target",
@@ -254,6 +264,7 @@ _BUILTIN = (
         jokers=0,
         groups_allowed=False,
         ace_to_ace=True,
+        complete_run_wild_locked=True,
         two_value=10,
         royal_bonus=500,
         ace_to_ace_bonus=1000,

@@ -29,7 +29,9 @@ WILD_MOVEMENT_EXAMPLES = [
     ("QH 2C=KH AH", "10H", "wild.bound", False),                         # seed 003
     ("QH 2C=KH AH", "KH 10H", "10H 2C=JH QH KH AH", False),
     ("2H=3H 4H 5H", "3H", "2H 3H 4H 5H", True),                          # seed 001: the 2 goes home
-    ("2H 3H 2C=4H 5H 6H 7H 8H 9H 10H JH QH KH AH", "4H", "wild.nowhere-to-go", True),  # a complete run
+    # a complete run: in classic the wild moves to the 14th place (seed 000; issue 28), beyond the king
+    ("AH 2H 3H 2C=4H 5H 6H 7H 8H 9H 10H JH QH KH", "4H", "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH 2C=AH", True),
+    ("2H 3H 2C=4H 5H 6H 7H 8H 9H 10H JH QH KH AH", "4H", "2C=AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", False),
     ("2D 3D 4D", "6D", "3D 4D 2D=5D 6D", False),                         # art. 10: a natural 2 turns wild
 ]
 

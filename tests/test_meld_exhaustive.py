@@ -74,7 +74,7 @@ def is_wild(face):
 # --------------------------------------------------------------- reference
 
 
-def reference(faces: tuple, jokers: int, groups_allowed: bool, ace_to_ace: bool):
+def reference(faces: tuple, jokers: int, groups_allowed: bool, ace_to_ace: bool, fourteenth_place: bool = True):
     """The verdict docs/RULES.md section 3 gives for laying down these faces as a new meld.
 
     Returns ("illegal", rule or None) -- the rule id only where the reason is a single,
@@ -122,6 +122,10 @@ def reference(faces: tuple, jokers: int, groups_allowed: bool, ace_to_ace: bool)
             if len(wild) == len(assignment):
                 continue  # only wilds
             wild_slot, wild_face = wild[0] if wild else (0, None)
+            if wild_slot in (1, 14) and {1, 14} <= set(slots) and not fourteenth_place:
+                # buraco, seed 002: "en la misma secuencia no puede haber dos Ases", and a wild standing for
+                # the second ace is an ace: no 14th place (docs/RULES.md section 3)
+                continue
             ace_high = 14 in natural_slots and 1 not in natural_slots
             readings.append((len(wild), (ace_high, wild_slot),
                              ("run", suit, slots[0], wild_face, wild_slot or None)))
@@ -201,7 +205,7 @@ def engine(faces, rules):
     return ("run", meld.suit, meld.low, wild_face, wild_slot), meld
 
 
-RULE_FEATURES = {rid: (r.jokers, r.groups_allowed, r.ace_to_ace) for rid, r in bc.RULESETS.items()}
+RULE_FEATURES = {rid: (r.jokers, r.groups_allowed, r.ace_to_ace, r.run_fourteenth_place) for rid, r in bc.RULESETS.items()}
 
 
 @cache
@@ -580,6 +584,8 @@ def runs_with_an_ace(rules):
                 codes[at] = f"{wild}={codes[at]}"
                 yield " ".join(codes)
         if slots[0] == 1:
+            if slots[-1] == 13 and not rules.run_fourteenth_place:
+                continue  # past the king is the second ace, a 14th place buraco has not (seed 002)
             # the wild past the high end
             for wild in wilds:
                 yield " ".join(slot_code(s) for s in slots) + f" {wild}={slot_code(slots[-1] + 1)}"

@@ -272,11 +272,12 @@ def test_a_wild_at_an_end_goes_low(rules):
     assert [m.table_code for m in options] == ["2C=4H 5H 6H", "5H 6H 2C=7H"]
 
 
-@pytest.mark.parametrize("rules", WITH_GROUPS)
+@pytest.mark.parametrize("rules", ("classic", "italiano"))
 def test_seed_000_longest_run_ace_to_king_and_a_wild(rules):
     # seed 000: "un máximo de 13 cartas del mismo palo en orden, más el eventual comodín (para un
     # total máximo de 14 cartas): A-2-3-4-5-6-7-8-9-10-J-Q-K-Comodín"; docs/RULES.md section 3: at most 13
-    # naturals and a wild, 14 cards. The wild stands for the second ace (melds.py docstring).
+    # naturals and a wild, 14 cards, where the ruleset has that 14th place (not buraco: tests/test_complete_run.py).
+    # The wild stands for the second ace (melds.py docstring).
     run = lay("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK", rules)
     assert len(run) == 14 and run.slots == tuple(range(1, 15))
     assert run.table_code.endswith("KH JK=AH")
@@ -451,17 +452,23 @@ def test_seed_001_clean_burraco_can_become_dirty(rules):
 
 @pytest.mark.parametrize("rules", RULESET_IDS)
 def test_seed_001_complete_run_cannot_have_its_wild_replaced(rules):
-    # docs/RULES.md section 4: When the run is complete (A..K) the wild cannot be replaced; seed 001 "Si se ha
-    # completado la escalera, no se podrá reemplazar el comodín. Por ejemplo: 2 2 3 5 … J Q K A";
-    # seed 004 says the same in pulito, where ace-to-ace runs exist: a replaced wild still may not
-    # move to stand for the second ace (melds.py docstring).
+    # docs/RULES.md section 4: when the run is complete (all 13 ranks) whether its wild may be replaced is the
+    # ruleset's: seed 001 "Si se ha completado la escalera, no se podrá reemplazar el comodín. Por ejemplo:
+    # 2 2 3 5 … J Q K A" (italiano), seed 004 the same (pulito, where ace-to-ace runs exist): a replaced
+    # wild may not move to stand for the second ace. Classic (seed 000) has no ban: the wild moves to the
+    # 14th place. Buraco has no 14th place: nowhere to go (melds.py docstring; tests/test_complete_run.py).
     complete = lay("2H 2H' 3H 5H 6H 7H 8H 9H 10H JH QH KH AH", rules)  # seed 001: allowed
     assert len(complete) == 13 and complete.wild_stands_for == "4♥"
-    with refused("wild.nowhere-to-go", "2♥", "4♥"):
+    high = on_table("2H 3H 2S=4H 5H 6H 7H 8H 9H 10H JH QH KH AH", rules)  # the ace high, a 2 of another suit
+    if rules == "classic":
+        assert complete.table_code == "AH 2H 3H 2H'=4H 5H 6H 7H 8H 9H 10H JH QH KH"
+        assert complete.attach("4H").table_code == "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH 2H'=AH"
+        assert high.attach("4H").table_code == "2S=AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"
+        return
+    rule = "wild.nowhere-to-go" if rules == "buraco" else "wild.complete-run-locked"
+    with refused(rule, "2♥", "4♥"):
         complete.attach("4H")
-    # the same with the ace written high and a 2 of another suit
-    high = on_table("2H 3H 2S=4H 5H 6H 7H 8H 9H 10H JH QH KH AH", rules)
-    with refused("wild.nowhere-to-go", "2♠", "4♥"):
+    with refused(rule, "2♠", "4♥"):
         high.attach("4H")
 
 
@@ -486,11 +493,19 @@ def test_wild_standing_for_an_ace_when_the_other_ace_comes(rules):
     # same. A wild replaced by the ace it stood for cannot move to the other ace (docs/RULES.md section 4).
     low_wild = lay("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH 2C", rules)
     assert low_wild.table_code.startswith("2C=AH 2H")
-    assert [m.table_code for m in low_wild.attach_options("AH")] == [
-        "2C=AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"]
     high_wild = on_table("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH 2C=AH", rules)
-    assert [m.table_code for m in high_wild.attach_options("AH")] == [
-        "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH 2C=AH"]
+    if rules == "buraco":  # no 14th place: a wild and a natural ace are two aces (seed 002)
+        with refused("run.no-fourteenth-place", "2♣", "A♥"):
+            low_wild.attach("AH")
+        with refused("run.no-fourteenth-place", "2♣", "A♥"):
+            high_wild.attach("AH")
+        return
+    # where the complete run's wild is not locked (classic) the ace may also take the wild's place, the wild
+    # moving to the other end: both arrangements of the same cards, the natural ace low first (as lay_down)
+    ace_low, wild_low = ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH 2C=AH", "2C=AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH")
+    locked = bc.ruleset(rules).complete_run_wild_locked
+    assert [m.table_code for m in low_wild.attach_options("AH")] == ([wild_low] if locked else [ace_low, wild_low])
+    assert [m.table_code for m in high_wild.attach_options("AH")] == ([ace_low] if locked else [ace_low, wild_low])
     full = on_table("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH 2C=AH", rules)
     if rules == "pulito":
         with refused("wild.nowhere-to-go", "2♣", "A♥"):
@@ -846,7 +861,9 @@ MELD_REFUSALS = [
     ("run.gap", lambda: lay("5H 8H JK")),
     ("run.too-long", lambda: lay("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH'", "pulito").attach("2C")),
     ("wild.bound", lambda: lay("6H JK 8H").attach("10H")),
-    ("wild.nowhere-to-go", lambda: lay("2H 2H' 3H 5H 6H 7H 8H 9H 10H JH QH KH AH").attach("4H")),
+    ("run.no-fourteenth-place", lambda: lay("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK", "buraco")),
+    ("wild.nowhere-to-go", lambda: lay("2H 2H' 3H 5H 6H 7H 8H 9H 10H JH QH KH AH", "buraco").attach("4H")),
+    ("wild.complete-run-locked", lambda: lay("2H 2H' 3H 5H 6H 7H 8H 9H 10H JH QH KH AH", "italiano").attach("4H")),
     ("meld.empty-attach", lambda: lay("5H 6H 7H").attach("")),
 ]
 

@@ -402,9 +402,12 @@ def scenario_refusals(found: Collector) -> None:
         assert err is not None and err.rule == rule, (rule, err)
         found.refusal(err)
     run = bc.Meld.lay_down("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH'", "pulito")
+    complete = "2H 2H' 3H 5H 6H 7H 8H 9H 10H JH QH KH AH"
     for attempt, rule in ((lambda: run.attach("2C"), "run.too-long"),
-                          (lambda: bc.Meld.lay_down("2H 2H' 3H 5H 6H 7H 8H 9H 10H JH QH KH AH",
-                                                    "classic").attach("4H"), "wild.nowhere-to-go")):
+                          (lambda: bc.Meld.lay_down(complete, "buraco").attach("4H"), "wild.nowhere-to-go"),
+                          (lambda: bc.Meld.lay_down(complete, "italiano").attach("4H"), "wild.complete-run-locked"),
+                          (lambda: bc.Meld.lay_down("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK", "buraco"),
+                           "run.no-fourteenth-place")):
         err = _refused(attempt)
         assert err is not None and err.rule == rule, (rule, err)
         found.refusal(err)

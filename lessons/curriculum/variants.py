@@ -17,8 +17,9 @@ import burraco_core as bc
 from burraco_core.messages import Message
 
 SKIPPED = ("id", "name")
-ONLY_WITH = {"semi_clean_wild": "semi_clean_bonus"}
-"""A field meaningful only when another is set (the wild's place of a semi-clean burraco)."""
+ONLY_WITH = {"semi_clean_wild": "semi_clean_bonus", "complete_run_wild_locked": "run_fourteenth_place"}
+"""A field meaningful only when another is set (None or False: not set): the wild's place of a semi-clean
+burraco; a complete run's locked wild, which without a 14th place has nowhere to go anyway."""
 
 
 def builtins() -> tuple[bc.Ruleset, ...]:
@@ -39,7 +40,7 @@ def differing_fields() -> tuple[str, ...]:
 
 def _shown(rules: bc.Ruleset, name: str) -> Any:
     needs = ONLY_WITH.get(name)
-    if needs is not None and getattr(rules, needs) is None:
+    if needs is not None and (getattr(rules, needs) is None or getattr(rules, needs) is False):
         return None
     return getattr(rules, name)
 
