@@ -171,20 +171,24 @@ def service_command(db: str, auth_cache: int = 5) -> list[str]:
             "--auth-cache", str(auth_cache)]
 
 
-def start_class_hub(folder: pathlib.Path, *, managed: bool, teacher: str = "rossi", auth_cache: int = 5) -> ClassHub:
+def start_class_hub(folder: pathlib.Path, *, managed: bool, teacher: str = "rossi", auth_cache: int = 5,
+                    db_url: str | None = None) -> ClassHub:
     """A hub with the class service on 127.0.0.1; the pupils' servers open on the tutorial's home page.
+    ``db_url``: the managed service's records there, given in its ``environment`` (``BURRACO_CLASS_DB``,
+    as docs/classroom.md says for a URL with a password), not on its command line.
     A hub that fails to start is tried once more (on a busy machine its proxy may answer too late)."""
     if not PROXY.exists():
         subprocess.run(["bash", "scripts/node_tools.sh"], cwd=ROOT, check=True, timeout=600)
     try:
-        return _start_class_hub(folder, managed=managed, teacher=teacher, auth_cache=auth_cache)
+        return _start_class_hub(folder, managed=managed, teacher=teacher, auth_cache=auth_cache, db_url=db_url)
     except RuntimeError:
         for name in ("jupyterhub.sqlite", "cookie_secret", "jupyterhub-proxy.pid"):
             (folder / name).unlink(missing_ok=True)
-        return _start_class_hub(folder, managed=managed, teacher=teacher, auth_cache=auth_cache)
+        return _start_class_hub(folder, managed=managed, teacher=teacher, auth_cache=auth_cache, db_url=db_url)
 
 
-def _start_class_hub(folder: pathlib.Path, *, managed: bool, teacher: str, auth_cache: int) -> ClassHub:
+def _start_class_hub(folder: pathlib.Path, *, managed: bool, teacher: str, auth_cache: int,
+                     db_url: str | None = None) -> ClassHub:
     port, hub_port, api_port, service_port = free_ports(4)
     bin_dir = pathlib.Path(sys.executable).parent
     admin_token, service_token = secrets.token_hex(16), secrets.token_hex(16)
@@ -194,6 +198,9 @@ def _start_class_hub(folder: pathlib.Path, *, managed: bool, teacher: str, auth_
                                "api_token": service_token, "oauth_no_confirm": True}
     if managed:
         service["command"] = service_command(db, auth_cache)
+        if db_url is not None:
+            service["command"] = [a for a in service["command"] if a not in ("--db", db)]
+            service["environment"] = {"BURRACO_CLASS_DB": db_url}
     (folder / "jupyterhub_config.py").write_text(hub_config(folder, port, hub_port, api_port, f"""
         # the class service, as docs/classroom.md sets it up
         c.JupyterHub.services = [{service!r}, {{"name": "test-admin", "api_token": {admin_token!r}}}]

@@ -272,3 +272,24 @@ def test_an_exercise_no_course_or_generator_knows_is_refused(hub):
     assert (status, answer["error"]) == (400, "classwork.error.unknown-exercise")
     assert everything(hub) == before
 
+
+
+def test_the_hub_starting_the_service_logs_no_password(tmp_path):
+    """docs/classroom.md's set-up: the URL in the service's environment; the hub's log (which holds the
+    service's command and everything the service writes) never shows the password."""
+    from tests.postgres import postgres_url
+
+    required("jupyterhub")
+    secret = "Hub-S3cret-Pa55"
+    with postgres_url() as url:
+        hub = start_class_hub(tmp_path, managed=True, db_url=url.replace("postgres@", f"postgres:{secret}@"))
+        try:
+            status, _ = call(hub.url + f"/services/{SERVICE}/api/me", "POST", solved(EX).to_json().encode(),
+                             token=hub.user("anna"))
+            assert status == 200
+            assert call(hub.url + f"/services/{SERVICE}/api/class", token=hub.user("rossi", teacher=True))[0] == 200
+        finally:
+            hub.close()
+    log = (ARTIFACTS / f"hub-{urllib.parse.urlsplit(hub.url).port}.log").read_text()
+    assert "burraco class service on" in log and "postgres:***@" in log      # the service's own lines are there
+    assert secret not in log
