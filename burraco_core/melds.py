@@ -1096,7 +1096,7 @@ def _judged_meld(cards: tuple[Card, ...], total: int, verdict: int, rules: Rules
         group = tuple(sorted(cards, key=_GROUP_KEY.__getitem__))
         wild_index = len(group) - 1 if total >> _WILDS_AT & 15 else None
         return _make(GROUP, group, wild_index, rules, "", group[0].rank)
-    low, arranged, wild_index = _arrange_other_run(cards, total)
+    low, arranged, wild_index = _arrange_other_run(cards, total, 13 if rules.run_fourteenth_place else 12)
     suit = _SUIT_OF_FIELD[_SINGLE_SUIT[total >> _SUITS_AT & 0xFFFF]]
     return _make(RUN, arranged, wild_index, rules, suit, 0, low)
 
