@@ -359,6 +359,9 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--teacher-group", default=os.environ.get("BURRACO_TEACHER_GROUP", "teachers"),
                         help="the hub group whose members read the class and set work (default: teachers)")
     parser.add_argument("--max-body", type=int, default=MAX_BODY, help="largest request, in bytes")
+    parser.add_argument("--rate", type=float, default=RATE,
+                        help=f"writes a second a pupil may send, on average (default {RATE:g}; 0: no limit)")
+    parser.add_argument("--burst", type=int, default=BURST, help=f"writes a pupil may send at once (default {BURST})")
     parser.add_argument("--auth-cache", type=int, default=60,
                         help="seconds the hub's answer on a token (name, groups) is remembered (default 60)")
     parser.add_argument("--listen", default=os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:10101"),
@@ -366,19 +369,9 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-    parser.add_argument("--rate", type=float, default=RATE,
-                        help=f"writes a second a pupil may send, on average (default {RATE:g}; 0: no limit)")
-    parser.add_argument("--burst", type=int, default=BURST, help=f"writes a pupil may send at once (default {BURST})")
 async def _serve(options: argparse.Namespace) -> None:
     address = urlparse(options.listen)
     url = database_url(options.db)
-    _log.info("burraco class service on %s (records: %s, teachers: group %r)", options.listen,
-              safe_url(url), options.teacher_group)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
-    await stop.wait()
     auth = HubOAuth(cache_max_age=options.auth_cache)
     store: ClassStore | None = None
     try:
@@ -395,6 +388,13 @@ async def _serve(options: argparse.Namespace) -> None:
     # tornado itself never reads a body past the bound (the handlers refuse one on its Content-Length first)
     server = app.listen(address.port or 80, address.hostname or "127.0.0.1", max_body_size=options.max_body,
                         xheaders=True)
+    _log.info("burraco class service on %s (records: %s, teachers: group %r)", options.listen,
+              safe_url(url), options.teacher_group)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
     server.stop()
     if store is not None:
         service.pool.shutdown(wait=True)
@@ -406,6 +406,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in COMMANDS:
         sys.exit(run_command(args))
+    os.umask(0o077)        # whatever the service writes (its SQLite files) is readable by its user alone
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="[%(levelname)s %(asctime)s %(name)s] %(message)s")
     asyncio.run(_serve(_options(argv)))
-    os.umask(0o077)        # whatever the service writes (its SQLite files) is readable by its user alone
