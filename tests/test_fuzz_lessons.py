@@ -4,7 +4,8 @@ service, fuzzed by their own tests), fuzzed: only the project's own errors escap
 A teacher's exercise and lesson files (``Exercise.from_dict``, ``Lesson.from_dict``, an exercise's
 ruleset), variant files (``read_variant`` and the variant builder that loads them), the preferences
 the browser hands back (``Preferences``: its JSON text comes from ``localStorage``), the address
-(``parse_address``) and the number boxes of the answer views are fed random text and near-valid
+(``parse_address``), the number boxes of the answer views and the referees' typed cards, melds and
+moves, and a generated exercise's id (``parse_generated_id``) are fed random text and near-valid
 inputs: a valid dict or file with one value changed to another type, a huge number, lists nested
 thousands deep, digits of another script. Each is read, or refused with a
 :class:`burraco_core.BurracoError` said in every language; nothing else escapes, and a refusal
@@ -26,8 +27,12 @@ import lessons.widgets.settings as settings
 from lessons.curriculum.checks import CurriculumError
 from lessons.curriculum.generators import GENERATED_KINDS, generate
 from lessons.curriculum.model import Exercise, Lesson, all_lessons, ruleset_from_dict
+from lessons.learner.practice import parse_generated_id
 from lessons.teachers.variant_builder import VariantBuilder, read_variant, variant_json
 from lessons.widgets.address import HOME_PLACE, AddressError, parse_address
+from lessons.widgets.position_referee import read_position, rule_on
+from lessons.widgets.referee import judge_meld
+from lessons.widgets.score import read_melds
 from lessons.widgets.views import answer_view
 from tests.test_fuzz_parsers import (
     FEW,
@@ -168,10 +173,15 @@ def test_a_variant_file_naming_no_ruleset_is_refused_by_name():
             read_variant(junk)  # type: ignore[arg-type]
 
 
+BUILDER: dict[str, VariantBuilder] = {}
+
+
 @FEW
 @given(st.one_of(notation, st.sampled_from(VARIANTS).map(lambda t: t.replace("50", "1" + "0" * 120))))
 def test_the_variant_builder_loads_a_file_or_says_why(text):
-    builder = VariantBuilder()
+    if "builder" not in BUILDER:   # one builder: each takes a while to draw
+        BUILDER["builder"] = VariantBuilder()
+    builder = BUILDER["builder"]
     before = builder.ruleset
     rules = builder.load_json(text)
     if rules is None:
@@ -247,3 +257,45 @@ def test_a_number_typed_in_an_answer_box_is_read_or_said_to_be_no_number(kind, s
     answer = view.answer()
     assert not isinstance(answer, int) or typed.strip().lstrip("+-").isascii()
     exercise.check(answer).message("es")
+
+
+# ---------------------------------------------------------------- the referees' typed cards, melds and moves
+
+@FEW
+@given(st.data())
+def test_the_referees_read_typed_cards_melds_and_moves_or_say_why(data):
+    rules = data.draw(st.sampled_from(list(bc.RULESETS)))
+    meld_text = data.draw(st.one_of(notation, st.sampled_from(["5H 6H 2C=7H", "7S 7H JK", "5H 6H 7H"])
+                                    .map(lambda m: mutate_tokens(m, data))))
+    judge_meld(meld_text, rules, lang="it")
+    read_melds(meld_text + "\n" + data.draw(notation), rules, lang="es")
+    hand = data.draw(st.one_of(notation, st.just("5H 6H 7H 9C QS KD").map(lambda h: mutate_tokens(h, data))))
+    try:
+        game = read_position(rules, hand=hand, melds=(data.draw(notation), ""), discard_pile=data.draw(notation),
+                             this_turn=data.draw(st.sampled_from(["not-drawn", "drawn", "took-pile"])),
+                             pile_card=data.draw(notation))
+    except bc.BurracoError as err:
+        said(err)
+        return
+    before = game.to_json()
+    move = data.draw(st.one_of(notation, st.sampled_from(["draw", "attach ٣ 8H", "attach 0 5H", "meld 5H 6H 7H"])
+                               .map(lambda m: mutate_tokens(m, data))))
+    ruling = rule_on(game, move, lang="pt")
+    assert ruling.html
+    assert game.to_json() == before
+
+
+# ---------------------------------------------------------------- a generated exercise's id
+
+@FUZZ
+@given(st.data())
+def test_a_generated_exercises_id_is_read_or_is_no_generated_id(data):
+    valid = data.draw(st.sampled_from([ex["id"] for ex in EXERCISES if ex["id"].startswith("gen.")]))
+    text = data.draw(st.one_of(
+        st.just(valid).map(lambda i: i.replace(".", " ")).map(lambda i: mutate_tokens(i, data)).map(
+            lambda i: i.replace(" ", ".")),
+        st.sampled_from(LOOKALIKES + ["9" * 5000, "9" * 41]).map(lambda d: valid.rsplit(".", 1)[0] + "." + d),
+        notation))
+    parsed = parse_generated_id(text)
+    if parsed is not None:
+        assert text.isascii() and str(parsed[1]) in text

@@ -44,7 +44,9 @@ from .progress import Progress, known_rule, stars
 
 NEEDED = 2          # correct answers per rule before it counts as practised
 _SEARCH = 240       # generated exercises tried to find one on a rule, before giving the rule up
-_GENERATED_ID = re.compile(r"^gen\.(?P<kind>[a-z0-9-]+)\.(?:(?P<rules>[a-z0-9_-]+)\.d(?P<d>\d)\.)?(?P<seed>\d+)$")
+# ASCII digits (\d would take '٣', and int() read it as 3), and a seed of 40 digits at most (int() refuses
+# a text of 4,300): any other id is no generated exercise's.
+_GENERATED_ID = re.compile(r"^gen\.(?P<kind>[a-z0-9-]+)\.(?:(?P<rules>[a-z0-9_-]+)\.d(?P<d>[0-9])\.)?(?P<seed>[0-9]{1,40})$")
 
 
 def _house(rules: str | bc.Ruleset | None) -> bc.Ruleset | None:
