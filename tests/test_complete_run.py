@@ -169,6 +169,8 @@ def test_attaching_the_card_a_complete_run_s_wild_stands_for(rules, code):
 def test_the_game_agrees_with_the_meld(rules, code):
     game = bc.Game.setup(rules, hands=["4H 9C KS", "3S 5S 6S 8D 9D JC KH 7C 7D AS 4D"], melds=[[code], []],
                          phase="play")
+    listed = "attach 0 4H" in [str(action) for action in game.legal_actions()]
+    assert listed == (rules == "classic")   # the move search (legal_actions, the bots, the hints) agrees
     if rules == "classic":
         assert game.explain("attach 0 4H") is None
         game.apply("attach 0 4H")
