@@ -35,6 +35,7 @@ The learner reads only catalogue texts: a :class:`ProgressError` carries a
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import time
@@ -103,6 +104,7 @@ def known_rule(rule_id: str) -> bool:
     return rule_id in RULE_IDS
 
 
+@functools.lru_cache(maxsize=8192)     # asked of every record at each read and merge
 def generated_tag(exercise_id: str) -> str | None:
     """The ruleset tag a generated exercise's id names (``classic`` when it names none), or None for any
     other id. Only the id's shape is looked at (see ``practice.parse_generated_id`` for the rest)."""
