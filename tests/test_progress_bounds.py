@@ -84,6 +84,12 @@ def test_two_tabs_that_each_solved_one_count_two_and_merging_again_changes_nothi
     assert ab.merge(a) == ab and ab.merge(b) == ab and ab.merge(ab) == ab and b.merge(a) == ab
 
 
+def test_only_an_id_of_ascii_digits_is_a_generated_ones():
+    p = Progress()
+    _answer(p, "gen.attach.\u0663")                       # '٣': an id like any other, counting for nothing
+    assert practised(p) == {} and lp.generated_tag("gen.attach.\u0663") is None
+
+
 def test_a_house_ruleset_counts_only_under_itself():
     p = Progress()
     _answer(p, "gen.attach.classic-3f2a9c1b.d1.7")

@@ -86,7 +86,7 @@ MAX_COUNT_RULES = 64        # rule ids in one count (the engine has about 40)
 MAX_TAGS = 8                # rulesets with practice counts (the built-in four, a few house ones)
 REBUILD = 64                # generated exercises rebuilt when a version-1 record is migrated
 _TAG = re.compile(r"^[a-z0-9_-]{1,40}$")
-_GENERATED = re.compile(r"^gen\.[a-z0-9-]+\.(?:(?P<rules>[a-z0-9_-]+)\.d\d\.)?\d+$")
+_GENERATED = re.compile(r"^gen\.[a-z0-9-]+\.(?:(?P<rules>[a-z0-9_-]+)\.d[0-9]\.)?[0-9]{1,40}$")   # as practice reads
 
 # The lessons' catalogue folder (same spelling as lessons/__init__ uses: add_catalogue_dir
 # compares paths as given). Registering is cheap: nothing is read until a text is asked for.
