@@ -26,7 +26,7 @@ from math import cos, pi, sin
 from typing import TYPE_CHECKING
 
 from .cards import SUIT_SYMBOLS, SUITS, Card, parse_card, parse_cards, rank_code
-from .errors import BurracoError, NotationError, shorten
+from .errors import BurracoError, NotationError, shorten, shown
 from .messages import DEFAULT_LANGUAGE, Message, card_name
 
 if TYPE_CHECKING:
@@ -247,6 +247,8 @@ def _back(deck: int) -> str:
 
 def _read_stands_for(text: str) -> tuple[int, str]:
     """``"7♥"`` / ``"7H"`` -> (7, "H"); ``"8"`` (a group's wild) -> (8, "")."""
+    if not isinstance(text, str):
+        raise NotationError(Message("notation.stands-for", text=shown(text)), shown(text))
     code = text.strip().upper()
     suit = ""
     if code[-1:] in _SYMBOL_SUITS:
@@ -278,6 +280,16 @@ def _upright_index(card: Card, four_colour: bool) -> str:
                        + _suit(card.suit, 32.5, 16, 6.5, _CURRENT))
     return (f'<rect x="2.5" y="2.5" width="38" height="27" rx="5" fill="#ffffff" stroke="{_EDGE}" '
             f'stroke-width="1.2"/>{index}')
+
+
+def _note_text(note: object) -> str:
+    """A scale note as text: a short number or text; anything else (a number of thousands of digits str()
+    refuses to write, a list) is refused in words, as a note of unknown signs is."""
+    if isinstance(note, str):
+        return note
+    if type(note) is int and -(10**6) < note < 10**6:
+        return str(note)
+    raise NotationError(Message("notation.note", text=shown(note), unknown=shown(note)), shown(note))
 
 
 def _note(text: str) -> str:
@@ -345,8 +357,8 @@ def card_label(card: Card | str, *, face_down: bool = False, wild_for: str | Non
     label = Message("svg.card", card=card)
     if wild_for:
         label = Message("svg.card.wild", card=card, stands_for=_stands_for(*_read_stands_for(wild_for)))
-    if scale_note is not None and str(scale_note):
-        label = Message("svg.card.note", label=label, note=str(scale_note))
+    if scale_note is not None and _note_text(scale_note):
+        label = Message("svg.card.note", label=label, note=_note_text(scale_note))
     return label
 
 
@@ -363,7 +375,7 @@ def card_svg(card: Card | str, *, width: float = 72, four_colour: bool = False, 
     ``lang`` is the language of the label a screen reader says (:func:`card_label`).
     """
     card = parse_card(card)
-    note = None if scale_note is None else str(scale_note)
+    note = None if scale_note is None else _note_text(scale_note)
     label = card_label(card, face_down=face_down, wild_for=wild_for, scale_note=note).text(lang)
     group = _card_group(card, four_colour=four_colour, selected=selected, face_down=face_down,
                         wild_for=wild_for, turned=turned, scale_note=note)

@@ -202,7 +202,7 @@ def test_parse_action_reads_a_move_or_says_why(data):
     except bc.NotationError as err:
         said(err)
     else:
-        assert typed_action(typed(action)) == action
+        assert typed(typed_action(typed(action))) == typed(action)   # (a player names no deck)
 
 
 def test_digits_of_another_script_are_refused_by_name():
@@ -473,3 +473,24 @@ def test_a_value_too_big_to_write_is_still_said():
     for _ in range(100_000):
         deep_list = [deep_list]
     assert shown(deep_list).startswith("[[")
+
+
+# ---------------------------------------------------------------- card pictures
+
+@FUZZ
+@given(st.one_of(notation, st.sampled_from(["7H", "2C", "JK'"])), st.one_of(st.none(), notation, odd_value),
+       st.one_of(st.none(), notation, odd_value, st.integers()))
+def test_a_card_picture_reads_its_card_wild_and_note_or_says_why(card, wild_for, note):
+    from burraco_core import svg
+
+    for draw in (svg.card_svg, svg.card_label):
+        try:
+            drawn = draw(card, wild_for=wild_for, scale_note=note)
+        except bc.NotationError as err:
+            said(err)
+        else:
+            assert drawn
+    try:
+        svg.hand_svg(card)
+    except bc.NotationError as err:
+        said(err)
