@@ -69,6 +69,7 @@ class ClassSummaryWidget(StatusLine, w.VBox):
         self.lang = lang or chosen_language(shared_keeper().progress)
         self.summary = ClassSummary()          # the uploaded files
         self.live: LiveClass | None = None
+        self._answers = 0
         self.feed: ClassFeed | None = class_feed() if feed is True else feed or None
         self.status = w.HTML()
         self.live_status = w.HTML()
@@ -150,11 +151,13 @@ class ClassSummaryWidget(StatusLine, w.VBox):
     @shielded
     def _live_arrived(self, live: LiveClass) -> None:
         self.live = live
+        self._answers += 1
         clock = time.strftime("%H:%M:%S", time.localtime(live.now or time.time()))
         count = len(live.summary.pupils) + len(live.summary.unreadable)
         # redrawn at every answer: a page no answer reaches any more (kernel or hub gone) says so by itself
         stale = f'<div class="bt-stale" role="alert">{esc(t("class.live.stale", self.lang))}</div>'
-        self.live_status.value = _STALE_CSS + verdict_box(GOOD, t("class.live.updated", self.lang, count=count,
+        # the answer's number makes every redraw a new value, so the page's timer starts again each time
+        self.live_status.value = f'<span data-answer="{self._answers}"></span>' + _STALE_CSS + verdict_box(GOOD, t("class.live.updated", self.lang, count=count,
                                                                   time=clock), extra=stale)
         if self.work is not None:
             self.work.layout.display = None
