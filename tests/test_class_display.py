@@ -301,3 +301,31 @@ def test_a_page_that_beats_keeps_the_feed_asking():
 def test_a_class_answer_is_read_pupil_by_pupil():
     live = LiveClass.from_body(json.loads(json.dumps(class_body(anna=entry(missed("run.gap")), bad="junk"))))
     assert set(live.summary.pupils) == {"anna"} and set(live.summary.unreadable) == {"bad"}
+
+
+def test_a_pupils_own_page_says_their_record_could_not_be_read(tmp_path):
+    kept = ClassStore(str(tmp_path / "class.sqlite"))
+    try:
+        kept.save("zed", missed("run.gap"))
+        with kept.engine.begin() as db:
+            db.execute(sa.text("UPDATE burraco_pupils SET progress = '[1]' WHERE name = 'zed'"))
+        page = html.unescape(service_page(kept, "zed", False, "en"))
+        fine = html.unescape(service_page(kept, "anna", False, "en"))
+    finally:
+        kept.close()
+    assert "This pupil's record could not be read" in page and "Hello" in page
+    assert "0 stars so far" in fine
+
+
+def test_every_answer_redraws_the_live_line_even_when_the_class_is_the_same():
+    from lessons.teachers.widgets import ClassSummaryWidget
+
+    feed = ClassFeed(FakeClient({"now": 5.0, "pupils": {}, "assignments": []}), interval=0.05)
+    page = ClassSummaryWidget(lang="en", feed=feed)
+    try:
+        assert feed.wait_for_answer(0, 5)
+        first = page.live_status.value
+        assert feed.wait_for_answer(feed.answers, 5)
+        assert page.live_status.value != first and "Live: 0 pupils" in page.live_status.value
+    finally:
+        feed.close()

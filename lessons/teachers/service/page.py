@@ -13,9 +13,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from burraco_core.messages import Message
+
 from ...curriculum import model
 from ...learner.classwork import Assignment
-from ...learner.progress import Progress
+from ...learner.progress import Progress, ProgressError
 from ...widgets.style import LESSON_CSS, TEACH_CSS, esc, t
 from ..class_html import assignment_label, due_text, missed_html, name_text, stars_html, stuck_html, work_html
 from ..classroom import ClassSummary
@@ -50,13 +52,17 @@ def service_page(store: ClassStore, name: str, teacher: bool, lang: str = "en") 
                 f"{missed_html(summary, lang)}")
         refresh = f'<meta http-equiv="refresh" content="{REFRESH}">'
     else:
-        record = store.pupil(name)
-        stars = record.progress.total_stars() if record else 0
+        try:
+            record = store.pupil(name)
+            kept = t("class.live.kept", lang, stars=record.progress.total_stars() if record else 0)
+        except (ProgressError, ValueError) as err:     # their own record unreadable: said, not a 500
+            reason = err.msg if isinstance(err, ProgressError) else Message("class.bad-numbers")
+            kept = Message("class.bad-record", reason=reason).text(lang)
         items = "".join(
             f"<li>{esc(assignment_label(a, lang))}{' · ' + esc(due_text(a, lang)) if a.due else ''}</li>"
             for a in store.assignments())
         body = (f'<h1>{esc(t("class.live.hello", lang, name=name_text(name)))}</h1>'
-                f'<p>{esc(t("class.live.kept", lang, stars=stars))}</p>'
+                f'<p>{esc(kept)}</p>'
                 + (f'<h2>{esc(t("assigned.title", lang))}</h2><ul>{items}</ul>' if items else ""))
         refresh = ""
     return (f'<!DOCTYPE html>\n<html lang="{esc(lang)}"><head><meta charset="utf-8">{refresh}'
