@@ -86,8 +86,10 @@ def test_two_tabs_that_each_solved_one_count_two_and_merging_again_changes_nothi
 
 def test_only_an_id_of_ascii_digits_is_a_generated_ones():
     p = Progress()
-    _answer(p, "gen.attach.\u0663")                       # '٣': an id like any other, counting for nothing
-    assert practised(p) == {} and lp.generated_tag("gen.attach.\u0663") is None
+    with pytest.raises(ProgressError):
+        _answer(p, "gen.attach.\u0663")                   # '٣': no id at all
+    assert p.is_empty() and lp.generated_tag("gen.attach.\u0663") is None
+    assert lp.generated_tag("gen.attach." + "1" * 41) is None and lp.generated_tag("gen.attach.12") == "classic"
 
 
 def test_a_house_ruleset_counts_only_under_itself():
@@ -161,7 +163,7 @@ def _largest(seed: int) -> Progress:
         exercises[f"x{seed:03d}{n:04d}".ljust(200, "x")] = {
             "stars": 3, "solved": True, "attempts": lp.MAX_COUNT, "misses": misses, "at": 0.0, "teaches": teaches}
     for n in range(MAX_GENERATED):
-        exercises[f"gen.attach.{seed:03d}{n:04d}".ljust(190, "1")] = {
+        exercises[f"gen.attach.{'h' * 140}.d1.{seed:03d}{n:04d}".ljust(195, "1")] = {
             "stars": 3, "solved": True, "attempts": lp.MAX_COUNT, "misses": misses, "at": 1e10 + n, "teaches": teaches}
     practice_counts = {f"house{seed}{t}": {f"{rule}{seed:02d}{n:02d}": lp.MAX_COUNT for n in range(64)}
                        for t in range(8)}
