@@ -412,3 +412,19 @@ def test_fuzz_the_browser_copy_handed_to_the_kernel(text, owner):
     assert store.progress.stars("melds.first-run") == 3
     if text:                                             # "" is a storage holding nothing: not written back
         assert Progress.from_json(store.saved) == store.progress
+
+
+def test_without_fcntl_a_lock_folder_is_used_and_a_dead_writers_is_taken(tmp_path, monkeypatch):
+    import lessons.learner.files as files
+    monkeypatch.setattr(files, "fcntl", None)               # Windows
+    path = tmp_path / "progress.json"
+    lock_dir = tmp_path / ".progress.json.lockdir"
+    lock_dir.mkdir()                                        # held by a live writer: the save waits, then says so
+    with pytest.raises(ProgressError) as caught:
+        FileStore(path, timeout=0.2).save(Progress())
+    assert caught.value.key == "locked"
+    os.utime(lock_dir, (0, 0))                              # left long ago by a writer that died
+    p = Progress()
+    _answer(p, "melds.first-run", ())
+    FileStore(path, timeout=0.2).save(p)
+    assert FileStore(path).load() == p and not lock_dir.exists()
