@@ -301,7 +301,8 @@ def test_a_browser_copy_of_another_learner_is_set_aside_not_merged(monkeypatch):
         _page_sends(store, planted.to_json(), owner)
         assert store.progress == mine                       # nothing of it merged
         assert sent and sent[0]["kind"] == "backup" and sent[0]["key"].startswith(f"{store.key}.other-")
-        assert store.problem is not None and store.problem.key == "progress.notice.browser-other"
+        assert store.problem is not None and store.problem.key == (
+            "progress.notice.browser-other" if owner else "progress.notice.browser-unmarked")
         assert str(store.problem)
     _page_sends(store, planted.to_json(), "a" * 32)         # the learner's own copy is merged
     assert store.progress.stars("runs.ace") == 3

@@ -194,8 +194,11 @@ class BrowserStore(anywidget.AnyWidget):
         over."""
         backup = f"{self.key}.{'corrupt' if err else 'other'}-{time.strftime('%Y%m%d-%H%M%S')}"
         self.send({"kind": "backup", "key": backup, "value": text[:MAX_TEXT]})
-        self._report(Message("progress.notice.browser-corrupt", backup=backup, reason=err.msg) if err else
-                     Message("progress.notice.browser-other", backup=backup))
+        if err is not None:
+            self._report(Message("progress.notice.browser-corrupt", backup=backup, reason=err.msg))
+        else:
+            self._report(Message("progress.notice.browser-other" if self.saved_owner else
+                                 "progress.notice.browser-unmarked", backup=backup))
         self.save(self.progress)            # never equal to the unreadable text, so it is written over
 
     def _write_failed(self, change: dict[str, Any]) -> None:
