@@ -225,7 +225,7 @@ def test_merge_refuses_other_types():
 
 # Merging must be a lattice join (commutative, associative, idempotent): the browser's copy,
 # the file and other tabs are merged again and again, in any order, and must agree.
-_IDS = st.sampled_from(["melds.a", "melds.b", "runs.c"])
+_IDS = st.sampled_from(["melds.a", "melds.b", "runs.c", "gen.attach.7", "gen.judge-meld.8"])   # practice counted too
 _OPS = st.one_of(
     st.tuples(st.just("record"), _IDS, st.booleans(), st.integers(0, 3), st.integers(0, 3), st.booleans(),
               st.sampled_from([None, "meld.one-wild", "run.gap"])),
@@ -243,7 +243,8 @@ def _build(ops, start: float) -> Progress:
         for op in ops:
             if op[0] == "record":
                 _, ex, correct, hints, retries, shown, rule = op
-                p.record(ex, correct=correct, hints=hints, retries=retries, solution_shown=shown, rule=rule)
+                p.record(ex, correct=correct, hints=hints, retries=retries, solution_shown=shown, rule=rule,
+                         teaches=("run.gap",))
             elif op[0] == "lang":
                 p.lang = op[1]
             elif op[0] == "resume":
@@ -270,6 +271,9 @@ def test_merge_is_a_join_in_any_order(a, b, c, keep_all):
             for ex in side.exercise_ids():
                 assert ab.stars(ex) >= side.stars(ex) and ab.attempted(ex)
                 assert ab.solved(ex) or not side.solved(ex)
+            for tag, by_rule in side.practice_counts().items():     # no practice answer lost either
+                assert all(ab.practice_counts()[tag][rule] >= n for rule, n in by_rule.items())
+            assert all(ab.missed_rules().get(rule, 0) >= n for rule, n in side.missed_rules().items())
     copy = a.copy()
     assert copy.update(b, keep_all=keep_all) == (ab != a) and copy == ab
 
