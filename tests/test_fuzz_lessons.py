@@ -17,6 +17,8 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+import pathlib
+import tempfile
 
 import pytest
 from hypothesis import assume, given
@@ -26,7 +28,7 @@ import burraco_core as bc
 import lessons.widgets.settings as settings
 from lessons.curriculum.checks import CurriculumError
 from lessons.curriculum.generators import GENERATED_KINDS, generate
-from lessons.curriculum.model import Exercise, Lesson, all_lessons, ruleset_from_dict
+from lessons.curriculum.model import Exercise, Lesson, all_lessons, load, ruleset_from_dict
 from lessons.learner.practice import parse_generated_id
 from lessons.teachers.variant_builder import VariantBuilder, read_variant, variant_json
 from lessons.widgets.address import HOME_PLACE, AddressError, parse_address
@@ -299,3 +301,20 @@ def test_a_generated_exercises_id_is_read_or_is_no_generated_id(data):
     parsed = parse_generated_id(text)
     if parsed is not None:
         assert text.isascii() and str(parsed[1]) in text
+
+
+@FEW
+@given(st.data())
+def test_a_teachers_lesson_file_on_disk_is_read_or_refused(data):
+    text = data.draw(st.one_of(
+        st.sampled_from(LESSON_FILES).map(lambda valid: as_json(near_valid(valid, data))),
+        notation, st.sampled_from(["[" * 100_000, '{"number": ' + "9" * 5000 + "}", "\ufeff{}"])))
+    with tempfile.TemporaryDirectory() as folder:
+        path = pathlib.Path(folder) / "99-fuzz.json"
+        path.write_text(text, encoding="utf-8")
+        try:
+            lesson = load(path)
+        except bc.BurracoError as err:
+            said(err)
+            return
+        assert Lesson.from_dict(lesson.to_dict()).key == lesson.key

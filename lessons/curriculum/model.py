@@ -615,6 +615,8 @@ def load(path: str | pathlib.Path) -> Lesson:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as err:
         raise CurriculumError(str(path.name), "", f"cannot be read as JSON: {err}") from err
+    except RecursionError as err:   # lists in lists thousands deep
+        raise CurriculumError(str(path.name), "", "cannot be read as JSON: nested too deep") from err
     return Lesson.from_dict(data, where=f"lessons/content/{path.name}:")
 
 
@@ -646,6 +648,8 @@ def moved_ids(folder: str | pathlib.Path = CONTENT_DIR) -> dict[str, str]:
         return {}
     except (OSError, ValueError) as err:
         raise CurriculumError(MOVED_FILE, "", f"cannot be read as JSON: {err}") from err
+    except RecursionError as err:
+        raise CurriculumError(MOVED_FILE, "", "cannot be read as JSON: nested too deep") from err
     moved = data.get("moved") if isinstance(data, dict) else None
     if not isinstance(moved, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in moved.items()):
         raise CurriculumError(MOVED_FILE, "moved", "an object of old id -> new id")
