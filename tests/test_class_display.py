@@ -329,3 +329,10 @@ def test_every_answer_redraws_the_live_line_even_when_the_class_is_the_same():
         assert page.live_status.value != first and "Live: 0 pupils" in page.live_status.value
     finally:
         feed.close()
+
+
+def test_an_uploaded_files_name_is_shown_with_its_invisible_characters_written_out():
+    summary = ClassSummary()
+    assert not summary.add(f"eve{RLO}nosj.json", "not progress")
+    [said] = summary.bad_files.values()
+    assert RLO not in said.text("en") and "eve\\u202enosj.json was not counted" in said.text("en")

@@ -7,7 +7,6 @@ show the same tables. Every text is a catalogue key (``class.*``); nothing here 
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping, Sequence
 
 import burraco_core as bc
@@ -18,30 +17,17 @@ from ..learner.classwork import Assignment
 from ..learner.practice import parse_generated_id
 from ..widgets.style import BAD, rule_summary, t, verdict_box
 from ..widgets.style import esc_suits as esc
-from .classroom import ClassSummary
+from .classroom import ClassSummary, name_text, visible
 
 __all__ = ["assignment_label", "due_text", "exercise_label", "missed_html", "name_html", "name_text", "rule_text",
            "stars_html", "stuck_html", "visible", "waited", "work_html"]
 
-# Characters that show nothing or move what follows (U+200B, U+202E, controls): written out in a name
-INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 _DRAW_ERRORS = (ValueError, TypeError, KeyError, AttributeError, ArithmeticError, RecursionError)
-
-
-def visible(name: str) -> str:
-    """``name`` with every invisible or control character written out (``bob\\u200b``), so that two
-    names that look alike read differently and none can turn the rest of a line around."""
-    return "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) in INVISIBLE else c for c in name)
 
 
 def name_html(name: str) -> str:
     """A pupil's name on a page: visible, escaped, isolated (``<bdi>``) from the text around it."""
     return f'<bdi class="bt-name" style="unicode-bidi:isolate">{esc(visible(name))}</bdi>'
-
-
-def name_text(name: str) -> str:
-    """A pupil's name inside a text (a tooltip, an ARIA label): visible, between Unicode's isolates."""
-    return f"\u2068{visible(name)}\u2069"
 
 
 def rule_text(rule: str, lang: str) -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import pathlib
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,6 +35,21 @@ from ..learner.progress import Progress, ProgressError
 Activity = dict[str, tuple[float, float, float | None]]
 STUCK_AFTER = 2         # tries at one exercise, unsolved, before a pupil counts as stuck on it
 MOST = 1_000_000        # tries or misses at one exercise no pupil reaches: a record beyond it is not believed
+
+
+# Characters that show nothing or move what follows (U+200B, U+202E, controls): written out in a name
+INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def visible(name: str) -> str:
+    """``name`` with every invisible or control character written out (``bob\\u200b``), so that two
+    names that look alike read differently and none can turn the rest of a line around."""
+    return "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) in INVISIBLE else c for c in name)
+
+
+def name_text(name: str) -> str:
+    """A pupil's name inside a text (a tooltip, an ARIA label): visible, between Unicode's isolates."""
+    return f"\u2068{visible(name)}\u2069"
 
 
 @dataclass(frozen=True)
@@ -134,7 +150,7 @@ class ClassSummary:
         try:
             progress = Progress.from_json(content)
         except ProgressError as err:
-            self.bad_files[name] = Message("class.bad-file", file=name, reason=err.msg)
+            self.bad_files[name] = Message("class.bad-file", file=visible(name), reason=err.msg)
             return False
         progress.move_ids(moved_ids())        # a file saved before the course was rebuilt keeps its stars
         pupil = pathlib.PurePath(name).stem or name
@@ -250,15 +266,15 @@ def _read_into(summary: ClassSummary, path: pathlib.Path) -> None:
     try:
         content = read_regular(path)        # a named pipe or a device among the files is not opened
     except NotAFile as err:
-        summary.bad_files[path.name] = Message("class.bad-file", file=path.name,
+        summary.bad_files[path.name] = Message("class.bad-file", file=visible(path.name),
                                                reason=Message("progress.error.not-a-file", path=path.name, what=err.what))
         return
     except OSError as err:
-        summary.bad_files[path.name] = Message("class.bad-file", file=path.name,
+        summary.bad_files[path.name] = Message("class.bad-file", file=visible(path.name),
                                                reason=Message("class.unreadable", detail=err.strerror or str(err)))
         return
     summary.add(path.name, content)
 
 
-__all__ = ["MOST", "STUCK_AFTER", "Activity", "ClassSummary", "Stuck", "beyond_belief", "load_class", "note_activity",
-           "read_activity"]
+__all__ = ["INVISIBLE", "MOST", "STUCK_AFTER", "Activity", "ClassSummary", "Stuck", "beyond_belief", "load_class", "name_text",
+           "note_activity", "read_activity", "visible"]

@@ -29,7 +29,7 @@ from typing import Any
 
 from tornado import web
 
-from ..class_html import INVISIBLE, visible
+from ..classroom import INVISIBLE, visible
 
 __all__ = ["RATE", "BURST", "RateLimit", "closed_app", "declared_length", "name_refusal", "private_sqlite",
            "safe_url", "visible", "without_password"]
