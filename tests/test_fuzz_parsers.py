@@ -274,6 +274,22 @@ def test_the_terminal_answers_every_line(lines):
     assert "Traceback" not in out.getvalue()
 
 
+@FEW
+@given(st.lists(st.one_of(notation, st.sampled_from(VALID_MOVES + ["attach ٣ 8H", "discard ７H"]), odd_value),
+                min_size=1, max_size=4))
+def test_a_session_refusing_a_typed_move_changes_nothing(moves):
+    session = HandSession.new("italiano", 2, deal=9)
+    for move in moves:
+        before = (session.game.to_json(), len(session.events), session.waiting)
+        try:
+            session.play(move)
+        except bc.BurracoError as err:
+            said(err)
+            assert (session.game.to_json(), len(session.events), session.waiting) == before
+        while session.waiting == "computer":
+            session.step()
+
+
 # ---------------------------------------------------------------- deal numbers
 
 @FUZZ
