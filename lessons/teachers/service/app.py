@@ -35,6 +35,8 @@ import math
 import os
 import signal
 import sys
+import time
+import weakref
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -55,6 +57,7 @@ __all__ = ["ClassService", "main", "make_app"]
 _log = logging.getLogger("burraco.class")
 MAX_BODY = 1_000_000        # bytes of one request: far above a real pupil's progress (tens of kB)
 WORKERS = 4                 # threads for the store's work: a few at once; SQLite writes one at a time anyway
+SHARE = 3.0                 # a pupil's writes wait SHARE times the last one's time after it (see _Api.keep)
 T = TypeVar("T")
 
 
@@ -70,9 +73,19 @@ class ClassService:
         self.max_body = max_body
         self.auth = auth if auth is not None else HubOAuth()
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="burraco-store")
+        # one write of a pupil at a time on those threads: four connections of one pupil take one thread,
+        # not all of them (a scheduling aid of this process only; nothing of the class is kept in it)
+        self._writers: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def is_teacher(self, user: dict[str, Any]) -> bool:
         return user.get("kind", "user") == "user" and self.teacher_group in (user.get("groups") or ())
+
+    def writer(self, name: str) -> asyncio.Lock:
+        """The lock a pupil's writes take turns under in this process (see __init__)."""
+        lock = self._writers.get(name)
+        if lock is None:
+            lock = self._writers[name] = asyncio.Lock()
+        return lock
 
     async def run(self, work: Callable[..., T], *args: Any) -> T:
         """``work(*args)`` on the service's threads: reading a body, the database and the summaries
@@ -223,7 +236,14 @@ class _Api(_Handler):
             raise Refused(400, f"progress.error.{err.key}", str(err)) from None
 
     async def keep(self, name: str) -> None:
-        self.answer(await self.service.run(self._keep, name, self.teacher))
+        async with self.service.writer(name):
+            began = time.monotonic()
+            try:
+                self.answer(await self.service.run(self._keep, name, self.teacher))
+            finally:
+                # the pupil's next write waits a few times what this one took: a pupil sending costly
+                # bodies back to back gets a quarter of a thread, while one answer every few seconds never waits
+                await asyncio.sleep(SHARE * (time.monotonic() - began))
 
     def _keep(self, name: str, teacher: bool) -> dict[str, Any]:
         # on the service's threads: reading the body and merging take time in proportion to its size
