@@ -6,6 +6,7 @@ a real database); and nothing of it where there is no class service.
 from __future__ import annotations
 
 import html
+import time
 
 import pytest
 
@@ -186,3 +187,29 @@ def test_a_class_answer_with_junk_numbers_leaves_the_teachers_feed_running():
         assert feed.live is not None and feed.live.now == 5.0     # the junk one was said, the next one read
     finally:
         feed.close()
+
+
+def test_a_copy_refused_as_too_fast_is_sent_again_not_given_up():
+    from lessons.learner.classlink import ClassLink, ServiceError
+
+    sent: list[bytes] = []
+
+    class Client:
+        def request(self, method, path, body=None, *, raw=None):
+            if raw is not None:
+                sent.append(raw)
+                if len(sent) == 1:          # the service's rate limit: wait and send again
+                    raise ServiceError(429, "service.too-fast")
+            return {"name": "alice", "progress": None, "assignments": [], "teacher": False}
+
+    progress = Progress()
+    progress.record(FIRST.exercises[0].id, correct=True, hints=0, retries=0, solution_shown=False)
+    link = ClassLink(Client(), retry=(0.05,), poll=60)     # type: ignore[arg-type]
+    try:
+        link.push(progress)
+        deadline = time.monotonic() + 10
+        while link.sent < 1 and time.monotonic() < deadline:
+            link.wait(1)
+        assert link.sent == 1 and link.state != "refused" and len(sent) == 2 and sent[0] == sent[1]
+    finally:
+        link.close()

@@ -53,7 +53,10 @@ class ServiceError(Exception):
     @property
     def refused(self) -> bool:
         """The service answered no (4xx), or with something this tutorial cannot read (a newer
-        version's work): sending the same again would not help."""
+        version's work): sending the same again would not help. "Too fast" (429) is not a no: the
+        copy is sent again after the usual wait."""
+        if self.status == 429:
+            return False
         return 400 <= self.status < 500 or self.key == "service.bad-answer"
 
 
