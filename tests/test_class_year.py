@@ -314,3 +314,37 @@ def test_replicas_sign_the_browsers_log_in_alike(tmp_path, monkeypatch):
     alone = [make_app(service_of(kept), "/services/burraco-class/").settings["cookie_secret"] for _ in range(2)]
     assert alone[0] != alone[1] and len(alone[0]) == 32          # one process: a random secret of its own
     kept.close()
+
+
+def test_the_class_a_teacher_reads_is_the_whole_records_and_does_not_grow_with_practice(store):
+    from lessons.teachers.classroom import ClassSummary
+
+    service = service_of(store)
+    alice = solved(*(ex.id for ex in FIRST.exercises))
+    alice = alice.merge(practice_progress("meld.not-a-meld", 6))
+    store.save("alice", alice)
+    store.save("bob", missed(SECOND.exercises[0].id, "run.gap", times=2, progress=practice_progress("run.gap", 4)))
+    store.assign(Assignment.from_body({"kind": "practice", "rules": ["meld.not-a-meld", "run.gap"]}), "rossi")
+
+    def views() -> tuple[dict, ClassSummary]:
+        answer = json.loads(service.class_answer())
+        return answer, LiveClass.from_body(answer).summary
+
+    answer, live = views()
+    whole = ClassSummary(pupils={n: r.progress for n, r in store.pupils().items()},
+                         activity={n: r.activity for n, r in store.pupils().items()})
+    assert live.stars(lessons.LESSONS) == whole.stars(lessons.LESSONS)           # the same class as the whole records
+    assert live.missed_by() == whole.missed_by() and live.stuck() == whole.stuck() != []
+    kept = set(answer["pupils"]["alice"]["progress"]["exercises"])
+    tried = store.pupil("alice").activity
+    last = max(tried, key=lambda k: (tried[k][1], k))                              # as ClassSummary.stuck picks it
+    assert kept == {ex.id for ex in FIRST.exercises} | {last} and last.startswith("gen.")
+    store.clock_.now += 60
+    store.save("alice", alice.merge(practice_progress("meld.not-a-meld", 40)))   # much more practice
+    later, live = views()
+    grown = later["pupils"]["alice"]
+    assert len(grown["progress"]["exercises"]) == len(kept)                      # not one record more
+    assert len(json.dumps(grown)) < len(json.dumps(answer["pupils"]["alice"])) + 200
+    [work] = store.assignments()
+    assert grown["summary"]["steps"] == {str(work.id): list(work.steps(store.pupil("alice").progress))}
+    assert grown["summary"]["steps"][str(work.id)][0] >= NEEDED                   # the practice counted

@@ -105,8 +105,9 @@ class ClassService:
                 "updated": record.updated if record else None, "assignments": work}
 
     def class_answer(self) -> str:
-        """``GET api/class`` as JSON text: each pupil's stored record and summary as they are kept, with
-        who has done what from the summaries. Nothing is worked out here, whatever the history's length."""
+        """``GET api/class`` as JSON text: each pupil's record as the teacher's page reads it (the lessons'
+        exercises and the one tried last: .summary.teachers_copy) and summary, as they are kept, with who has
+        done what from the summaries. Nothing is worked out here, and its size does not grow with history."""
         rows = self.store.class_rows()
         summaries = {row.name: _summary(row.summary) for row in rows}
         work = []

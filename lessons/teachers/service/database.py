@@ -6,7 +6,8 @@ with other applications::
 
     burraco_pupils       name (the hub's user name), progress (JSON), activity (JSON), updated,
                          teacher (a member of the teacher group when they last sent: not in the class),
-                         summary (JSON, see .summary: what the teacher's page shows of the pupil)
+                         summary (JSON, see .summary: what the teacher's page shows of the pupil),
+                         view_progress, view_activity (JSON: the record as the teacher's page reads it)
     burraco_assignments  id, body (JSON), set_at, set_by, removed (when the teacher took it away)
     burraco_about        key, value: ``schema`` (SCHEMA; an older database is brought up to it on opening)
 
@@ -36,11 +37,12 @@ from ...learner.classwork import Assignment, ClassworkError, unknown_exercises
 from ...learner.progress import KeyedError, Progress, ProgressError
 from ..classroom import Activity, note_activity, read_activity
 from .door import private_sqlite
-from .summary import pupil_summary, unreadable_summary
+from .summary import pupil_summary, teachers_copy, unreadable_summary
 
 __all__ = ["SCHEMA", "ClassStore", "ClassStoreError", "PupilRecord", "database_url"]
 
-SCHEMA = 2                  # 1: no summaries; 2: each pupil's summary kept in burraco_pupils.summary
+SCHEMA = 2                  # 1: no summaries; 2: each pupil's summary and teacher's copy in burraco_pupils
+_SCHEMA_2 = ("summary", "view_progress", "view_activity")        # the columns schema 2 added
 _metadata = sa.MetaData()
 _pupils = sa.Table(
     "burraco_pupils", _metadata,
@@ -50,6 +52,8 @@ _pupils = sa.Table(
     sa.Column("updated", sa.Float, nullable=False),
     sa.Column("teacher", sa.Boolean, nullable=False, default=False),
     sa.Column("summary", sa.Text, nullable=True),
+    sa.Column("view_progress", sa.Text, nullable=True),
+    sa.Column("view_activity", sa.Text, nullable=True),
 )
 _assignments = sa.Table(
     "burraco_assignments", _metadata,
@@ -97,7 +101,8 @@ class PupilRecord:
 
 @dataclass(frozen=True)
 class ClassRow:
-    """A pupil's row as the teacher's refresh reads it: the stored JSON texts, not read (see class_rows)."""
+    """A pupil's row as the teacher's refresh reads it: the teacher's copy of the record and the summary,
+    JSON texts as stored, not read (see class_rows)."""
 
     name: str
     progress: str
@@ -134,8 +139,11 @@ class ClassStore:
             if db.dialect.name == "postgresql":      # replicas starting together: one upgrades, the others wait
                 db.execute(sa.text("SELECT pg_advisory_xact_lock(290029)"))
             tables = sa.inspect(db).get_table_names()
-            if "burraco_pupils" in tables and "summary" not in {c["name"] for c in sa.inspect(db).get_columns("burraco_pupils")}:
-                db.execute(sa.text("ALTER TABLE burraco_pupils ADD COLUMN summary TEXT"))       # schema 1 -> 2
+            if "burraco_pupils" in tables:                                                   # schema 1 -> 2
+                have = {c["name"] for c in sa.inspect(db).get_columns("burraco_pupils")}
+                for column in _SCHEMA_2:
+                    if column not in have:
+                        db.execute(sa.text(f"ALTER TABLE burraco_pupils ADD COLUMN {column} TEXT"))
             _metadata.create_all(db)
             found = db.execute(sa.select(_about.c.value).where(_about.c.key == "schema")).scalar()
             if found is None:
@@ -145,7 +153,7 @@ class ClassStore:
             elif int(found) < SCHEMA:
                 db.execute(_about.update().where(_about.c.key == "schema").values(value=str(SCHEMA)))
             # rows without a summary: every row of an older schema, or written by an older process meanwhile
-            if db.execute(sa.select(_pupils.c.name).where(_pupils.c.summary.is_(None)).limit(1)).first() is not None:
+            if db.execute(sa.select(_pupils.c.name).where(_missing()).limit(1)).first() is not None:
                 self._summarise(db, only_missing=True)
 
     # ---------------------------------------------------------------- pupils
@@ -176,7 +184,7 @@ class ClassStore:
             # read after the row is locked: work set meanwhile is in this summary, or rewrites it after us
             summary = pupil_summary(merged, activity, self._assignments(db), now)
             values = {"progress": _compact(merged), "activity": _activity_json(activity), "updated": now,
-                      "teacher": teacher, "summary": json.dumps(summary, separators=(",", ":"))}
+                      "teacher": teacher, **_derived(summary, merged, activity)}
             if row is None:
                 db.execute(_pupils.insert().values(name=name, **values))
             else:
@@ -208,10 +216,11 @@ class ClassStore:
     def class_rows(self) -> list[ClassRow]:
         """Every pupil of the class as stored (JSON texts, not read): the teacher's refresh."""
         with self.engine.connect() as db:
-            rows = db.execute(sa.select(_pupils.c.name, _pupils.c.progress, _pupils.c.activity, _pupils.c.updated,
-                                        _pupils.c.summary)
+            rows = db.execute(sa.select(_pupils.c.name, _pupils.c.view_progress, _pupils.c.view_activity,
+                                        _pupils.c.updated, _pupils.c.summary)
                               .where(_pupils.c.teacher.is_(False)).order_by(_pupils.c.name)).all()
-        return [ClassRow(row.name, row.progress, row.activity, float(row.updated), row.summary or "{}") for row in rows]
+        return [ClassRow(row.name, row.view_progress or "null", row.view_activity or "{}", float(row.updated),
+                         row.summary or "{}") for row in rows]
 
     def remove(self, name: str) -> bool:
         """Delete one pupil's record (a family's request); False when there is none by that name."""
@@ -258,15 +267,27 @@ class ClassStore:
         assignments = self._assignments(db)
         query = sa.select(_pupils).with_for_update()
         if only_missing:
-            query = query.where(_pupils.c.summary.is_(None))
+            query = query.where(_missing())
         for row in db.execute(query).all():
             try:
-                summary = pupil_summary(Progress.from_json(row.progress), read_activity(json.loads(row.activity)),
-                                        assignments, float(row.updated))
+                progress, activity = Progress.from_json(row.progress), read_activity(json.loads(row.activity))
+                values = _derived(pupil_summary(progress, activity, assignments, float(row.updated)), progress, activity)
             except ProgressError as err:           # one record that cannot be read spoils no other
-                summary = unreadable_summary(err, float(row.updated))
-            db.execute(_pupils.update().where(_pupils.c.name == row.name)
-                       .values(summary=json.dumps(summary, separators=(",", ":"))))
+                values = {"summary": json.dumps(unreadable_summary(err, float(row.updated))),
+                          "view_progress": "null", "view_activity": "{}"}
+            db.execute(_pupils.update().where(_pupils.c.name == row.name).values(**values))
+
+
+def _missing() -> Any:
+    return sa.or_(*(_pupils.c[column].is_(None) for column in _SCHEMA_2))
+
+
+def _derived(summary: dict[str, Any], progress: Progress, activity: Activity) -> dict[str, str]:
+    """The columns worked out from a pupil's record: their summary and the teacher's copy."""
+    body, latest = teachers_copy(progress, activity)
+    return {"summary": json.dumps(summary, separators=(",", ":")),
+            "view_progress": json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":")),
+            "view_activity": json.dumps(latest, separators=(",", ":"))}
 
 
 def _record(row: Any) -> PupilRecord:

@@ -12,6 +12,10 @@ service process reading the same database gives the same class::
      "stuck": {"exercise", "attempts", "rule", "since", "last"} or null}
 
 A record that cannot be read gets ``{"written", "error", "message"}`` instead of the rest.
+
+Beside it the service keeps the pupil's record as the teacher's page reads it (:func:`teachers_copy`):
+the lessons' exercises and the one tried last, without the practice history (which only grows; its
+counts stay in the record), so the class a teacher is sent has the same size in May as in September.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from ...learner.classwork import Assignment
 from ...learner.progress import Progress, ProgressError
 from ..classroom import Activity, ClassSummary
 
-__all__ = ["pupil_summary", "unreadable_summary"]
+__all__ = ["pupil_summary", "teachers_copy", "unreadable_summary"]
 
 
 def pupil_summary(progress: Progress, activity: Activity, assignments: Iterable[Assignment],
@@ -43,3 +47,15 @@ def pupil_summary(progress: Progress, activity: Activity, assignments: Iterable[
 def unreadable_summary(error: ProgressError, written: float) -> dict[str, Any]:
     """What stands for the summary of a record the service cannot read (the other pupils are unaffected)."""
     return {"written": written, "error": f"progress.error.{error.key}", "message": str(error)}
+
+
+def teachers_copy(progress: Progress, activity: Activity) -> tuple[dict[str, Any], dict[str, list[float | None]]]:
+    """(progress body, activity) of the pupil as the teacher's page reads them: every exercise but the
+    generated ones (practice, worksheets), and the one tried last whatever it is, with its activity. The
+    page's stars per lesson, rules missed (generated misses are counts of the record), practice counts and
+    who is stuck (the exercise tried last) are those of the whole record."""
+    latest = max(activity.items(), key=lambda item: (item[1][1], item[0]))[0] if activity else None
+    body = progress.to_body()
+    body["exercises"] = {key: record for key, record in body["exercises"].items()
+                         if not key.startswith("gen.") or key == latest}
+    return body, ({} if latest is None else {latest: list(activity[latest])})
