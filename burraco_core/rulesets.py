@@ -176,15 +176,15 @@ _CHOICES = {"semi_clean_wild": ("at-an-end", "anywhere"), "stock_exhausted": ("h
 # The fields that hold a whole number: name -> whether None is allowed too.
 _NUMBERS = {name: hint is not int for name, hint in get_type_hints(Ruleset).items() if hint in (int, int | None)}
 
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
 # The largest each number may be: a house ruleset of 10**100 points a card would reach the bots' sums and
 # floats, a target score no game reaches would make a match endless.
 MAX_POINTS = 10_000
 _MOST = {**{name: MAX_POINTS for name in _NUMBERS if name.endswith(("_value", "_bonus", "_penalty"))},
          "target_score": 100_000, "stalemate_limit": 1_000}
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _problems(rules: Ruleset) -> list[tuple[str, Message]]:
