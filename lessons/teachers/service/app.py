@@ -57,7 +57,7 @@ __all__ = ["ClassService", "main", "make_app"]
 _log = logging.getLogger("burraco.class")
 MAX_BODY = 1_000_000        # bytes of one request: far above a real pupil's progress (tens of kB)
 WORKERS = 4                 # threads for the store's work: a few at once; SQLite writes one at a time anyway
-SHARE = 3.0                 # a pupil's writes wait SHARE times the last one's time after it (see _Api.keep)
+SHARE = 9.0                 # a pupil's writes wait SHARE times the last one's time after it (see _Api.keep)
 T = TypeVar("T")
 
 
@@ -243,7 +243,7 @@ class _Api(_Handler):
                 self.answer(await self.service.run(self._keep, name, self.teacher))
             finally:
                 # the pupil's next write waits a few times what this one took: a pupil sending costly
-                # bodies back to back gets a quarter of a thread, while one answer every few seconds never waits
+                # bodies back to back gets a tenth of a thread, while one answer every few seconds never waits
                 await asyncio.sleep(SHARE * (time.monotonic() - began))
 
     def _keep(self, name: str, teacher: bool) -> dict[str, Any]:
