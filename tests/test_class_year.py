@@ -235,6 +235,7 @@ def test_the_years_end_archives_the_class_and_starts_empty(store, tmp_path):
     assert everything(store) == {**before, "pupils": [], "assignments": []}
     assert store.pupils() == {} and store.assignments() == []
     kept = admin.read_archive(tmp_path / "year.json")
+    assert (tmp_path / "year.json").stat().st_mode & 0o777 == 0o600          # the pupils' records: the owner's
     assert kept == archived and {**kept, "made": 0} == {**before, "made": 0}
     with pytest.raises(ClassStoreError) as caught:                   # never over a file
         admin.archive(store, tmp_path / "year.json")
@@ -348,3 +349,12 @@ def test_the_class_a_teacher_reads_is_the_whole_records_and_does_not_grow_with_p
     [work] = store.assignments()
     assert grown["summary"]["steps"] == {str(work.id): list(work.steps(store.pupil("alice").progress))}
     assert grown["summary"]["steps"][str(work.id)][0] >= NEEDED                   # the practice counted
+
+
+def test_an_archive_that_cannot_be_written_changes_nothing(store, tmp_path):
+    a_class(store)
+    before = everything(store)
+    with pytest.raises(ClassStoreError) as caught:
+        admin.archive(store, tmp_path / "no-such-folder" / "year.json")
+    assert caught.value.key == "cannot-write" and "nothing was changed" in str(caught.value)
+    assert everything(store) == before

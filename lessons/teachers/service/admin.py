@@ -155,11 +155,22 @@ def _is_file(where: str) -> bool:
 
 
 def _write_new(path: pathlib.Path, body: dict[str, Any]) -> None:
-    # "x": never over a file; flushed to the disk before the class is emptied
-    with open(path, "x", encoding="utf-8") as out:
-        json.dump(body, out, ensure_ascii=False, separators=(",", ":"))
-        out.flush()
-        os.fsync(out.fileno())
+    # never over a file (O_EXCL); readable by its owner alone (the pupils' records); on the disk before the
+    # class is emptied
+    try:
+        handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        raise ClassStoreError("file-exists", path=str(path)) from None
+    except OSError as err:
+        raise ClassStoreError("cannot-write", path=str(path), detail=err.strerror or str(err)) from None
+    try:
+        with open(handle, "w", encoding="utf-8") as out:
+            json.dump(body, out, ensure_ascii=False, separators=(",", ":"))
+            out.flush()
+            os.fsync(out.fileno())
+    except OSError as err:                       # a full disk: no half archive left to be taken for a whole one
+        path.unlink(missing_ok=True)
+        raise ClassStoreError("cannot-write", path=str(path), detail=err.strerror or str(err)) from None
 
 
 def _shown(url: str) -> str:
