@@ -124,7 +124,8 @@ def test_the_service_page_draws_every_pupil_when_one_record_is_broken(tmp_path):
         kept.save("ben", missed("wild.bound"))
         kept.save("zed", Progress())
         with kept.engine.begin() as db:         # a record kept unreadable (written by hand, an old bug...)
-            db.execute(sa.text("UPDATE burraco_pupils SET progress = '{broken' WHERE name = 'zed'"))
+            db.execute(sa.text("UPDATE burraco_pupils SET progress = '{broken', view_progress = '{broken' "
+                               "WHERE name = 'zed'"))
         page = service_page(kept, "rossi", True, "en")
     finally:
         kept.close()

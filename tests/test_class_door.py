@@ -111,9 +111,10 @@ def test_a_body_just_over_the_bound_sent_whole_changes_nothing(hub):
     body = b" " * 1_000_001
     try:
         status, answer = call(hub.service_url + "api/me", "POST", body, token=token)
-    except OSError:              # the service may close the connection while the rest is still being sent
-        status, answer = 413, {"error": "service.too-big"}
-    assert (status, answer["error"]) == (413, "service.too-big")
+    except OSError:     # refused on its Content-Length, the connection may close while the rest is being sent
+        pass
+    else:
+        assert (status, answer["error"]) == (413, "service.too-big")
     assert everything(hub) == before
 
 
