@@ -48,7 +48,7 @@ from tornado import web
 from ...learner.classwork import Assignment, ClassworkError
 from ...learner.progress import Progress, ProgressError
 from .admin import COMMANDS, run_command
-from .database import ClassStore, PupilRecord, database_url
+from .database import ClassRow, ClassStore, PupilRecord, database_url
 from .door import BURST, RATE, RateLimit, closed_app, declared_length, name_refusal, safe_url
 from .door import without_password as _without_password
 
@@ -108,12 +108,13 @@ class ClassService:
         """``GET api/class`` as JSON text: each pupil's record as the teacher's page reads it (the lessons'
         exercises and the one tried last: .summary.teachers_copy) and summary, as they are kept, with who has
         done what from the summaries. Nothing is worked out here, and its size does not grow with history."""
-        rows = self.store.class_rows()
+        rows = [_sendable(row) for row in self.store.class_rows()]
         summaries = {row.name: _summary(row.summary) for row in rows}
         work = []
         for assignment in self.store.assignments():
             ident = str(assignment.id)
-            steps = {name: s["steps"][ident] for name, s in summaries.items() if ident in s.get("steps", {})}
+            steps = {name: pair for name, s in summaries.items()
+                     if (pair := _pair((s.get("steps") or {}).get(ident) if isinstance(s.get("steps"), dict) else None))}
             work.append({**assignment.to_body(), "steps": steps,
                          "done_by": sorted(name for name, (done, of) in steps.items() if done >= of)})
         pupils = ",".join(f'{_text(row.name)}:{{"progress":{row.progress},"activity":{row.activity},'
@@ -129,6 +130,30 @@ def _text(value: Any) -> str:
 def _summary(text: str) -> dict[str, Any]:
     found = json.loads(text)
     return found if isinstance(found, dict) else {}
+
+
+def _pair(value: Any) -> list[int] | None:
+    """A kept (done, of), or None when the summary holds something else (a row broken by hand)."""
+    if (isinstance(value, list) and len(value) == 2 and all(type(n) is int for n in value)
+            and 0 <= value[0] <= value[1]):
+        return value
+    return None
+
+
+def _sendable(row: ClassRow) -> ClassRow:
+    """The row as api/class sends its texts, or, when one of them is not JSON (a row broken by hand, an
+    older process's), the row said unreadable: one pupil's row never makes the whole answer unreadable.
+    Reading the texts costs what the course's size costs, not the history's (see .summary)."""
+    try:
+        for text in (row.progress, row.activity, row.summary):
+            json.loads(text, parse_constant=_no_constant)
+        if not math.isfinite(row.updated):
+            raise ValueError("updated is not a time")
+        return row
+    except (ValueError, RecursionError) as err:
+        updated = row.updated if math.isfinite(row.updated) else 0.0
+        summary = {"written": updated, "error": "class.store.unreadable-row", "message": str(err)[:200]}
+        return ClassRow(row.name, "null", "{}", updated, _text(summary))
 
 
 class Refused(web.HTTPError):

@@ -272,7 +272,9 @@ class ClassStore:
             try:
                 progress, activity = Progress.from_json(row.progress), read_activity(json.loads(row.activity))
                 values = _derived(pupil_summary(progress, activity, assignments, float(row.updated)), progress, activity)
-            except ProgressError as err:           # one record that cannot be read spoils no other
+            except (ProgressError, ValueError, RecursionError) as err:    # one record that cannot be read
+                if not isinstance(err, ProgressError):                     # (its activity not JSON) spoils no other
+                    err = ProgressError("not-json", detail=str(err)[:120])
                 values = {"summary": json.dumps(unreadable_summary(err, float(row.updated))),
                           "view_progress": "null", "view_activity": "{}"}
             db.execute(_pupils.update().where(_pupils.c.name == row.name).values(**values))

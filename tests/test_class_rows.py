@@ -1,0 +1,74 @@
+"""One pupil's row broken in the database (by hand, by an older process, an archive with an infinite
+time) spoils neither the teacher's api/class answer nor the setting of work for the rest of the class.
+
+Through ClassStore and ClassService directly (SQLite); see tests/test_class_display.py for the page.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import sqlalchemy as sa
+
+import lessons
+from lessons.learner.classwork import Assignment
+from lessons.learner.progress import Progress
+from lessons.teachers.classroom import ClassSummary
+from lessons.teachers.service.database import ClassStore
+from tests.test_class_year import service_of
+
+FIRST = lessons.LESSONS[0]
+EX = FIRST.exercises[0].id
+
+
+def solved() -> Progress:
+    progress = Progress()
+    progress.record(EX, correct=True, hints=0, retries=0, solution_shown=False)
+    return progress
+
+
+@pytest.fixture
+def kept(tmp_path):
+    store = ClassStore(str(tmp_path / "class.sqlite"))
+    store.save("alice", solved())
+    store.save("bob", solved())
+    store.assign(Assignment.from_body({"kind": "lessons", "lessons": [FIRST.key]}), "teacher")
+    yield store
+    store.close()
+
+
+def spoil(store: ClassStore, column: str, value: object) -> None:
+    with store.engine.begin() as db:
+        db.execute(sa.text(f"UPDATE burraco_pupils SET {column} = :v WHERE name = 'bob'"), {"v": value})
+
+
+@pytest.mark.parametrize(("column", "value"), [
+    ("view_progress", "{not json"), ("view_activity", "{not json"), ("summary", "{not json"), ("summary", "NaN"),
+    ("updated", float("inf")),
+])
+def test_api_class_reads_with_one_row_not_json(kept, column, value):
+    spoil(kept, column, value)
+    answer = json.loads(service_of(kept).class_answer(), parse_constant=lambda name: pytest.fail(name))
+    summary = ClassSummary.from_service(answer["pupils"])
+    assert set(summary.pupils) == {"alice"} and set(summary.unreadable) == {"bob"}
+    assert set(answer["assignments"][0]["steps"]) == {"alice"}
+
+
+@pytest.mark.parametrize("steps", ['{"steps": 5}', '{"steps": {"1": 5}}', '{"steps": {"1": [1]}}', '{"steps": {"1": "ab"}}'])
+def test_api_class_reads_with_one_summary_of_the_wrong_shape(kept, steps):
+    spoil(kept, "summary", steps)
+    answer = json.loads(service_of(kept).class_answer())
+    assert answer["assignments"][0]["steps"] == {"alice": [1, len(FIRST.exercises)]}
+    assert "alice" in ClassSummary.from_service(answer["pupils"]).pupils
+
+
+def test_work_is_set_with_one_activity_not_json(kept):
+    spoil(kept, "activity", "not json")
+    second = Assignment.from_body({"kind": "lessons", "lessons": [lessons.LESSONS[1].key]})
+    made = kept.assign(second, "teacher")                   # was JSONDecodeError: no work set for anybody
+    assert [a.id for a in kept.assignments()][-1] == made.id
+    alice = kept.pupil("alice")
+    assert alice is not None and alice.summary is not None and str(made.id) in alice.summary["steps"]
+    answer = json.loads(service_of(kept).class_answer())
+    assert set(ClassSummary.from_service(answer["pupils"]).unreadable) == {"bob"}
