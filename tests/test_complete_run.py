@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -312,3 +313,14 @@ def test_the_14th_place_is_said_before_lesson_6_asks_it(lang: str) -> None:
     ace = Message("lesson.ace.intro.3").text(lang)
     natural = {"en": "ordinary", "it": "naturali", "es": "naturales", "pt": "naturais"}[lang]
     assert natural in ace
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lesson_12_s_refusal_is_not_a_sentence_nested_after_a_colon(lang):
+    # "Under the other rules, no. Under Buraco (to 2005) a run…", not "…, no: Under Buraco…" (a whole
+    # sentence with its capital after a colon); the rule's own label ("The rule: …") is the catalogue's way
+    label = {"en": "The rule:", "it": "La regola:", "es": "La regla:", "pt": "A regra:"}[lang]
+    for exercise_id in ("variants.complete-run-locked", "variants.no-fourteenth-place"):
+        said = lessons.get_lesson("variants").exercise(exercise_id).check("legal").message(lang)
+        before_the_rule = said.split(label)[0]
+        assert not re.search(r":\s+(?!Joker\b)[A-ZÀ-Ý]", before_the_rule), said   # a card is named as on the table
