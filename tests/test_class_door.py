@@ -85,10 +85,27 @@ def test_a_pupil_writing_too_fast_gets_429_with_retry_after(hub):
     assert refusal["error"] == "service.too-fast" and int(headers["Retry-After"]) >= 1
     other = call(hub.service_url + "api/me", "POST", body, token=hub.user("calm"))     # another pupil: untouched
     assert other[0] == 200
-    reads = [call(hub.service_url + "api/me", token=token)[0] for _ in range(5)]       # reading is not limited
+    reads = [call(hub.service_url + "api/me", token=token)[0] for _ in range(5)]       # reads: a bucket of their own
     assert reads == [200] * 5
     time.sleep(int(headers["Retry-After"]) + 0.2)
     assert call(hub.service_url + "api/me", "POST", body, token=token)[0] == 200      # and it passes again
+
+
+def test_a_pupil_reading_in_a_loop_gets_429_and_the_others_still_read(hub):
+    # GET api/me sends the pupil's whole record (up to ~700 kB, 40 ms of a thread): unlimited, one pupil
+    # reading it in a loop on a few connections filled the service's threads for everybody
+    token = hub.user("reader")
+    assert call(hub.service_url + "api/me", "POST", solved(EX).to_json().encode(), token=token)[0] == 200
+    answers = [raw(hub.service_url + "api/me", "GET", token, {}) for _ in range(80)]
+    statuses = [status for status, _, _ in answers]
+    assert statuses[0] == 200 and 429 in statuses
+    status, headers, refusal = next(a for a in answers if a[0] == 429)
+    assert refusal["error"] == "service.too-fast" and int(headers["Retry-After"]) >= 1
+    assert call(hub.service_url + "api/me", token=hub.user("calm"))[0] == 200          # another pupil: untouched
+    teacher = hub.user("rossi", teacher=True)
+    assert [call(hub.service_url + "api/class", token=teacher)[0] for _ in range(60)] == [200] * 60   # never limited
+    time.sleep(int(headers["Retry-After"]) + 0.2)
+    assert call(hub.service_url + "api/me", token=token)[0] == 200
 
 
 def test_a_declared_body_over_the_bound_is_refused_before_a_byte_is_read(hub):

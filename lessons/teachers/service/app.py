@@ -57,6 +57,7 @@ __all__ = ["ClassService", "main", "make_app"]
 _log = logging.getLogger("burraco.class")
 MAX_BODY = 1_000_000        # bytes of one request: far above a real pupil's progress (tens of kB)
 WORKERS = 4                 # threads for the store's work: a few at once; SQLite writes one at a time anyway
+READS = 2.0                 # a pupil may read this many times as often as write (teachers: unlimited)
 SHARE = 9.0                 # a pupil's writes wait SHARE times the last one's time after it (see _Api.keep)
 T = TypeVar("T")
 
@@ -69,6 +70,9 @@ class ClassService:
                  auth: HubOAuth | None = None, workers: int = WORKERS, limit: RateLimit | None = None) -> None:
         self.store = store
         self.limit = limit if limit is not None else RateLimit()
+        # a pupil's reads (GET api/me sends their whole record, up to hundreds of kB): their own bucket, READS
+        # times the writes', so that reading in a loop on many connections cannot fill the threads either
+        self.reads = RateLimit(self.limit.rate * READS, int(self.limit.burst * READS), self.limit.clock)
         self.teacher_group = teacher_group
         self.max_body = max_body
         self.auth = auth if auth is not None else HubOAuth()
@@ -218,9 +222,12 @@ class _Api(_Handler):
         if refusal is not None:       # bob\u200b would pass for bob on the teacher's page
             raise Refused(403, "service.bad-name", f"a hub name with an invisible character ({refusal}) has no record here")
         writes = self.request.method not in ("GET", "HEAD")
-        wait = self.service.limit.take(str(user["name"])) if writes else 0.0
+        if writes:
+            wait = self.service.limit.take(str(user["name"]))
+        else:        # a teacher's page asks every few seconds; a pupil's tutorial once a minute
+            wait = 0.0 if self.service.is_teacher(user) else self.service.reads.take(str(user["name"]))
         if wait:
-            raise Refused(429, "service.too-fast", "too many writes at once: try again shortly", retry_after=wait)
+            raise Refused(429, "service.too-fast", "too many requests at once: try again shortly", retry_after=wait)
         declared = declared_length(self.request.headers)
         if declared is not None and declared > self.service.max_body:
             raise Refused(413, "service.too-big", f"at most {self.service.max_body} bytes")
