@@ -324,3 +324,14 @@ def test_lesson_12_s_refusal_is_not_a_sentence_nested_after_a_colon(lang):
         said = lessons.get_lesson("variants").exercise(exercise_id).check("legal").message(lang)
         before_the_rule = said.split(label)[0]
         assert not re.search(r":\s+(?!Joker\b)[A-ZÀ-Ý]", before_the_rule), said   # a card is named as on the table
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_refusal_predicted_for_the_wrong_reason_is_told_it_is_refused(lang):
+    # a learner who chose "nowhere to go" was right that italiano refuses the move: not told "no", but "another reason"
+    exercise = lessons.get_lesson("variants").exercise("variants.complete-run-locked")
+    other_reason = exercise.check("wild.nowhere-to-go").message(lang)
+    refused_legal = exercise.check("legal").message(lang)
+    assert other_reason != refused_legal
+    assert {"en": "another reason", "it": "un altro motivo", "es": "otro motivo", "pt": "outro motivo"}[lang] in other_reason
+    assert exercise.check("wild.nowhere-to-go").rule == "wild.complete-run-locked"

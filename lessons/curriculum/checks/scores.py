@@ -128,8 +128,9 @@ def _predicted_right(attempt: Attempt) -> Failure | None:
         return None
     err = attempt.refusal
     if err is not None:      # the other ruleset refuses it: say why, with the rule
-        return Failure(Message("ex.check.predict.refused", reason=err.msg, rule=Message(f"rule.{err.rule}.summary")),
-                       err.rule)
+        # a rule said, not the one that refuses it: the learner was right that it is refused, so say so
+        key = "ex.check.predict.refused" if said == "legal" else "ex.check.predict.other-rule"
+        return Failure(Message(key, reason=err.msg, rule=Message(f"rule.{err.rule}.summary")), err.rule)
     if truth == "legal":
         return Failure(Message("ex.check.predict.legal", named=Message(f"rule.{said}.summary")), said)
     if attempt.meld is not None:           # the kind of burraco: why not the one said, under the other rules
