@@ -72,3 +72,21 @@ def test_work_is_set_with_one_activity_not_json(kept):
     assert alice is not None and alice.summary is not None and str(made.id) in alice.summary["steps"]
     answer = json.loads(service_of(kept).class_answer())
     assert set(ClassSummary.from_service(answer["pupils"]).unreadable) == {"bob"}
+
+
+def test_a_pupils_post_generates_no_sheet_with_a_year_of_worksheets_set(tmp_path, monkeypatch):
+    # 100 worksheets set over a year, more than the sheets' cache (64): every pupil's post generated every
+    # sheet again to work out its steps (some 6 ms each: 0.6 s a post, growing with the year)
+    import lessons.learner.classwork as classwork
+
+    store = ClassStore(str(tmp_path / "class.sqlite"))
+    for number in range(100):
+        store.assign(Assignment.from_body({"kind": "worksheet", "sheet": {"number": 1000 + number}}), "teacher")
+    store.save("alice", solved())                    # the first post works every sheet out
+    made = []
+    real = classwork.exercises
+    monkeypatch.setattr(classwork, "exercises", lambda *args: made.append(args) or real(*args))
+    record = store.save("alice", solved())
+    assert made == []
+    assert record.summary is not None and len(record.summary["steps"]) == 100
+    store.close()

@@ -102,7 +102,7 @@ class Sheet:
         return _sheet(self)
 
     def exercise_ids(self) -> tuple[str, ...]:
-        return tuple(ex.id for ex in self.exercises())
+        return _sheet_ids(self)
 
     def to_body(self) -> dict[str, Any]:
         return {"number": self.number, "kinds": list(self.kinds), "count": self.count,
@@ -130,6 +130,14 @@ class Sheet:
         if not isinstance(rules, str) or rules not in bc.RULESETS:
             raise ClassworkError("unknown-rules", rules=str(rules)[:40])
         return cls(number, tuple(dict.fromkeys(kinds)), count, difficulty, rules)
+
+
+@functools.lru_cache(maxsize=4096)
+def _sheet_ids(sheet: Sheet) -> tuple[str, ...]:
+    # Kept apart from the exercises (a few hundred bytes each, not a few hundred kB): every pupil's post
+    # works out the steps of every worksheet set, and a year of them (more than _sheet keeps) generated
+    # every sheet again at every post, some 6 ms each.
+    return tuple(ex.id for ex in _sheet(sheet))
 
 
 @functools.lru_cache(maxsize=64)
