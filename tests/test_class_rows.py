@@ -90,3 +90,15 @@ def test_a_pupils_post_generates_no_sheet_with_a_year_of_worksheets_set(tmp_path
     assert made == []
     assert record.summary is not None and len(record.summary["steps"]) == 100
     store.close()
+
+
+@pytest.mark.parametrize("password", ["p@ss:w/rd", "plain"])
+def test_no_password_in_an_error_quoting_the_url_as_written(password):
+    # a password with '@' or '/' is written %-encoded in the URL: an error quoting the URL kept it ('p%40ss')
+    from urllib.parse import quote
+
+    from lessons.teachers.service.door import without_password
+
+    url = f"postgresql+psycopg://burraco:{quote(password, safe='')}@db.school/burraco"
+    said = without_password(f"cannot open {url}: no such host; the password {password} was refused", url)
+    assert quote(password, safe="") not in said and password not in said and "db.school" in said

@@ -104,7 +104,15 @@ def without_password(text: str, url: str) -> str:
         password = make_url(url).password
     except Exception:
         return text.replace(url, safe_url(url))
-    return text.replace(str(password), "***") if password else text
+    if not password:
+        return text
+    # as written in the URL too: 'p%40ss' is the password 'p@ss', and an error may quote the URL as given
+    from urllib.parse import quote, quote_plus
+
+    text = text.replace(url, safe_url(url))
+    for form in sorted({str(password), quote(str(password), safe=""), quote_plus(str(password))}, key=len, reverse=True):
+        text = text.replace(form, "***")
+    return text
 
 
 def private_sqlite(url: str) -> None:
