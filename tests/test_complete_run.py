@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 import burraco_core as bc
 import lessons
-from burraco_core.messages import Message
+from burraco_core.messages import Message, catalogue
 from lessons.curriculum.model import CONTENT_DIR
 from lessons.curriculum.variants import variant_table
 from lessons.teachers.variant_builder import VariantBuilder, differences, read_variant, variant_json
@@ -335,3 +335,11 @@ def test_a_refusal_predicted_for_the_wrong_reason_is_told_it_is_refused(lang):
     assert other_reason != refused_legal
     assert {"en": "another reason", "it": "un altro motivo", "es": "otro motivo", "pt": "outro motivo"}[lang] in other_reason
     assert exercise.check("wild.nowhere-to-go").rule == "wild.complete-run-locked"
+
+
+def test_italian_keeps_bloccata_for_the_wild_between_two_naturals() -> None:
+    # docs/glossary-it.md: a complete run's wild "non si può più sostituire"; "bloccata" is the bound wild of lesson 6
+    for key in ("lesson.variants.intro.5", "lesson.variants.complete-run-locked.hint.2",
+                "lesson.variants.complete-run-locked.explain", "variants.field.complete_run_wild_locked",
+                "rule.wild.complete-run-locked", "rule.wild.complete-run-locked.summary"):
+        assert "blocc" not in catalogue("it")[key], key
