@@ -304,8 +304,28 @@ def test_a_browser_copy_of_another_learner_is_set_aside_not_merged(monkeypatch):
         assert store.problem is not None and store.problem.key == (
             "progress.notice.browser-other" if owner else "progress.notice.browser-unmarked")
         assert str(store.problem)
-    _page_sends(store, planted.to_json(), "a" * 32)         # the learner's own copy is merged
+    _page_sends(store, planted.to_json(), store.seal(planted.to_json()))      # the learner's own copy is merged
     assert store.progress.stars("runs.ace") == 3
+
+
+def test_what_the_browser_keeps_beside_a_copy_cannot_vouch_for_another(monkeypatch):
+    # the page kept the learner's secret itself beside the copy: on a shared computer another pupil read it
+    # from the browser's storage and put it beside a planted copy, which was then merged and sent as theirs
+    secret = "a" * 32
+    store = BrowserStore(owner=secret)
+    sent: list[dict] = []
+    monkeypatch.setattr(store, "send", sent.append)
+    mine = Progress()
+    _answer(mine, "melds.first-run", ())
+    store.save(mine)
+    kept_beside = store.owner                               # all the page (and its storage) ever holds
+    assert kept_beside and secret not in kept_beside
+    planted = mine.copy()
+    _answer(planted, "runs.ace", ())
+    for owner in (kept_beside, secret):
+        _page_sends(store, planted.to_json(), owner)
+        assert store.progress == mine and store.problem is not None
+        assert store.problem.key == "progress.notice.browser-other"
 
 
 def test_browser_owner_is_a_secret_kept_in_the_pupils_folder(monkeypatch, tmp_path):
@@ -407,8 +427,9 @@ def test_fuzz_the_browser_copy_handed_to_the_kernel(text, owner):
     mine = Progress()
     _answer(mine, "melds.first-run", ())
     store.save(mine)
-    _page_sends(store, text, owner)
-    if owner != "a" * 32:
+    sealed = owner == "a" * 32
+    _page_sends(store, text, store.seal(text) if sealed else owner)
+    if not sealed:
         assert store.progress == mine
     assert store.progress.stars("melds.first-run") == 3
     if text:                                             # "" is a storage holding nothing: not written back

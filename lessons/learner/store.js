@@ -1,8 +1,8 @@
 // BrowserStore: the learner's progress in the browser's localStorage (see store.py).
 //
 // Synced traits: key (the localStorage key), saved (the progress as JSON text, both ways),
-// owner (whose progress Python writes: kept beside it under key + ":owner"), saved_owner (the
-// owner stored with the copy sent to Python, "" when none), loaded (set here once localStorage
+// owner (the seal of the copy Python writes, an HMAC under the learner's secret: kept beside it under
+// key + ":owner"), saved_owner (the seal stored with the copy sent to Python, "" when none), loaded (set here once localStorage
 // was read), available (false when the page may not use localStorage), error (the name of the
 // last failed write, "" when it worked). Python checks every copy it is sent (size, format, owner).
 // Python decides everything (it merges); this side only reads, writes and listens:

@@ -28,6 +28,8 @@ is down the file and the browser keep everything, and the latest copy is sent on
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import logging
 import os
 import pathlib
@@ -139,7 +141,11 @@ class BrowserStore(anywidget.AnyWidget):
     error = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, key: str = DEFAULT_KEY, owner: str = "", **kwargs: Any) -> None:
-        super().__init__(key=key, owner=owner, **kwargs)
+        super().__init__(key=key, **kwargs)
+        # The learner's secret (browser_owner) never goes to the page: the page keeps, beside each copy, the
+        # copy's seal (an HMAC of its text under the secret). Kept as the secret itself, it could be read from
+        # the browser's storage on a shared computer and put beside a planted copy.
+        self._secret = owner
         self.progress = Progress()
         self.problem: Message | None = None
         self._written = ""
@@ -164,14 +170,22 @@ class BrowserStore(anywidget.AnyWidget):
         text = self.progress.to_json()
         if text != self.saved:
             self._written = text
-            self.saved = text
+            with self.hold_sync():          # the seal reaches the page with its copy (store.js writes it first)
+                self.owner = self.seal(text)
+                self.saved = text
+
+    def seal(self, text: str) -> str:
+        """What the page keeps beside ``text`` to say it is this learner's: "" where there is no secret."""
+        if not self._secret:
+            return ""
+        return hmac.new(self._secret.encode(), text.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()[:32]
 
     # -------------------------------------------------------------- from the page
     def _arrived(self, change: dict[str, Any]) -> None:
         text = change["new"]
         if not text or text == self._written:
             return          # nothing stored yet, or our own write
-        if self.owner and self.saved_owner != self.owner:
+        if self._secret and not hmac.compare_digest(self.saved_owner.encode(), self.seal(text).encode()):
             # another learner's copy (a shared computer), or one planted: never merged into this one
             self._set_aside(text, None)
             return
