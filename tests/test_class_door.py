@@ -173,6 +173,10 @@ def test_an_unknown_rule_and_a_bad_record_are_drawn_beside_the_others(hub):
     assert {"anna", "bea", "zed"} <= set(rows)
     assert "This pupil&#x27;s record could not be read" in rows["zed"]
     assert "could not be read" not in rows["anna"] + rows["bea"]
+    # reading that record (the teacher, or 'zed' himself) is refused by name, as his POST is: not a bare 500
+    for token, path in ((teacher, "api/pupils/zed"), (hub.user("zed"), "api/me")):
+        status, refusal = call(hub.service_url + path, token=token)
+        assert status == 500 and refusal["error"] == "progress.error.not-progress", refusal
 
 
 # -- the service's bodies, fuzzed --------------------------------------------------------------------

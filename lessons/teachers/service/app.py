@@ -293,10 +293,20 @@ class _Api(_Handler):
             raise Refused(403, "service.teachers-only", f"only the teacher group {what}")
 
 
+def _kept(store: ClassStore, name: str) -> PupilRecord | None:
+    """A pupil's stored record, or the named refusal when it cannot be read (as POST says it), not a bare 500."""
+    try:
+        return store.pupil(name)
+    except ProgressError as err:
+        raise Refused(500, f"progress.error.{err.key}", str(err)) from None
+    except (ValueError, RecursionError):         # its activity not JSON (a row broken by hand)
+        raise Refused(500, "progress.error.not-json", "this pupil's kept record is not JSON") from None
+
+
 class MeHandler(_Api):
     async def get(self) -> None:
         service = self.service
-        self.answer(await service.run(lambda: service.pupil_answer(self.name, service.store.pupil(self.name),
+        self.answer(await service.run(lambda: service.pupil_answer(self.name, _kept(service.store, self.name),
                                                                    self.teacher)))
 
     async def post(self) -> None:
@@ -307,7 +317,7 @@ class PupilHandler(_Api):
     async def get(self, name: str) -> None:
         if name != self.name and not self.teacher:
             raise Refused(403, "service.not-yours", "a pupil reads only their own record")
-        record = await self.service.run(self.service.store.pupil, name)
+        record = await self.service.run(_kept, self.service.store, name)
         if record is None and name != self.name:
             raise Refused(404, "service.no-pupil", "no record for this pupil")
         self.answer(await self.service.run(self.service.pupil_answer, name, record, self.teacher and name == self.name))
