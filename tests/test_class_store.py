@@ -251,3 +251,10 @@ def test_a_class_sent_by_the_service_is_read_pupil_by_pupil():
     assert list(read.pupils) == ["alice"] and sorted(read.unreadable) == ["bob", "carla"]    # each on its own
     assert read.unreadable["bob"].key == "class.bad-record"
     assert read.pupils["alice"].solved(FIRST.exercises[0].id) and read.seen == {"alice": 3.0}
+
+
+def test_taking_away_an_id_beyond_any_assignment_is_no_such_assignment(store):
+    # DELETE api/assignments/99999999999 (the route takes 12 digits): PostgreSQL's INTEGER refused the
+    # query (NumericValueOutOfRange), answered 500 instead of 404 service.no-assignment
+    assert store.unassign(99_999_999_999) is False and store.unassign(2**31) is False
+    assert store.unassign(0) is False

@@ -253,6 +253,8 @@ class ClassStore:
 
     def unassign(self, ident: int) -> bool:
         """Take an assignment away (it stays in the database, marked); False when there is none by that id."""
+        if not 0 < ident < 2**31:       # no id is (an INTEGER column); PostgreSQL refused the query: a 500
+            return False
         with self._writing() as db:
             result = db.execute(_assignments.update()
                                 .where(_assignments.c.id == ident, _assignments.c.removed.is_(None))
