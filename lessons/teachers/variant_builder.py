@@ -117,7 +117,7 @@ def read_variant(text: str) -> bc.Ruleset:
     base = bc.RULESETS.get(data["base"]) if isinstance(data.get("base"), str) else None
     if base is None:
         if known - set(changes):   # a house ruleset's own file gives every field; else its base must exist
-            raise bc.RulesetError(Message("variants.file.base", value=shown(data.get("base")),
+            raise bc.RulesetError(Message("variants.file.base", base=shown(data.get("base")),
                                           known=tuple(bc.RULESETS)), fields=("base",))
         return bc.Ruleset(**changes)
     return dataclasses.replace(base, **changes)
