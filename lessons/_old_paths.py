@@ -29,7 +29,7 @@ OLD_PATHS: dict[str, tuple[str, ...]] = {
     "guided": ("lessons.curriculum.guided",),
     "variants": ("lessons.curriculum.variants",),
     "coverage": ("lessons.curriculum.coverage",),
-    "progress": ("lessons.learner.progress",),
+    "progress": ("lessons.learner.progress", "lessons.learner.filestore", "lessons.learner.files"),
     "session": ("lessons.learner.session",),
     "store": ("lessons.learner.store", "lessons.widgets.settings"),
     "practice": ("lessons.learner.practice",),

@@ -17,7 +17,8 @@ import pytest
 
 import lessons
 from lessons.learner.classlink import ClassLink, ServiceClient
-from lessons.learner.progress import FileStore, Progress
+from lessons.learner.filestore import FileStore
+from lessons.learner.progress import Progress
 from lessons.learner.store import ProgressKeeper
 from lessons.teachers.live import ClassFeed
 from tests.helpers import required

@@ -16,7 +16,8 @@ import burraco_core as bc
 import lessons
 from burraco_core.messages import Message
 from lessons.curriculum.model import moved_ids
-from lessons.learner.progress import FileStore, Progress
+from lessons.learner.filestore import FileStore
+from lessons.learner.progress import Progress
 from lessons.learner.store import ProgressKeeper
 from lessons.widgets.lesson import LessonWidget
 

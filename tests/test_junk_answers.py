@@ -18,7 +18,8 @@ import burraco_core as bc
 from burraco_core.messages import Message
 from lessons.curriculum.generators import GENERATED_KINDS, generate
 from lessons.learner.checkup import unused_parts
-from lessons.learner.progress import FileStore, Progress
+from lessons.learner.filestore import FileStore
+from lessons.learner.progress import Progress
 from lessons.learner.store import ProgressKeeper
 
 LANGS = ("en", "it", "es")
@@ -189,7 +190,7 @@ def test_the_keeper_s_question_does_not_read_every_lesson(tmp_path):
 
     path = saved_with(tmp_path, resume=["melds", 999])
     code = ("from lessons.curriculum import model\n"
-            "from lessons.learner.progress import FileStore\n"
+            "from lessons.learner.filestore import FileStore\n"
             "from lessons.learner.store import ProgressKeeper\n"
             f"keeper = ProgressKeeper(file_store=FileStore({str(path)!r}), key='t')\n"
             "print(keeper.problem.key, model._ALL is None)\n")

@@ -173,11 +173,11 @@ def test_an_old_module_path_still_has_its_names(old):
 
 
 def test_an_old_path_is_the_module_itself_where_it_moved_whole():
-    import lessons.learner.progress
-    import lessons.progress
+    import lessons.learner.session
+    import lessons.session
 
-    assert lessons.progress is lessons.learner.progress
-    assert lessons.progress.__spec__.name == "lessons.learner.progress"
+    assert lessons.session is lessons.learner.session
+    assert lessons.session.__spec__.name == "lessons.learner.session"
     from lessons.practice import PracticeSession
     from lessons.worksheet import save_worksheet
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import lessons
-from lessons.learner.progress import FileStore, Progress
+from lessons.learner.filestore import FileStore
+from lessons.learner.progress import Progress
 from lessons.learner.session import EXERCISE, INTRO, SUMMARY, LessonSession
 
 

@@ -9,7 +9,8 @@ import re
 import pytest
 
 import lessons
-from lessons.learner.progress import FileStore, Progress
+from lessons.learner.filestore import FileStore
+from lessons.learner.progress import Progress
 from lessons.widgets.lesson import LessonWidget, show
 from lessons.widgets.navigation import notebook_name
 from tests.helpers import required

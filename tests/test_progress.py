@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 import burraco_core as bc
 import lessons.learner.progress as lp
-from lessons.learner.progress import FileStore, Progress, ProgressError, default_path, stars
+from lessons.learner.filestore import FileStore, default_path
+from lessons.learner.progress import Progress, ProgressError, stars
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 

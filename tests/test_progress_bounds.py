@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import burraco_core as bc
+import lessons.curriculum.generators.ids as generated_ids
 import lessons.learner.practice as practice
 import lessons.learner.progress as lp
 from burraco_core import BurracoError
@@ -195,7 +196,7 @@ def test_a_version_1_record_is_migrated_with_a_bounded_rebuild(monkeypatch):
         calls.append(exercise_id)
         return frozenset({"run.gap"})
 
-    monkeypatch.setattr(practice, "teaches_of", teaches_of)
+    monkeypatch.setattr(generated_ids, "teaches_of", teaches_of)
     p = Progress.from_json(json.dumps(_v1(exercises)))
     assert len(calls) == lp.REBUILD                       # at most REBUILD exercises generated again
     assert practised(p) == {"run.gap": lp.REBUILD}        # the others count for no rule (unknown)

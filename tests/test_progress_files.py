@@ -18,7 +18,8 @@ import stat
 import pytest
 
 from lessons.learner.files import NotAFile, read_regular, what_is_there
-from lessons.learner.progress import FileStore, Progress, ProgressError, read_file
+from lessons.learner.filestore import FileStore, read_file
+from lessons.learner.progress import Progress, ProgressError
 from lessons.learner.store import ProgressKeeper
 from lessons.teachers.classroom import load_class
 from lessons.teachers.worksheet import save_worksheet

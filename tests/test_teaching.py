@@ -16,8 +16,9 @@ import lessons
 import lessons.teachers.worksheet
 from burraco_core.messages import Message
 from lessons.curriculum.generators import GENERATED_KINDS, GeneratorError, generate
+from lessons.learner.filestore import FileStore
 from lessons.learner.practice import PracticeSession, parse_generated_id, practised, rules_to_practise
-from lessons.learner.progress import FileStore, Progress
+from lessons.learner.progress import Progress
 from lessons.learner.store import ProgressKeeper
 from lessons.teachers.widgets import ClassSummaryWidget, WorksheetMaker
 from lessons.widgets.lesson import LessonWidget

@@ -22,7 +22,8 @@ import pytest
 import lessons
 from burraco_core import messages, svg
 from burraco_core.messages import Message, parse_catalogue, placeholders, plural_forms
-from lessons.learner.progress import FileStore, Progress
+from lessons.learner.filestore import FileStore
+from lessons.learner.progress import Progress
 from lessons.widgets.lesson import LessonWidget
 from tests.test_messages import produced  # noqa: F401   (the messages the engine says, shared fixture)
 

@@ -16,7 +16,8 @@ import pytest
 from comm.base_comm import BaseComm
 
 import lessons
-from lessons.learner.progress import FileStore, Progress
+from lessons.learner.filestore import FileStore
+from lessons.learner.progress import Progress
 from lessons.learner.store import ProgressKeeper
 from lessons.widgets.lesson import LessonWidget
 

@@ -42,7 +42,7 @@ import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from burraco_core import RULE_IDS, messages
 
@@ -64,12 +64,9 @@ from .reading import (
     _read_time,
 )
 
-if TYPE_CHECKING:
-    from .filestore import FileStore, default_path, read_file
-
 __all__ = [
     "FORMAT", "MAX_COUNT", "MAX_GENERATED", "MAX_OTHER", "MAX_RULES", "MAX_TIME", "VERSION", "ExerciseRecord",
-    "FileStore", "KeyedError", "Progress", "ProgressError", "default_path", "generated_tag", "known_rule", "read_file", "stars",
+    "KeyedError", "Progress", "ProgressError", "generated_tag", "known_rule", "stars",
 ]
 
 FORMAT = "burraco-tutor/progress"
@@ -107,7 +104,7 @@ def known_rule(rule_id: str) -> bool:
 @functools.lru_cache(maxsize=8192)     # asked of every record at each read and merge
 def generated_tag(exercise_id: str) -> str | None:
     """The ruleset tag a generated exercise's id names (``classic`` when it names none), or None for any
-    other id. Only the id's shape is looked at (see ``practice.parse_generated_id`` for the rest)."""
+    other id. Only the id's shape is looked at (see ``curriculum.generators.ids.parse_generated_id`` for the rest)."""
     found = _GENERATED.match(exercise_id)
     return None if found is None else (found["rules"] or "classic")
 
@@ -511,7 +508,7 @@ class Progress:
     def _migrate(self, rebuild: int) -> None:
         """Version 1 kept every generated exercise and no counts: its misses are counted, the rules of the
         last ``rebuild`` solved ones rebuilt, the records beyond the bound dropped (by _settle)."""
-        from .practice import teaches_of  # the generators, only for a version-1 record
+        from ..curriculum.generators.ids import teaches_of  # the generators: only a version-1 record
 
         generated = [key for key in self._exercises if generated_tag(key) is not None]
         self._gen_missed = _cap_rules(_shown(self._exercises)[1], MAX_COUNT_RULES)
@@ -612,10 +609,3 @@ def _latest(a: tuple[Any, float], b: tuple[Any, float]) -> tuple[Any, float]:
         return a if a[1] > b[1] else b
     return a if json.dumps(a[0]) >= json.dumps(b[0]) else b
 
-
-def __getattr__(name: str) -> Any:
-    # The file store moved to .filestore (this module stays plain, under its size); old imports still work.
-    if name in ("FileStore", "default_path", "read_file"):
-        from . import filestore
-        return getattr(filestore, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
