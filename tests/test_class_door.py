@@ -30,6 +30,7 @@ pytestmark = pytest.mark.hub
 
 FIRST = lessons.LESSONS[0]
 EX = FIRST.exercises[0].id
+EXERCISES = [ex.id for ex in FIRST.exercises]
 
 
 @pytest.fixture(scope="module")
@@ -106,6 +107,58 @@ def test_a_pupil_reading_in_a_loop_gets_429_and_the_others_still_read(hub):
     assert [call(hub.service_url + "api/class", token=teacher)[0] for _ in range(60)] == [200] * 60   # never limited
     time.sleep(int(headers["Retry-After"]) + 0.2)
     assert call(hub.service_url + "api/me", token=token)[0] == 200
+
+
+def _costly_body(limit: int = 1_000_000) -> bytes:
+    """A pupil's progress padded to the service's limit with made-up practice records: the most work one
+    post can ask of the service (each record read, checked, bounded and merged)."""
+    body = Progress().to_body()
+    record = {"stars": 3, "solved": True, "attempts": 1, "misses": {}}
+    count = (limit - 200) // len(json.dumps({"gen.judge-meld.100000000": record}))
+    body["exercises"] = {f"gen.judge-meld.{10**8 + n}": record for n in range(count)}
+    text = json.dumps(body).encode()
+    assert len(text) <= limit
+    return text
+
+
+def test_a_hostile_pupil_posting_costly_bodies_does_not_stall_the_others(hub):
+    # before: one pupil's 370 kB post took 54 s, and another pupil's GET api/me sent meanwhile 52 s
+    import threading
+
+    hostile, body, stop_at = hub.user("mallory"), _costly_body(), time.monotonic() + 8
+    hostile_answers: list[int] = []
+
+    def flood() -> None:
+        while time.monotonic() < stop_at:
+            try:
+                hostile_answers.append(raw(hub.service_url + "api/me", "POST", hostile,
+                                           {"Content-Type": "application/json"}, body)[0])
+            except OSError:
+                hostile_answers.append(0)
+
+    threads = [threading.Thread(target=flood) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    try:
+        time.sleep(1.0)                  # the flood under way
+        waits, statuses = [], []
+        for n in range(len(EXERCISES)):      # other pupils, each answering as they work (one post, one read)
+            token = hub.user(f"quiet{n}")
+            began = time.monotonic()
+            statuses.append(call(hub.service_url + "api/me", "POST", solved(*EXERCISES[:n + 1]).to_json().encode(),
+                                 token=token)[0])
+            statuses.append(call(hub.service_url + "api/me", token=token)[0])
+            waits.append(time.monotonic() - began)
+            time.sleep(0.3)
+        teacher_began = time.monotonic()
+        assert call(hub.service_url + "api/class", token=hub.user("rossi", teacher=True))[0] == 200
+        teacher_wait = time.monotonic() - teacher_began
+    finally:
+        for thread in threads:
+            thread.join()
+    assert statuses == [200] * 2 * len(EXERCISES)
+    assert max(waits) < 3.0 and teacher_wait < 3.0, (waits, teacher_wait)    # a post and a read, and the class
+    assert hostile_answers and set(hostile_answers) <= {200, 400, 429, 0}
 
 
 def test_a_declared_body_over_the_bound_is_refused_before_a_byte_is_read(hub):
