@@ -99,6 +99,8 @@ class ClassSummary:
         return summary
 
     def _read_pupil(self, name: str, entry: object) -> None:
+        if isinstance(entry, str):          # a stored row that is not JSON, passed on as it is (service page)
+            raise _Unreadable(Message("class.row-damaged"))
         if not isinstance(entry, Mapping):
             raise ProgressError("bad-field", field=f"pupils.{name[:40]}", expected="object")
         kept = entry.get("summary")
