@@ -430,10 +430,14 @@ def meld_svg(meld: Meld, *, width: float = 60, four_colour: bool = False, lang: 
     """
     kind = None if plain else meld.burraco
     turned_count = 0 if kind is None else (1 if kind == "dirty" else 2)
-    step, groups, x = 42.0, [], 0.0
+    step, gap, groups, x = 42.0, 6.0, [], 0.0
     count = len(meld.cards)
+    # The upright cards overlap, each showing its left strip (its index); the sideways ones lie after
+    # them, side by side, each whole: laid across the row they covered their neighbours' faces.
     for i, card in enumerate(meld.cards):
         turned = i >= count - turned_count
+        if turned and i > 0:
+            x += (_W if i == count - turned_count else _H) + gap - step
         wild_for = meld.wild_stands_for if i == meld.wild_index and not plain else None
         groups.append(_card_group(card, four_colour=four_colour, wild_for=wild_for, turned=turned,
                                   x=x, y=20 if turned else 0))

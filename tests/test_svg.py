@@ -205,3 +205,24 @@ def test_sample_sheet() -> None:
         "h2{font-size:15px;margin:10px 0 4px}.row{display:flex;gap:6px;align-items:center;flex-wrap:wrap;"
         "margin-bottom:6px}</style>" + html, encoding="utf-8")
     assert page.stat().st_size > 10_000
+
+
+@pytest.mark.parametrize("text", ["5H 6H 7H 8H 9H 10H JH", "2H=4H 5H 6H 7H 8H 9H 10H",
+                                  "5H 6H 7H 8H 9H 10H JH QH KH", "8S 8H 8D 8C 8S' 8H' JK"])
+def test_a_burracos_sideways_cards_hide_no_card(text: str) -> None:
+    """The cards lying sideways lie after the row, each whole: laid across the row (issue 30) the first
+    covered the last upright card's face and the second covered the first."""
+    picture = svg.meld_svg(meld(text))
+    boxes = []
+    for g in cards_in(picture):
+        x, y = (float(v) for v in re.match(r"translate\(([-\d.]+) ([-\d.]+)\)", g.get("transform", "")).groups())
+        turned = g.get("data-turned") == "true"
+        boxes.append((turned, x, y, x + (140 if turned else 100), y + (100 if turned else 140)))
+    view_width = float(parse(picture).get("viewBox", "").split()[2])
+    for i, (turned, x0, y0, x1, y1) in enumerate(boxes):
+        assert x1 <= view_width + 1e-6
+        if not turned:
+            continue
+        for j, (_, a0, b0, a1, b1) in enumerate(boxes):
+            if j != i:
+                assert a1 <= x0 or a0 >= x1 or b1 <= y0 or b0 >= y1, (text, i, j)
