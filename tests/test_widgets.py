@@ -403,6 +403,25 @@ def test_play_a_whole_hand_through_the_buttons(rules, players, seed):
                 assert "Your partner attached" in event.text() and "your side's meld" in event.text()
 
 
+def test_the_move_buttons_go_when_the_hand_is_over():
+    """After "The hand is over" Draw, Discard and the other moves are not shown (issue 30: they stayed, greyed);
+    Undo stays, and taking the last move back brings them back."""
+    table = PlayTable(rules="classic", players=2, seed=7, pace=0)
+    shown = ("draw", "take_pile", "pozzetto", "lay_down", "attach", "attach_to", "discard")
+    assert all(getattr(table, name).layout.display != "none" for name in shown)
+    learner = GreedyBot(1234)
+    for _ in range(400):
+        if table.game.is_over:
+            break
+        press(table, learner.choose(table.game))
+    assert table.game.is_over and "The hand is over" in table.table.view.value
+    assert [name for name in shown if getattr(table, name).layout.display != "none"] == []
+    assert table.undo.layout.display != "none" and not table.undo.disabled
+    table.undo.click()
+    if not table.game.is_over:
+        assert table.draw.layout.display != "none" and table.discard.layout.display != "none"
+
+
 def test_play_table_shows_refusals_with_the_rule():
     table = PlayTable(players=2, seed=7, pace=0)
     assert table.discard.disabled and table.lay_down.disabled and not table.draw.disabled

@@ -496,6 +496,9 @@ class PlayTable(w.VBox):
         self.discard.disabled = "discard" not in moves or picked == 0
         self.hint.disabled = not moves
         self.undo.disabled = not self.session.can_undo
+        over = self.game.is_over        # "The hand is over": no move is left to offer, so none is shown
+        for move in (self.draw, self.take_pile, self.pozzetto, self.lay_down, self.attach, self.attach_to, self.discard):
+            move.layout.display = "none" if over else None
         empty = not self.hand.cards
         self.sort_suit.disabled = self.sort_rank.disabled = empty
 
