@@ -109,6 +109,23 @@ class BinderSession:
         shutil.rmtree(self.home, ignore_errors=True)
 
 
+def _wait_home_or_reload_once(page) -> None:
+    """The new session's home page. CI once saw it not come within 90 s on a loaded machine (it comes in
+    about 8 s here): what the page showed is kept in test-artifacts, and the page is reloaded once, as a
+    learner would, so the test still asks what it is for (the stars come back from the browser alone)."""
+    try:
+        wait_ready(page, "home", timeout=90_000)
+        return
+    except Exception:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "binder-new-session-slow.png"))
+        (ARTIFACTS / "binder-new-session-slow.txt").write_text(page.locator("body").inner_text()[:20_000])
+        print("the new session's home page did not come within 90 s; reloaded once "
+              "(see test-artifacts/binder-new-session-slow.*)")
+    page.reload(wait_until="domcontentloaded")
+    wait_ready(page, "home", timeout=90_000)
+
+
 def test_binder_home_page_exercise_and_a_new_session(binder_env, browser, shoot):
     port = free_port()
     context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -135,6 +152,7 @@ def test_binder_home_page_exercise_and_a_new_session(binder_env, browser, shoot)
         page.locator(".bt-nav-top .bt-nav-home").click()
         wait_ready(page, "home", timeout=90_000)
         wait_home_stars(page, FIRST.key, 3)
+        page.close()            # the session ends with its tab: a dead kernel's page would keep knocking
     finally:
         session.close()
 
@@ -142,7 +160,7 @@ def test_binder_home_page_exercise_and_a_new_session(binder_env, browser, shoot)
     try:
         page = context.new_page()
         page.goto(session.voila("index.ipynb", token=True), wait_until="domcontentloaded")
-        wait_ready(page, "home", timeout=90_000)
+        _wait_home_or_reload_once(page)
         wait_home_stars(page, FIRST.key, 3)                 # from localStorage only
         assert "lesson 1, exercise 1" in page.locator(".bt-continue").inner_text()   # where it stopped
         shoot(page.locator(".bt-home"), "binder-new-session")
