@@ -63,6 +63,7 @@ class Attempt:
     cards: tuple[bc.Card, ...] = ()      # the cards the answer played or picked
     about: Message | None = None         # what the question asks, as feedback may say it ("worth 10 points")
     player: int | None = None            # the learner's seat, when the answer was played at a table
+    before: Any = None                   # the Game before the answer's actions (a position played at a table)
 
 
 Check = Callable[[Attempt], "Failure | None"]

@@ -274,6 +274,7 @@ def play_answer(prepared: Prepared, rules: bc.Ruleset, text: str) -> Attempt:
     if not actions:
         raise Unreadable(Message("ex.verdict.form.moves"))
     game = set_up(rules, prepared.position)
+    before = game.copy()
     player = game.current_player
     meld: bc.Meld | None = None
     cards: tuple[bc.Card, ...] = ()
@@ -286,7 +287,7 @@ def play_answer(prepared: Prepared, rules: bc.Ruleset, text: str) -> Attempt:
         refusal = game.explain(action)
         if refusal is not None:
             return Attempt(answer=text, rules=rules, meld=meld, refusal=refusal, game=game, cards=cards,
-                           player=player)
+                           player=player, before=before)
         side = game.side_of(game.current_player)
         game.apply(action)
         played.append(str(action))
@@ -294,7 +295,8 @@ def play_answer(prepared: Prepared, rules: bc.Ruleset, text: str) -> Attempt:
             meld = game.melds[side][-1]
         elif isinstance(action, bc.Attach):
             meld = game.melds[side][action.meld]
-    return Attempt(answer="; ".join(played), rules=rules, meld=meld, game=game, cards=cards, player=player)
+    return Attempt(answer="; ".join(played), rules=rules, meld=meld, game=game, cards=cards, player=player,
+                   before=before)
 
 
 __all__ = ["KIND_TABLE", "READERS", "SEAT_NAMES", "SEAT_NAMES_IN_TEXT", "SEAT_NAMES_TO_START", "Choice", "Kind", "Prepared", "Unreadable",
