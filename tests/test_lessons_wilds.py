@@ -131,9 +131,11 @@ def test_semi_clean_depends_on_the_ruleset():
 
 
 def test_the_natural_two_example_of_rules_section_3():
-    # docs/RULES.md section 3: A♥ 2♥ 3♥ 2♠ 5♥ is legal, the 2♥ in its place and the 2♠ the wild
+    # docs/RULES.md section 3: A♥ 2♥ 3♥ 2♠ 5♥ is legal, the 2♥ in its place and the 2♠ the wild; the intro
+    # shows it, and the exercise asks about a new case of the same rule (issue 30: not the intro's own example)
+    assert any(block.meld is not None and block.meld.table_code == "AH 2H 3H 2S=4H 5H" for block in WILDS.intro)
     judged = WILDS.exercise("wilds.natural-two")
-    assert judged.data["cards"] == "AH 2H 3H 2S 5H"
+    assert judged.data["cards"] == "AC 2C 3C 4C 2D 6C"
     assert judged.solution == "legal" and judged.check("legal").correct
     assert bc.Meld.lay_down("AH 2H 3H 2S 5H", "classic").wild == bc.parse_card("2S")
     assert bc.Meld.lay_down("2H 2H 3H", "classic").wild is not None   # said in docs/RULES.md, checked here

@@ -79,7 +79,9 @@ def table(lessons: Sequence[Lesson]) -> str:
     out += ["", f"The whole course: {minutes} minutes. Exercises by kind: "
             + ", ".join(f"{kind} {n}" for kind, n in sorted(total.items())) + f"; {sum(total.values())} in all.", ""]
     for lesson in lessons:
-        out += [f"## {lesson.number}. {lesson.title('en')}", "", "| exercise | kind | rules taught |", "|---|---|---|"]
+        said = ", ".join(f"`{rule}`" for rule in sorted(lesson.introduces)) or "no rule of the engine"
+        out += [f"## {lesson.number}. {lesson.title('en')}", "", f"Its intro introduces: {said}.", "",
+                "| exercise | kind | rules taught |", "|---|---|---|"]
         for ex in lesson.exercises:
             rules = ", ".join(f"`{rule}`" for rule in sorted(ex.teaches)) or "—"
             out.append(f"| `{ex.id}` | {ex.kind} | {rules} |")

@@ -499,7 +499,8 @@ def _explain_params(attempt: Attempt) -> dict[str, Any]:
     return params
 
 
-_LESSON_FIELDS = {"format", "version", "key", "number", "ruleset", "title", "intro", "summary", "exercises", "minutes"}
+_LESSON_FIELDS = {"format", "version", "key", "number", "ruleset", "title", "intro", "summary", "exercises", "minutes",
+                  "introduces"}
 
 
 @dataclass(frozen=True, eq=False)
@@ -519,6 +520,9 @@ class Lesson:
     """The ids of the exercises left out under the house ruleset (their answers would change)."""
     minutes: int | None = None
     """How long the lesson is meant to take a beginner (docs/curriculum.md adds them up)."""
+    introduces: frozenset[str] = frozenset()
+    """The rule ids this lesson's intro explains: an exercise may teach a rule only once an intro
+    (its lesson's or an earlier one's) has explained it (tests/test_course.py checks it)."""
 
     @property
     def rules(self) -> bc.Ruleset:
@@ -580,6 +584,9 @@ class Lesson:
         minutes = d.get("minutes")
         if minutes is not None and (type(minutes) is not int or not 1 <= minutes <= 60):
             raise CurriculumError(where, "minutes", f"a whole number of minutes from 1 to 60, not {shown(minutes)}")
+        introduces = d.get("introduces", [])
+        if not isinstance(introduces, list) or not all(isinstance(r, str) and r in bc.RULE_IDS for r in introduces):
+            raise CurriculumError(where, "introduces", f"a list of rule ids of burraco_core.RULE_IDS, not {shown(introduces)}")
         rules = ruleset_from_dict(d.get("ruleset", "classic"), where)  # an id, or a house ruleset's dict
         if not isinstance(d["intro"], list) or not isinstance(d["exercises"], list) or not d["exercises"]:
             raise CurriculumError(where, "exercises", "intro and exercises are lists; a lesson has exercises")
@@ -591,7 +598,7 @@ class Lesson:
         house = None if bc.RULESETS.get(rules.id) == rules else rules
         return cls(key=key, number=d["number"], ruleset=rules.id, title_msg=_key(d["title"], where, "title"),
                    intro=intro, summary=_key(d["summary"], where, "summary"), exercises=exercises, house=house,
-                   minutes=minutes)
+                   minutes=minutes, introduces=frozenset(introduces))
 
     def to_dict(self) -> dict[str, Any]:
         """The lesson as its file holds it; a lesson under a house ruleset (:meth:`under`) writes the
@@ -601,6 +608,7 @@ class Lesson:
                 **({"minutes": self.minutes} if self.minutes is not None else {}),
                 "ruleset": self.ruleset if self.house is None else ruleset_dict(self.house),
                 "title": self.title_msg.key,
+                "introduces": sorted(self.introduces),
                 "intro": [b.to_dict() for b in self.intro], "summary": self.summary.key,
                 "exercises": [e.to_dict() for e in self.exercises]}
 
