@@ -80,6 +80,9 @@ class Block:
     """A table drawn from the engine: one of :data:`TABLES`."""
     story: Story | None = None
     """One hand from the deal to the close, frame by frame (:mod:`.story`)."""
+    keep: bool = False
+    """The block stays under every exercise of the lesson, folded (``"keep": true``): a fact the
+    exercises need, such as the card values of lesson 10, one click away once the intro is gone."""
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -97,6 +100,8 @@ class Block:
                 out["face_down"] = True
         if self.caption is not None:
             out["caption"] = self.caption.key
+        if self.keep:
+            out["keep"] = True
         return out
 
 
@@ -219,9 +224,17 @@ def _param_dict(value: Any) -> Any:
 def _block(data: Any, rules: bc.Ruleset, where: str, name: str) -> Block:
     if not isinstance(data, dict):
         raise CurriculumError(where, name, f"an intro block is an object, not {shown(data)}")
-    unknown = set(data) - {"text", "cards", "face_down", "meld", "caption", "table", "story"}
+    unknown = set(data) - {"text", "cards", "face_down", "meld", "caption", "table", "story", "keep"}
     if unknown:
         raise CurriculumError(where, f"{name}.{sorted(unknown)[0]}", "unknown field of an intro block")
+    if "keep" in data:
+        if not isinstance(data["keep"], bool):
+            raise CurriculumError(where, f"{name}.keep", f"true or false, not {shown(data['keep'])}")
+        if data["keep"] and "story" in data:
+            raise CurriculumError(where, f"{name}.keep", "a story is stepped through in the intro; it cannot be kept")
+        if data["keep"]:
+            return dataclasses.replace(_block({k: v for k, v in data.items() if k != "keep"}, rules, where, name),
+                                       keep=True)
     caption = _key(data["caption"], where, f"{name}.caption") if "caption" in data else None
     if "story" in data:
         return Block(story=Story.from_dict(data["story"], where, f"{name}.story"), caption=caption)

@@ -17,22 +17,29 @@ import ipywidgets as w
 
 import burraco_core as bc
 
+from burraco_core import svg
+
 from ..curriculum.kinds import SEAT_NAMES
+from ..curriculum.model import Block
 from ..curriculum.story import Story, story
 from .board import Table
 from .hand import Hand
-from .style import CARD_WIDTH, t
+from .style import CARD_WIDTH, meld_picture, t
 from .style import esc_suits as esc
 
 # Where each player sits around the table, seen from above with the learner at the bottom; play goes
 # clockwise, so from the learner to the player on the left (the engine's player 1).
 _PLACES = {4: ("bottom", "left", "top", "right"), 2: ("bottom", "top")}
 _GRID = {"top": "1 / 2", "left": "2 / 1", "right": "2 / 3", "bottom": "3 / 2"}
+# A player's left, seen from above: sitting at the table facing its centre, their left hand points to
+# the next seat clockwise (the player on the right's left is the learner at the bottom).
+_LEFT_ARROW = {"right": "↙", "bottom": "↖", "left": "↗", "top": "↘"}
 
 
 def seats_html(players: int, lang: str, *, dealer: int | None = None, order: bool = True) -> str:
     """The players around the table, the learner at the bottom, partners opposite; ``dealer``
-    marks who deals, ``order`` numbers the seats in the order they play (the first player is 1)."""
+    marks who deals and, with an arrow, which way their left is ("the player on the dealer's left"
+    plays first); ``order`` numbers the seats in the order they play (the first player is 1)."""
     first = 0
     cells = []
     for player, place in enumerate(_PLACES[players]):
@@ -42,6 +49,8 @@ def seats_html(players: int, lang: str, *, dealer: int | None = None, order: boo
             badges.append(esc(t("intro.seats.plays", lang, number=(player - first) % players + 1)))
         if player == dealer:
             badges.append(esc(t("intro.seats.deals", lang)))
+            badges.append(f'<span class="bt-dealer-left">{esc(t("intro.seats.their-left", lang))} '
+                          f'<span aria-hidden="true" style="font-size:1.3em">{_LEFT_ARROW[place]}</span></span>')
         row, column = _GRID[place].split(" / ")
         mine = player % 2 == 0
         cells.append(
@@ -75,7 +84,8 @@ def _card_values(lang: str) -> str:
 
     body = "".join(f"<tr><td>{esc(said(cards))}</td>"
                    f"<td>{esc(t('intro.points', lang, count=value))}</td></tr>" for cards, value in rows)
-    return f'<table class="bt-variants bt-card-values" style="border-collapse:collapse;margin:8px 0">{body}</table>'
+    return (f'<table class="bt-variants bt-card-values" style="border-collapse:collapse;margin:8px 0">{body}</table>'
+            f'<div class="bt-caption bt-any-suit">{esc(t("intro.card-values.any-suit", lang))}</div>')
 
 
 def victory_points_table(hands: int, lang: str) -> str:
@@ -109,6 +119,31 @@ _TABLES: dict[str, Callable[[str], str]] = {
 def intro_table(name: str, lang: str) -> str:
     """An intro's table drawn from the engine (one of ``lessons.curriculum.model.TABLES``)."""
     return _TABLES[name](lang)
+
+
+# What a kept block's fold is called: a table by what it shows, any other block by where it comes from
+_KEPT_LABELS = {"variants": "widget.predict.table", "card-values": "widget.kept.card-values",
+                "seats": "widget.kept.seats", "victory-points": "widget.kept.victory-points"}
+
+
+def kept_html(block: Block, lang: str) -> str:
+    """An intro block the lesson keeps (``"keep": true``) as it stays under each exercise: folded in a
+    ``<details>``, as the question of lesson 12 keeps the variant table, one click away."""
+    if block.table is not None:
+        body = intro_table(block.table, lang)
+    elif block.text is not None:
+        body = f'<div class="bt-text">{esc(block.text.text(lang))}</div>'
+    elif block.meld is not None:
+        body = meld_picture(block.meld, "", lang)
+    elif block.face_down:
+        body = "".join(svg.back_svg(card.deck, width=CARD_WIDTH * 4 // 5, lang=lang) for card in block.cards)
+    else:
+        body = svg.hand_svg(block.cards, width=CARD_WIDTH * 4 // 5, overlap=0.0, lang=lang)
+    if block.caption is not None:
+        body += f'<div class="bt-caption">{esc(block.caption.text(lang))}</div>'
+    label = t(_KEPT_LABELS.get(block.table or "", "widget.kept.intro"), lang)
+    return (f'<details class="bt-kept" data-kept="{esc(block.table or "intro")}"><summary>{esc(label)}</summary>'
+            f"{body}</details>")
 
 
 class StoryView(w.VBox):
@@ -149,4 +184,4 @@ class StoryView(w.VBox):
         self.next.disabled = self.index == len(self.frames) - 1
 
 
-__all__ = ["StoryView", "intro_table", "seats_html", "victory_points_table"]
+__all__ = ["StoryView", "intro_table", "kept_html", "seats_html", "victory_points_table"]

@@ -28,7 +28,7 @@ from ..curriculum import model
 from ..curriculum.model import Exercise, Lesson, Verdict
 from ..learner.progress import Progress
 from ..learner.session import EXERCISE, INTRO, SUMMARY, LessonSession
-from .intro import StoryView, intro_table
+from .intro import StoryView, intro_table, kept_html
 from .stars import StarStrip
 from .style import BAD, GOOD, LESSON_CSS, NOTE, meld_picture, solution_box, stars_html, t, verdict_box
 from .style import esc_suits as esc
@@ -297,11 +297,24 @@ class LessonWidget(w.VBox):
         buttons = w.HBox([self.check_button, self.hint_button, self.solution_button, self.back_button,
                           self.next_button], layout=w.Layout(flex_flow="row wrap", grid_gap="8px", margin="8px 0"))
         self.view.widget.add_class("bt-answer")
-        card = w.VBox([counter, prompt, self.view.widget, buttons, self.verdict_html, self.hints_html,
-                       self.solution_html])
+        card = w.VBox([counter, prompt, self.view.widget, *self._kept(), buttons, self.verdict_html,
+                       self.hints_html, self.solution_html])
         card.add_class("bt-exercise")
         card.add_class(f"bt-kind-{exercise.kind}")
         return [card]
+
+    def _kept(self) -> list[w.Widget]:
+        """The intro's blocks the lesson keeps (``"keep": true``), folded under the exercise: the facts it
+        needs stay one click away once the intro is gone. A table the exercise's view draws already is
+        not drawn twice."""
+        drawn = getattr(self.view, "tables", frozenset())
+        folds = "".join(kept_html(block, self.lang) for block in self.lesson.intro
+                        if block.keep and block.table not in drawn)
+        if not folds:
+            return []
+        kept = w.HTML(folds)
+        kept.add_class("bt-kept-box")
+        return [kept]
 
     def _summary(self) -> list[w.Widget]:
         session = self.session

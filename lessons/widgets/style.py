@@ -52,6 +52,10 @@ LESSON_CSS = """<style>
 .bt-lesson .bt-strip button.bt-current { font-weight: 700; }
 .bt-lesson .bt-variants th, .bt-lesson .bt-variants td { border: 1px solid #cfd8dc; padding: 3px 8px; text-align: left; }
 .bt-lesson .bt-scores th, .bt-lesson .bt-scores td { padding: 2px 14px 2px 0; text-align: right; }
+.bt-lesson details.bt-kept, .bt-lesson details.bt-rules-table { margin: 6px 0; padding: 4px 10px; border-radius: 8px;
+  background: #f5f7f8; border: 1px solid #cfd8dc; max-width: 60em; }
+.bt-lesson details.bt-kept > summary, .bt-lesson details.bt-rules-table > summary { cursor: pointer;
+  font-weight: 600; color: #0d47a1; }
 </style>"""
 
 # The practice and teachers' pages add their tables and link buttons to it.

@@ -143,3 +143,46 @@ def test_lesson_two_in_italian(page, voila_url, shoot, console_errors):
         switch.select_option(label="English")                 # the session's later tests read the lessons in English
         wait_for_text(page, ".bt-title", lesson.title("en"))
     assert console_errors() == []
+
+
+def _overlap(a: dict, b: dict) -> float:
+    """The area two bounding boxes share (0 when they do not meet)."""
+    width = min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"])
+    height = min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"])
+    return max(width, 0) * max(height, 0)
+
+
+def test_lesson_ten_keeps_the_card_values_and_a_burraco_hides_no_card(page, voila_url, shoot, console_errors):
+    """Issue 30: once the intro is gone, the card values stay folded under a scoring exercise; a burraco's
+    sideways cards cover no other card of the meld."""
+    lesson = lessons.get_lesson("scoring")
+    index, ex = next((i, e) for i, e in enumerate(lesson.exercises)
+                     if any(meld.burraco for meld in e.prepared.melds))
+    page.goto(f"{voila_url}/voila/render/{notebook_name(lesson)}.ipynb", wait_until="domcontentloaded")
+    page.wait_for_selector(".bt-lesson .bt-strip-item", timeout=60_000)   # its intro holds no hand: no .bh-card
+    if page.locator(".bt-start").count():
+        page.locator(".bt-start").click()
+    page.locator(".bt-strip-item").nth(index).click()
+    wait_for_text(page, ".bt-prompt", ex.prompt.text("en"))
+    root = page.locator(".bt-lesson")
+    fold = page.locator('.bt-exercise details.bt-kept[data-kept="card-values"]')
+    assert fold.count() == 1
+    assert not fold.evaluate("d => d.open")                          # folded until the learner asks
+    assert not page.locator(".bt-exercise .bt-card-values").is_visible()
+    fold.locator("summary").click()
+    assert page.locator(".bt-exercise .bt-card-values").is_visible()
+    assert "the suit does not matter" in fold.inner_text().lower()
+    meld = page.locator(".bt-answer svg[data-burraco]").first
+    meld.scroll_into_view_if_needed()
+    cards = meld.locator("g.card")
+    boxes = [cards.nth(i).bounding_box() for i in range(cards.count())]
+    turned = [cards.nth(i).get_attribute("data-turned") == "true" for i in range(cards.count())]
+    assert len(boxes) >= 7 and any(turned)
+    for i, box in enumerate(boxes):
+        assert box["width"] > 10 and box["height"] > 10
+        if turned[i]:
+            for j, other in enumerate(boxes):
+                if j != i:
+                    assert _overlap(box, other) < 1, (i, j, box, other)   # a sideways card covers no card
+    shoot(root, "lesson-ten-kept-card-values")
+    assert console_errors() == []

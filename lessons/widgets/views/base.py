@@ -53,6 +53,9 @@ class AnswerView:
         self.lang = lang
         self.widget: w.Widget = w.VBox()
         self.on_error: Callable[[], None] | None = None
+        self.tables: frozenset[str] = frozenset()
+        """The intro tables (``lessons.curriculum.model.TABLES``) the view draws itself: a lesson that
+        keeps one under its exercises does not draw it twice."""
 
     def answer(self) -> Any:
         raise NotImplementedError

@@ -42,7 +42,9 @@ class ScoreView(AnswerView):
         else:
             said.append(t("widget.score.took", lang))
         parts: list[w.Widget] = [
-            w.HTML(f"<b>{esc(t('widget.score.melds', lang))}</b>" + melds_row(prepared.melds, lang, numbered=False)),
+            w.HTML(f"<b>{esc(t('widget.score.melds', lang))}</b>"      # no melds: said, not an empty heading
+                   + (melds_row(prepared.melds, lang, numbered=False) if prepared.melds
+                      else f' <span class="bt-no-melds">{esc(t("table.no-melds", lang))}</span>')),
             w.HTML(f"<b>{esc(t('widget.score.in-hand', lang))}</b>"
                    + ("" if prepared.hand else f" {esc(t('widget.score.none-in-hand', lang))}")),
         ]
@@ -165,6 +167,7 @@ class PredictView(ChoiceView):
         shown.append(w.HTML(verdict_box(NOTE, f"{under} {said}")))
         shown.append(w.HTML(f'<div class="bt-prompt">{esc(t("widget.predict.now", lang, rules=extra["other"].label))}</div>'))
         self.widget.children = (*shown, self.choice, rules_table(lang))     # the table the hints point to
+        self.tables = frozenset({"variants"})
 
 
 VIEWS.update({"count-score": ScoreView, "victory-points": VictoryPointsView, "match-verdict": MatchView,

@@ -108,6 +108,7 @@ class WhyNotView(ChoiceView):
         shown = [table, w.HTML(f"<b>{esc(t('widget.your-hand', lang))}</b>"), hand, move, *self.widget.children]
         if exercise.rules.id in bc.RULESETS and exercise.rules.id != "classic":   # a variant's rule: its row shown
             shown.append(rules_table(lang))
+            self.tables = frozenset({"variants"})
         self.widget = w.VBox(shown)
 
 
