@@ -566,6 +566,7 @@ def test_undo_or_a_new_hand_while_the_computer_players_move_drops_their_pending_
     table.discard.click()
     stale = steps.pending[0][1]
     table.new_hand.click()
+    table.deal_anyway.click()                                # a hand in progress: New hand asks first
     stale()                                                  # a step asked for before the new hand does nothing
     assert table.events == [] and table.game.current_player == 0
 
@@ -628,6 +629,7 @@ def test_play_table_stops_the_bots_when_the_engine_refuses_their_move():
     table.undo.click()
     assert table.stopped is None and table.game.current_player == 0 and table.game.phase == "play"
     table.new_hand.click()
+    table.deal_anyway.click()                                                 # it asks first: a hand in progress
     assert table.stopped is None and "A new hand is dealt" in table.message.value
 
 

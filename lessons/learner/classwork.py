@@ -77,9 +77,11 @@ def unknown_exercises(progress: Progress) -> list[str]:
 
 
 def class_copy(progress: Progress) -> Progress:
-    """A copy of ``progress`` with only the curriculum's exercises: what a class service is sent."""
+    """A copy of ``progress`` with only the curriculum's exercises (and no hand of the Play table): what a
+    class service is sent."""
+    progress = progress.without_hand()
     if not unknown_exercises(progress):
-        return progress.copy()
+        return progress
     body = progress.to_body()
     body["exercises"] = {key: record for key, record in body["exercises"].items() if is_class_exercise(key)}
     return Progress.from_body(body)

@@ -29,6 +29,10 @@ so two tabs that each solved one exercise count two. Rule ids this version does 
 but left out of :meth:`Progress.missed_rules` (:func:`known_rule`, :meth:`Progress.unknown_rules`).
 Version 1 (before the counts) is read and migrated once, rebuilding at most ``rebuild`` exercises.
 
+``hand`` is the Play table's hand in progress (``Game.to_json()`` text, at most :data:`MAX_HAND` characters) or
+None, kept like the language (set last wins; a reset keeps it), never sent to a class. Only its form is checked
+here: the table reads it with ``Game.from_json``, so a damaged hand costs a fresh deal, never the stars.
+
 The learner reads only catalogue texts: a :class:`ProgressError` carries a
 :class:`~burraco_core.messages.Message` (``err.msg``, ``err.message(lang)``).
 """
@@ -65,7 +69,7 @@ from .reading import (
 )
 
 __all__ = [
-    "FORMAT", "MAX_COUNT", "MAX_GENERATED", "MAX_OTHER", "MAX_RULES", "MAX_TIME", "VERSION", "ExerciseRecord",
+    "FORMAT", "MAX_COUNT", "MAX_GENERATED", "MAX_HAND", "MAX_OTHER", "MAX_RULES", "MAX_TIME", "VERSION", "ExerciseRecord",
     "KeyedError", "Progress", "ProgressError", "generated_tag", "known_rule", "stars",
 ]
 
@@ -80,6 +84,7 @@ MAX_OTHER = 400             # lessons' and teachers' exercises (the course has u
 MAX_GENERATED = 300         # generated exercises kept by id; older ones live on in the counts
 MAX_RULES = 12              # rule ids in one record's misses or teaches
 MAX_COUNT_RULES = 64        # rule ids in one count (the engine has about 40)
+MAX_HAND = 100_000          # characters of the hand in progress (a real one is about 4,000)
 MAX_TAGS = 8                # rulesets with practice counts (the built-in four, a few house ones)
 REBUILD = 64                # generated exercises rebuilt when a version-1 record is migrated
 _TAG = re.compile(r"^[a-z0-9_-]{1,40}$")
@@ -220,6 +225,7 @@ class Progress:
         self._epoch = 0.0                            # time of the last reset (0: never reset)
         self._lang: tuple[str | None, float] = (None, 0.0)           # value, time set
         self._resume: tuple[tuple[str, int] | None, float] = (None, 0.0)
+        self._hand: tuple[str | None, float] = (None, 0.0)              # the Play table's hand, time set
         # Generated exercises: correct answers per ruleset tag and rule, and misses per rule, counted
         # when answered; never below what the generated records still kept show (see _settle).
         self._practised: Counts = {}
@@ -336,6 +342,25 @@ class Progress:
     def resume(self, value: tuple[str, int] | None) -> None:
         self._resume = (_check_resume(value), max(_now(), self._resume[1]))
 
+    @property
+    def hand(self) -> str | None:
+        """The hand in progress at the Play table (a saved game's text, ``Game.to_json()``), or None."""
+        return self._hand[0]
+
+    @hand.setter
+    def hand(self, value: str | None) -> None:
+        self._hand = (_check_hand(value), max(_now(), self._hand[1]))
+
+    def without_hand(self) -> Progress:
+        """A copy with no hand (as if none was ever set): what a class service is sent."""
+        new = self.copy()
+        new._hand = (None, 0.0)
+        return new
+
+    def _hand_body(self) -> dict[str, Any]:
+        """The hand's fields, written once a hand was set (a record that never held one reads as before)."""
+        return {"hand": self._hand[0], "hand_at": self._hand[1]} if self._hand[1] else {}
+
     # ---------------------------------------------------------------- reset, copy, merge
     def reset(self) -> None:
         """Forget every result, the missed rules, the practice and the resume point (the language stays).
@@ -356,7 +381,7 @@ class Progress:
 
     def _take(self, other: Progress) -> None:
         self._exercises, self._epoch = dict(other._exercises), other._epoch
-        self._lang, self._resume = other._lang, other._resume
+        self._lang, self._resume, self._hand = other._lang, other._resume, other._hand
         self._practised = {tag: dict(by_rule) for tag, by_rule in other._practised.items()}
         self._gen_missed = dict(other._gen_missed)
 
@@ -375,6 +400,7 @@ class Progress:
         new = Progress()
         new._epoch = max(self._epoch, other._epoch)
         new._lang = _latest(self._lang, other._lang)
+        new._hand = _latest(self._hand, other._hand)    # not a result: a reset keeps it, as it keeps the language
         sides = [self, other] if keep_all else [p for p in (self, other) if p._epoch == new._epoch]
         resumes = [side._resume for side in sides]
         if keep_all and any(r[0] is not None for r in resumes):
@@ -439,6 +465,7 @@ class Progress:
             "lang_at": self._lang[1],
             "resume": None if self._resume[0] is None else list(self._resume[0]),
             "resume_at": self._resume[1],
+            **self._hand_body(),
             "exercises": {key: rec.to_body() for key, rec in sorted(self._exercises.items())},
             "practice": {"practised": {tag: dict(sorted(by_rule.items()))
                                        for tag, by_rule in sorted(self._practised.items())},
@@ -481,6 +508,7 @@ class Progress:
         version = body.get("version")
         if version not in (1, VERSION) or isinstance(version, bool):
             raise ProgressError("version", found=repr(version)[:40], expected=VERSION)
+        body, hand = _hand_of(body, version)       # its fields apart: both, or neither (never held a hand)
         keys = {"format", "version", "epoch", "lang", "lang_at", "resume", "resume_at", "exercises"}
         _exact_keys(body, keys | ({"practice"} if version > 1 else set()), "")
         exercises = body["exercises"]
@@ -490,6 +518,7 @@ class Progress:
         new._epoch = _read_time(body["epoch"], "epoch")
         new._lang = (_check_lang(body["lang"]), _read_time(body["lang_at"], "lang_at"))
         new._resume = (_check_resume(body["resume"]), _read_time(body["resume_at"], "resume_at"))
+        new._hand = hand
         for key in exercises:
             _check_id(key, "exercises")
         generated = sum(generated_tag(key) is not None for key in exercises)
@@ -601,6 +630,31 @@ def _read_practice(value: object) -> tuple[Counts, dict[str, int]]:
             raise ProgressError("bad-id", field="practice.practised", value=repr(tag)[:80])
         counts[tag] = _read_counts(by_rule, f"practice.practised.{tag}", MAX_COUNT_RULES)
     return counts, _read_counts(value["missed"], "practice.missed", MAX_COUNT_RULES)
+
+
+def _check_hand(value: object, where: str = "hand") -> str | None:
+    """None, or text of at most MAX_HAND characters that a file can hold (no lone surrogate): the form of a
+    saved hand. Whether it is a game is for ``Game.from_json`` to say, when the table reads it back."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > MAX_HAND:
+        raise ProgressError("bad-field", field=where, expected="hand")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ProgressError("bad-field", field=where, expected="hand") from None
+    return value
+
+
+def _hand_of(body: dict[str, Any], version: object) -> tuple[dict[str, Any], tuple[str | None, float]]:
+    """The body without the hand's fields, and the hand they hold (none: never set). Version 1 has none."""
+    if version == 1 or not ("hand" in body or "hand_at" in body):
+        return body, (None, 0.0)
+    for name in ("hand", "hand_at"):
+        if name not in body:
+            raise ProgressError("missing-field", field=name)
+    hand = (_check_hand(body["hand"]), _read_time(body["hand_at"], "hand_at"))
+    return {key: value for key, value in body.items() if key not in ("hand", "hand_at")}, hand
 
 
 def _latest(a: tuple[Any, float], b: tuple[Any, float]) -> tuple[Any, float]:

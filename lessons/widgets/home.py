@@ -97,8 +97,11 @@ def lesson_stars(lesson: Lesson, progress: Progress) -> tuple[int, ...]:
 def continue_target(progress: Progress, found: tuple[Lesson, ...]) -> tuple[Lesson, int | None] | None:
     """Where "continue" leads: the resume point, else the first lesson with an exercise unsolved.
 
-    Returns (lesson, exercise index or None for its start), or None when everything is solved.
+    Returns (lesson, exercise index or None for its start), or None when everything is solved (the course
+    is finished, wherever the resume point says the learner stopped).
     """
+    if found and all(progress.solved(exercise.id) for lesson in found for exercise in lesson.exercises):
+        return None
     resume = progress.resume
     if resume is not None:
         for lesson in found:
@@ -179,8 +182,11 @@ class HomePage(w.VBox):
         lang = self.lang
         found = tuple(model.all_lessons())
         target = continue_target(progress, found)
-        if target is None:
-            button = f'<p class="bt-all-done">{esc(t("home.all-done", lang))}</p>'
+        if target is None:      # the course is finished: on to the Play table
+            play = next(tool for tool in TOOLS if tool.key == "play")
+            button = (f'<p class="bt-all-done">{esc(t("home.all-done", lang))}</p>'
+                      f'<a class="bt-continue bt-play-on" role="button" href="{esc(href(play.notebook))}">'
+                      f'{esc(t("home.play-on", lang))}</a>')
         else:
             lesson, index = target
             if index is not None:

@@ -8,7 +8,10 @@ whose turn it is. ``PlayTable`` adds the learner's hand and buttons over a
 keeps the undo and tells every move; the table only shows the session.
 
 - "New hand" deals a new random deal unless the learner types a deal number; the
-  deal number is shown, so a hand can be dealt again.
+  deal number is shown, so a hand can be dealt again. With a hand in progress it asks first.
+- Given the learner's ``keeper``, the table keeps its hand in their record after each of their actions
+  and deals none of its own when the record holds one: a reload or the next visit shows the hand as it
+  was (:mod:`.kept_hand`); a damaged one is said in words, and a fresh hand dealt.
 - The computer players' moves come one at a time, ``pace`` seconds apart (the
   speed menu: one by one, faster (a quarter of it), or all at once; ``pace=0`` plays
   them at once), the current one
@@ -44,6 +47,7 @@ from burraco_core.session import Event, HandSession, SessionError
 from ..curriculum.kinds import name_seats
 from .board import YOU, Table, describe_action, player_name, player_names
 from .hand import Hand
+from .kept_hand import KeepsItsHand, ProgressKeeper
 from .score import ScoreCalculator, SideResult, breakdown_html
 from .style import BAD, GOOD, NEUTRAL, WARN, box, esc, refusal_html, t
 from .ui import safe_ruleset_picker, shielded
@@ -75,7 +79,7 @@ def _button(text: str, tooltip: str, style: str = "") -> w.Button:
     return w.Button(description=text, tooltip=tooltip, button_style=style, layout=w.Layout(width="auto"))
 
 
-class PlayTable(w.VBox):
+class PlayTable(KeepsItsHand, w.VBox):
     """Play a hand against the bots: you are the player at the bottom (player 0).
 
     ``seed`` deals that deal first (None: a random one); later hands are random deals
@@ -97,7 +101,7 @@ class PlayTable(w.VBox):
                  calculator: ScoreCalculator | None = None, *, pace: float = PACE,
                  scheduler: Scheduler | None = None, session: HandSession | None = None, lang: str = "en",
                  settings: bool = True, hints: bool = True, computer_moves: bool = True,
-                 **kwargs: object) -> None:
+                 keeper: ProgressKeeper | None = None, **kwargs: object) -> None:
         self.lang = lang
         self.computer_moves = computer_moves
         self.counting = settings        # "Count it in the score calculator" (in a lesson, counting is a lesson of its own)
@@ -158,9 +162,11 @@ class PlayTable(w.VBox):
         self._cancel: Callable[[], object] | None = None
         self._generation = 0                # a new hand or an undo makes pending steps stale
         self._lock = threading.RLock()      # steps may come from a timer thread
+        own_deal = session is None and seed is None       # the record's hand, if it holds one, comes instead
         if session is None:
             session = HandSession.new(self.rules.value, players, deal=seed, names=player_names(players, "start"))
         self.session = session
+        self._keep_hand_in(keeper)          # the hand in the learner's record; "New hand" asks first
 
         row = w.Layout(flex_flow="row wrap", align_items="center", grid_gap="6px", margin="2px 0")
         actions = w.VBox([
@@ -172,7 +178,7 @@ class PlayTable(w.VBox):
         beside = w.VBox([self.goal, self.now, self.message, self.story], layout=w.Layout(flex="1 1 320px", min_width="280px"))
         self.settings = w.HBox([self.rules, self.player_count, self.seed, self.new_hand, self.four_colour, self.speed],
                                layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="8px"))
-        super().__init__([self.settings, self.rules_warning, self.table,
+        super().__init__([self.settings, self.ask_row, self.rules_warning, self.table,
                           w.HBox([mine, beside], layout=w.Layout(flex_flow="row wrap", grid_gap="12px")),
                           self.final, self.count_it, self.calculator_box], **kwargs)
         self.add_class("bt-play-table")
@@ -181,7 +187,7 @@ class PlayTable(w.VBox):
         if not hints:
             self.hint.layout.display = "none"
 
-        self.new_hand.on_click(self.start)
+        self.new_hand.on_click(self.ask_new_hand)
         self.draw.on_click(lambda _: self.play(bc.Draw()))
         self.take_pile.on_click(lambda _: self.play(bc.TakePile()))
         self.pozzetto.on_click(lambda _: self.play(bc.TakePozzetto()))
@@ -197,6 +203,9 @@ class PlayTable(w.VBox):
         self.hand.observe(lambda _: self._buttons(), names="selected")
         self.count_it.on_click(self.count_in_calculator)
         self._begin(self.session)
+        if keeper is not None and own_deal:
+            self._take_up(self.kept.saved)
+            keeper.changed(self._record_changed)     # the browser's copy, read after the page is drawn
 
     # ---------------------------------------------------------------- reading
     @property
@@ -249,7 +258,9 @@ class PlayTable(w.VBox):
                 return
             deal = int(typed)
         players = self.player_count.value
+        self.ask_row.layout.display = "none"
         self._begin(HandSession.new(self.rules.value, players, deal=deal, names=player_names(players, "start")))
+        self.kept.keep(self.game)
         self._say(NEUTRAL, self._text("table.say.dealt", deal=self.session.deal, status=self.table.status(self.game)),
                   big=False)
 
@@ -290,6 +301,8 @@ class PlayTable(w.VBox):
             except SessionError as err:
                 self._say(NEUTRAL, err.message(self.lang), big=False)
                 return False
+            self.ask_row.layout.display = "none"
+            self.kept.keep(session.game)
             done = event.text(self.lang)
             said = self.said
             self._advance()
@@ -337,6 +350,8 @@ class PlayTable(w.VBox):
 
     def _moves_done(self) -> None:
         """The computer players are done: say why if they stopped, or how the hand ended if they ended it."""
+        if self.kept.touched:
+            self.kept.keep(self.game)       # the record holds the hand as the learner sees it
         if self._said_stopped():
             return
         events = self.session.events
@@ -421,6 +436,7 @@ class PlayTable(w.VBox):
                 self.refresh()
                 self._say(NEUTRAL, self._text("table.say.nothing-to-undo"), big=False)
                 return
+            self.kept.keep(self.game)
             self.refresh()
             self._say(NEUTRAL, self._text("table.say.undone", move=undone.message),
                       f"<div>{esc(self.table.status(self.game))}</div>", big=False)
@@ -584,4 +600,6 @@ __all__ = ["PlayTable", "Table", "default_scheduler", "describe_action", "player
 
 def play_tool(rules: str, lang: str = "en") -> w.Widget:
     """The Play tool's page: a hand against the computer, four players."""
-    return PlayTable(rules=rules, players=4, lang=lang)
+    from ..learner.store import shared_keeper
+
+    return PlayTable(rules=rules, players=4, lang=lang, keeper=shared_keeper())    # the hand kept in the record
