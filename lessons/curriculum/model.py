@@ -80,9 +80,7 @@ class Block:
     """A table drawn from the engine: one of :data:`TABLES`."""
     story: Story | None = None
     """One hand from the deal to the close, frame by frame (:mod:`.story`)."""
-    keep: bool = False
-    """The block stays under every exercise of the lesson, folded (``"keep": true``): a fact the
-    exercises need, such as the card values of lesson 10, one click away once the intro is gone."""
+    keep: bool = False      # "keep": true: folded under every exercise of the lesson (lesson 10's card values)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -100,8 +98,7 @@ class Block:
                 out["face_down"] = True
         if self.caption is not None:
             out["caption"] = self.caption.key
-        if self.keep:
-            out["keep"] = True
+        out.update({"keep": True} if self.keep else {})
         return out
 
 
@@ -227,14 +224,11 @@ def _block(data: Any, rules: bc.Ruleset, where: str, name: str) -> Block:
     unknown = set(data) - {"text", "cards", "face_down", "meld", "caption", "table", "story", "keep"}
     if unknown:
         raise CurriculumError(where, f"{name}.{sorted(unknown)[0]}", "unknown field of an intro block")
-    if "keep" in data:
-        if not isinstance(data["keep"], bool):
-            raise CurriculumError(where, f"{name}.keep", f"true or false, not {shown(data['keep'])}")
-        if data["keep"] and "story" in data:
-            raise CurriculumError(where, f"{name}.keep", "a story is stepped through in the intro; it cannot be kept")
-        if data["keep"]:
-            return dataclasses.replace(_block({k: v for k, v in data.items() if k != "keep"}, rules, where, name),
-                                       keep=True)
+    keep = data.get("keep", False)
+    if not isinstance(keep, bool) or (keep and "story" in data):
+        raise CurriculumError(where, f"{name}.keep", f"true or false (a story cannot be kept), not {shown(keep)}")
+    if keep:
+        return dataclasses.replace(_block({k: v for k, v in data.items() if k != "keep"}, rules, where, name), keep=True)
     caption = _key(data["caption"], where, f"{name}.caption") if "caption" in data else None
     if "story" in data:
         return Block(story=Story.from_dict(data["story"], where, f"{name}.story"), caption=caption)

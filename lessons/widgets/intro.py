@@ -16,7 +16,6 @@ from typing import Any
 import ipywidgets as w
 
 import burraco_core as bc
-
 from burraco_core import svg
 
 from ..curriculum.kinds import SEAT_NAMES

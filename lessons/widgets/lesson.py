@@ -307,7 +307,7 @@ class LessonWidget(w.VBox):
         """The intro's blocks the lesson keeps (``"keep": true``), folded under the exercise: the facts it
         needs stay one click away once the intro is gone. A table the exercise's view draws already is
         not drawn twice."""
-        drawn = getattr(self.view, "tables", frozenset())
+        drawn: frozenset[str] = getattr(self.view, "tables", frozenset())
         folds = "".join(kept_html(block, self.lang) for block in self.lesson.intro
                         if block.keep and block.table not in drawn)
         if not folds:
