@@ -248,3 +248,5 @@ def test_a_reload_shows_the_same_hand(app):
     table.locator(".bt-button-new-hand").click()               # a hand in progress: it asks first
     table.locator(".bt-new-hand-ask", has_text="Abandon the hand in progress?").wait_for(timeout=10_000)
     assert table.locator(".bt-about").inner_text() == deal
+    message = click_and_wait(app, table.locator(".bt-button-deal-anyway"))
+    assert "A new hand is dealt" in message                     # what later tests of the server find: a fresh deal
