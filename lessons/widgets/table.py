@@ -23,6 +23,9 @@ keeps the undo and tells every move; the table only shows the session.
   disabled.
 - A session with goals (a guided hand, ``PlayTable(session=...)``) shows the current goal;
   the log says each goal reached.
+- The "to" menu of Attach follows the selected cards (:mod:`.attach_target`, the engine's answer):
+  the one meld they fit is chosen; when several fit nothing is, and the learner is asked which; a
+  wild that would make a clean burraco dirty is said beside the menu before the move.
 
 Every refusal is the engine's (reason and rule id). Should the engine refuse a
 move a computer player chose, the table says so and the computer players stop: no
@@ -45,6 +48,7 @@ import burraco_core as bc
 from burraco_core.session import Event, HandSession, SessionError
 
 from ..curriculum.kinds import name_seats
+from .attach_target import aim, note_html
 from .board import YOU, Table, describe_action, player_name, player_names
 from .hand import Hand
 from .kept_hand import KeepsItsHand, ProgressKeeper
@@ -134,6 +138,11 @@ class PlayTable(KeepsItsHand, w.VBox):
         self.attach_to = w.Dropdown(description=t("table.attach-to"), layout=w.Layout(width="auto"),
                                     style={"description_width": "initial"})
         self.attach = _button(t("table.attach"), t("table.attach.tooltip"), "success")
+        self.attach_note = w.HTML()         # which meld? / a clean burraco made dirty: said before the move
+        self.attach_note.add_class("bt-attach-note")
+        self.attach_to.add_class("bt-attach-to")
+        self._chosen: int | None = None     # the meld the learner chose in the menu (None: they did not)
+        self._aiming = False                # the table itself sets the menu (not the learner's choice)
         self.discard = _button(t("table.discard"), t("table.discard.tooltip"), "warning")
         self.pozzetto = _button(t("table.pozzetto"), t("table.pozzetto.tooltip"))
         self.hint = _button(t("table.hint"), t("table.hint.tooltip"), "info")
@@ -172,6 +181,7 @@ class PlayTable(KeepsItsHand, w.VBox):
         actions = w.VBox([
             w.HBox([self.draw, self.take_pile, self.pozzetto], layout=row),
             w.HBox([self.lay_down, self.attach, self.attach_to], layout=row),
+            self.attach_note,
             w.HBox([self.discard, self.hint, self.undo, self.sort_suit, self.sort_rank], layout=row),
         ])
         mine = w.VBox([self.hand, actions], layout=w.Layout(flex="1 1 520px", min_width="0"))
@@ -200,7 +210,8 @@ class PlayTable(KeepsItsHand, w.VBox):
         self.sort_rank.on_click(lambda _: self._sort("rank"))
         self.four_colour.observe(self._colours, names="value")
         self.speed.observe(self._repace, names="value")
-        self.hand.observe(lambda _: self._buttons(), names="selected")
+        self.hand.observe(self._selection_changed, names="selected")
+        self.attach_to.observe(self._target_changed, names="value")
         self.count_it.on_click(self.count_in_calculator)
         self._begin(self.session)
         if keeper is not None and own_deal:
@@ -274,6 +285,7 @@ class PlayTable(KeepsItsHand, w.VBox):
         with self._lock:
             self._stop_pacing()
             self.session = session
+            self._chosen = None
             self.table.deal = session.deal
             self.hand.cards = ()
             self._advance()
@@ -304,6 +316,7 @@ class PlayTable(KeepsItsHand, w.VBox):
             self.ask_row.layout.display = "none"
             self.kept.keep(session.game)
             done = event.text(self.lang)
+            self._chosen = None         # a choice of meld is for one move
             said = self.said
             self._advance()
             if self.said != said:       # the computer players stopped, or ended the hand: said already
@@ -320,8 +333,12 @@ class PlayTable(KeepsItsHand, w.VBox):
 
     def _attach(self, button: object = None) -> None:
         if self.attach_to.value is None:
-            self._say(WARN, self._text("table.say.no-meld"), f"<div>{esc(self._text('table.say.no-meld.how'))}</div>",
-                      big=False)
+            if not self.attach_to.options:
+                self._say(WARN, self._text("table.say.no-meld"),
+                          f"<div>{esc(self._text('table.say.no-meld.how'))}</div>", big=False)
+            else:
+                self._say(WARN, self._text("table.say.which-meld"),
+                          f"<div>{esc(self._text('table.say.which-meld.how'))}</div>", big=False)
             return
         self.play(bc.Attach(self.attach_to.value, self.hand.selected_cards))
 
@@ -432,6 +449,7 @@ class PlayTable(KeepsItsHand, w.VBox):
         with self._lock:
             self._stop_pacing()
             undone = self.session.undo()
+            self._chosen = None
             if undone is None:
                 self.refresh()
                 self._say(NEUTRAL, self._text("table.say.nothing-to-undo"), big=False)
@@ -485,11 +503,7 @@ class PlayTable(KeepsItsHand, w.VBox):
             if self.sort_mode:
                 self._sort(self.sort_mode)
         self.hand.mark(self.session.just_drawn())
-        own = game.melds[game.side_of(YOU)]
-        self.attach_to.options = [(self._text("table.attach-option", number=i + 1, cards=meld.cards), i)
-                                  for i, meld in enumerate(own)]
-        self.attach_to.value = (self.attach_to.value if self.attach_to.value in range(len(own))
-                                else (len(own) - 1 if own else None))
+        self._aim()
         self.now.value = self._now_html()
         self.goal.value = self._goal_html()
         self.story.value = self._log_html()
@@ -497,6 +511,44 @@ class PlayTable(KeepsItsHand, w.VBox):
         countable = game.result is not None and game.result.reason != "void"
         self.count_it.layout.display = None if countable and self.counting else "none"
         self._buttons()
+
+    # ---------------------------------------------------------------- the "to" menu: which meld to attach to
+    def _own_melds(self) -> list[bc.Meld]:
+        game = self.game
+        return list(game.melds[game.side_of(YOU)])
+
+    def _selection_changed(self, change: object = None) -> None:
+        self._aim()
+        self._buttons()
+
+    def _target_changed(self, change: dict) -> None:
+        if self._aiming:
+            return
+        self._chosen = change["new"]     # the learner's own choice (from the page, or a program)
+        self._attach_note()
+
+    def _aim(self) -> None:
+        """Set the menu from the engine: its melds, and the target for the selected cards (see
+        :func:`.attach_target.aim`: never a meld the cards do not fit unless the learner chose it)."""
+        own = self._own_melds()
+        options = [(self._text("table.attach-option", number=i + 1, cards=meld.cards), i)
+                   for i, meld in enumerate(own)]
+        target = aim(own, self.hand.selected_cards, self._chosen)
+        self._aiming = True
+        try:
+            if list(self.attach_to.options) != options:
+                self.attach_to.options = options
+            self.attach_to.value = target
+        finally:
+            self._aiming = False
+        self._attach_note()
+
+    def _attach_note(self) -> None:
+        """Say beside the menu what the table will not decide: which meld, when several take the cards; and
+        that an attach makes a clean burraco dirty, before it is made."""
+        note = note_html(self._own_melds(), self.hand.selected_cards, self.attach_to.value, self.lang)
+        if self.attach_note.value != note:
+            self.attach_note.value = note
 
     def _buttons(self) -> None:
         """Disable what can do nothing now: every move outside the learner's turn, the moves of the other

@@ -10,7 +10,7 @@ import pytest
 
 import lessons
 from lessons.widgets.navigation import notebook_name
-from tests.browser.conftest import open_notebook
+from tests.browser.conftest import open_lesson, open_notebook
 from tests.browser.support import wait_for_text
 
 pytestmark = pytest.mark.browser
@@ -106,4 +106,38 @@ def test_a_whole_turn_at_the_table_refusal_included(page, voila_url, shoot, cons
     wait_for_text(page, ".bt-verdict", "Something else stops this move")
     assert "only card of the discard pile" in page.locator(".bt-verdict").inner_text()
     shoot(root, "why-not-exercise")
+    assert console_errors() == []
+
+
+def test_the_attach_menu_follows_the_cards_lesson_9(page, voila_url, console_errors):
+    """Issue 30: the "to" menu was already on the clean burraco, and the joker attached there made it dirty
+    unsaid. Now a card that fits one meld chooses it; the joker (it fits both) asks which; the burraco chosen,
+    a warning says it would turn dirty; following the hint (the joker onto 3♥ 4♥ 5♥, discard 6♥) is correct."""
+    lesson = lessons.get_lesson("closing")
+    ex = lesson.exercise("closing.last-discard")
+    open_lesson(page, voila_url, f"{notebook_name(lesson)}.ipynb")
+    page.locator(".bt-strip-item").nth([e.id for e in lesson.exercises].index(ex.id)).click()
+    wait_for_text(page, ".bt-prompt", ex.prompt.text("en"))
+    chosen = "() => document.querySelector('.bt-exercise .bt-attach-to select').selectedIndex"
+    card(page, "6H").click()                          # fits 3♥ 4♥ 5♥ only: chosen for it
+    page.wait_for_function(f"() => ({chosen})() === 0", timeout=10_000)
+    card(page, "6H").click()
+    card(page, "JK").click()                          # fits both melds: asked, nothing chosen
+    wait_for_text(page, ".bt-exercise .bt-attach-note", "Which meld?")
+    assert page.evaluate(chosen) == -1
+    menu = page.locator(".bt-exercise .bt-attach-to select")
+    menu.select_option(index=1)                       # the burraco: said before the move
+    wait_for_text(page, ".bt-exercise .bt-attach-note", "would become a dirty burraco")
+    menu.select_option(index=0)                       # the hint's meld
+    page.wait_for_function("() => !document.querySelector('.bt-exercise .bt-attach-note').innerText.trim()",
+                           timeout=10_000)
+    page.locator(".bt-exercise .bt-button-attach").click()
+    wait_for_text(page, ".bt-exercise .bt-message", "✓")
+    assert hand_codes(page) == ["6H"]
+    card(page, "6H").click()
+    page.locator(".bt-exercise .bt-button-discard").click()
+    wait_for_text(page, ".bt-exercise .bt-message", "✓")
+    page.locator(".bt-check").click()
+    wait_for_text(page, ".bt-verdict", "Correct!")
+    assert "★★★" in page.locator(".bt-verdict").inner_text()
     assert console_errors() == []

@@ -27,6 +27,21 @@ def _side_meld(attempt: Attempt, side: int, index: int, code: str) -> Failure | 
     return Failure(Message("ex.check.side-meld", number=index + 1))
 
 
+@predicate("side-burraco", int, int, str)
+def _side_burraco(attempt: Attempt, side: int, index: int, kind: str) -> Failure | None:
+    """After the actions, meld I of side SIDE is a burraco of this kind (``Meld.burraco``): e.g. a clean
+    burraco the moves should not make dirty (issue 30). The feedback names both kinds and both bonuses."""
+    game = _game(attempt)
+    if game is None or attempt.refusal is not None or index >= len(game.melds[side]):
+        return Failure(Message("ex.check.side-meld", number=index + 1))
+    meld = game.melds[side][index]
+    if meld.burraco == kind:
+        return None
+    return Failure(Message("ex.check.side-burraco", number=index + 1, wanted=Message("a-burraco", kind=kind),
+                           bonus=game.rules.burraco_bonuses.get(kind, 0), now=meld.burraco or "none",
+                           made=Message("a-burraco", kind=meld.burraco or "none"), now_bonus=meld.burraco_bonus))
+
+
 @predicate("side-melds", int, int)
 def _side_melds(attempt: Attempt, side: int, count: int) -> Failure | None:
     game = _game(attempt)
