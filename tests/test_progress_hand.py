@@ -200,3 +200,21 @@ def test_a_finished_course_is_said_on_the_home_page_with_the_way_to_the_play_tab
     assert "You have finished the course" in body
     assert f"Continue with lesson {last.number}" not in body
     assert 'class="bt-continue bt-play-on"' in body and "play" in body.split("bt-play-on")[1].split(">")[0]
+
+
+def test_the_browser_copy_with_a_hand_is_sealed_and_a_planted_hand_set_aside(monkeypatch):
+    from lessons.learner.store import BrowserStore
+    from tests.test_progress_bounds import _page_sends
+
+    store = BrowserStore(owner="a" * 32)
+    monkeypatch.setattr(store, "send", lambda message: None)
+    game = bc.Game.new("classic", 4, seed=5)
+    game.apply("draw")
+    mine = Progress()
+    mine.hand = game.to_json()
+    store.save(mine)
+    assert '"hand"' in store.saved and store.owner == store.seal(store.saved)   # the seal covers the hand too
+    planted = Progress.from_json(store.saved)
+    planted.hand = bc.Game.new("classic", 4, seed=6).to_json()   # another hand beside the learner's seal
+    _page_sends(store, planted.to_json(), store.owner)
+    assert store.progress.hand == game.to_json() and store.problem.key == "progress.notice.browser-other"
