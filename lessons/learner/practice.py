@@ -19,10 +19,22 @@ generating the exercises again, and exercises already solved are not served agai
 Under a house ruleset (``PracticeSession(..., rules=house)``) the exercises are generated under it
 (their ids name it, ``gen.attach.classic-3f2a9c1b.d1.7``); a kind it cannot give is left out and
 said in ``unavailable``.
+
+**The final test** is the same session in another mode: ``PracticeSession.final_test(progress)`` deals
+:data:`FINAL_QUESTIONS` exercises the learner never answered, from a fresh seed, one per question of
+:data:`FINAL_PLAN` (every generated kind, so every family of rules the course teaches: melds, the table,
+the scores). One answer per question, no hint and no solution; each answer is recorded as practice is,
+and at the end the score and the rules missed go into the progress (``Progress.record_final``)::
+
+    test = PracticeSession.final_test(progress)
+    while not test.done:
+        test.answer(answer_to(test.next()))
+    test.result                          # FinalResult(score=17, total=20, at=..., missed=("run.gap", ...))
 """
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -32,6 +44,7 @@ from burraco_core.messages import Message
 from ..curriculum.generators import (
     DIFFICULTIES,
     GENERATED_KINDS,
+    GENERATORS,
     GeneratorError,
     KindUnavailable,
     generate,
@@ -39,10 +52,31 @@ from ..curriculum.generators import (
 )
 from ..curriculum.generators.ids import _house, parse_generated_id, teaches_of
 from ..curriculum.model import Exercise, Verdict
+from .finaltest import MAX_MISSED, FinalResult
 from .progress import Progress, known_rule, stars
 
 NEEDED = 2          # correct answers per rule before it counts as practised
 _SEARCH = 240       # generated exercises tried to find one on a rule, before giving the rule up
+
+FINAL_QUESTIONS = 20
+_FINAL_DEALS = 4    # exercises dealt for a question of the final test, to find one reaching rules not reached yet
+# The final test's questions, (kind, difficulty), in the course's order: every generated kind once, and
+# five more of the kinds that reach the most rules (a meld judged, attached, a position, why not, another
+# ruleset), so the rules of melds, wilds and the burraco, of the table and the turn, and of the scores and
+# the match each have several questions.
+FINAL_PLAN: tuple[tuple[str, int], ...] = (
+    ("judge-meld", 1), ("build-meld", 1), ("attach", 1), ("stands-for", 2), ("free-or-bound", 2),
+    ("judge-meld", 3), ("spot-burraco", 2), ("attach", 3), ("pick-cards", 2), ("position", 1),
+    ("why-not", 1), ("position", 2), ("why-not", 3), ("guided-hand", 1), ("count", 2),
+    ("count-score", 1), ("victory-points", 1), ("match-verdict", 2), ("predict-under-ruleset", 1),
+    ("predict-under-ruleset", 3),
+)
+
+
+def family(kind: str) -> str:
+    """The family of rules a generated kind belongs to: its generators' module (``melds``, ``positions``,
+    ``scores``)."""
+    return GENERATORS[kind].__module__.rpartition(".")[2]
 
 def practised(progress: Progress, rules: str | bc.Ruleset | None = None) -> dict[str, int]:
     """Rule id -> generated exercises teaching it that this learner answered correctly on their own
@@ -113,7 +147,58 @@ class PracticeSession:
         self._seed = seed * 100_000
         self._turn = 0
         self._found: dict[str, tuple[int, str]] = {}   # rule -> difficulty and kind of its last exercise
+        self.final = False                  # the final test (see final_test)
+        self.questions: tuple[Exercise, ...] = ()
+        self.wrong: list[tuple[Exercise, str | None]] = []     # the final test's wrong answers, and their rule
+        self.result: FinalResult | None = None
         self.refresh()
+
+    @classmethod
+    def final_test(cls, progress: Progress | None = None, *, rules: str | bc.Ruleset = "classic",
+                   seed: int | None = None, count: int = FINAL_QUESTIONS) -> PracticeSession:
+        """The final test: ``count`` exercises of :data:`FINAL_PLAN` (taken in turn) that this learner never
+        answered, dealt from ``seed`` (a fresh one when None), answered once each, without hints or
+        solutions; when the last is answered its score goes into ``progress`` (``result``)."""
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 5 * len(FINAL_PLAN):
+            raise bc.BurracoError(f"a final test has 1 to {5 * len(FINAL_PLAN)} questions, not {count!r}")
+        seed = secrets.randbelow(10**9) if seed is None else seed
+        session = cls((), progress=progress, rules=rules, seed=seed)
+        session.final = True
+        session._seed = seed * 1_000
+        questions: list[Exercise] = []
+        for i in range(count):
+            kind, difficulty = FINAL_PLAN[i % len(FINAL_PLAN)]
+            questions.append(session._question(kind, difficulty, questions))
+        session.questions = tuple(questions)
+        return session
+
+    def _question(self, kind: str, difficulty: int, taken: Sequence[Exercise]) -> Exercise:
+        """An exercise of ``kind`` (else of a kind of its family, else of any: a house ruleset may give none
+        of it) that this learner never answered and the test does not hold yet: of the first few dealt,
+        the first whose rules reach a family of rules (``run``, ``pozzetto``...) no question reached yet."""
+        ids = {ex.id for ex in taken}
+        reached = {rule.partition(".")[0] for ex in taken for rule in ex.teaches}
+        others = [k for k in GENERATED_KINDS if k != kind]
+        for each in [kind, *sorted(others, key=lambda k: family(k) != family(kind))]:
+            dealt: list[Exercise] = []
+            for _ in range(12):
+                if each in self.unavailable or len(dealt) == _FINAL_DEALS:
+                    break
+                self._seed += 1
+                try:
+                    ex = generate(each, self._seed, self.rules, difficulty)
+                except KindUnavailable as err:
+                    self.unavailable[each] = err
+                    break
+                except GeneratorError:
+                    continue
+                if ex.id not in ids and not self.progress.attempted(ex.id):
+                    if {rule.partition(".")[0] for rule in ex.teaches} - reached:
+                        return ex
+                    dealt.append(ex)
+            if dealt:
+                return dealt[0]
+        raise bc.BurracoError("no exercise could be generated for the final test under these rules")
 
     @classmethod
     def from_progress(cls, progress: Progress, **options: Any) -> PracticeSession:
@@ -127,7 +212,9 @@ class PracticeSession:
 
     @property
     def pending(self) -> tuple[str, ...]:
-        """The rules still to practise (fewer than ``needed`` correct answers)."""
+        """The rules still to practise (fewer than ``needed`` correct answers); none in the final test."""
+        if self.final:
+            return ()
         return tuple(rule for rule, n in self.correct.items()
                      if n < self.needed and rule not in self.unpractisable)
 
@@ -137,7 +224,26 @@ class PracticeSession:
 
     @property
     def done(self) -> bool:
+        if self.final:
+            return len(self.history) >= len(self.questions)
         return not self.pending
+
+    @property
+    def score(self) -> int:
+        """The final test's right answers so far."""
+        return sum(correct for _, correct in self.history)
+
+    def missed_rules(self) -> tuple[str, ...]:
+        """The rule ids the final test's wrong answers broke, most missed first (then in the order met)."""
+        counts: dict[str, int] = {}
+        for _, rule in self.wrong:
+            if rule is not None and known_rule(rule):
+                counts[rule] = counts.get(rule, 0) + 1
+        return tuple(sorted(counts, key=lambda rule: -counts[rule]))
+
+    def missed_kinds(self) -> tuple[str, ...]:
+        """The kinds of the final test's wrong answers that named no rule (a count, a score, the match)."""
+        return tuple(dict.fromkeys(ex.kind for ex, rule in self.wrong if rule is None or not known_rule(rule)))
 
     @property
     def practising(self) -> tuple[str, ...]:
@@ -149,6 +255,11 @@ class PracticeSession:
     def next(self) -> Exercise | None:
         """The exercise to answer now (the same one until answered correctly); None when done."""
         if self.current is not None:
+            return self.current
+        if self.final:
+            if not self.done:
+                self.current = self.questions[len(self.history)]
+                self.hints_shown, self.retries, self.solution_shown = 0, 0, False
             return self.current
         while self.pending:
             rule = self.pending[self._turn % len(self.pending)]
@@ -195,7 +306,7 @@ class PracticeSession:
     def hint(self) -> Message | None:
         """The next hint of the current exercise (graduated), or None when every hint is shown."""
         ex = self.next()
-        if ex is None or self.hints_shown >= len(ex.hints):
+        if ex is None or self.final or self.hints_shown >= len(ex.hints):     # a test gives no hint
             return None
         self.hints_shown += 1
         return ex.hints[self.hints_shown - 1]
@@ -205,9 +316,10 @@ class PracticeSession:
         return self.current.hints[:self.hints_shown] if self.current is not None else ()
 
     def show_solution(self) -> Any:
-        """The current exercise's solution; a correct answer after it counts for no rule."""
+        """The current exercise's solution; a correct answer after it counts for no rule. None in the final
+        test (it shows no solution)."""
         ex = self.next()
-        if ex is None:
+        if ex is None or self.final:
             return None
         self.solution_shown = True
         return ex.solution
@@ -221,10 +333,13 @@ class PracticeSession:
         shown first) counts for every rule it teaches, and the next exercise is another one."""
         ex = self.next()
         if ex is None:
-            raise bc.BurracoError("the practice is over: every rule has been answered correctly")
+            raise bc.BurracoError("the final test is over" if self.final else
+                                  "the practice is over: every rule has been answered correctly")
         verdict = ex.check(answer)
         if verdict.status == "not-attempted":
             return verdict
+        if self.final:
+            return self._answered(ex, verdict)
         self.progress.record(ex.id, correct=verdict.correct, hints=self.hints_shown, retries=self.retries,
                              solution_shown=self.solution_shown, rule=verdict.rule, teaches=ex.teaches)
         self.history.append((ex.id, verdict.correct))
@@ -237,8 +352,22 @@ class PracticeSession:
             self.retries += 1
         return verdict
 
+    def _answered(self, ex: Exercise, verdict: Verdict) -> Verdict:
+        """A final test's answer: recorded, and the next question (right or wrong: one answer each); after
+        the last one, the score in the progress."""
+        self.progress.record(ex.id, correct=verdict.correct, hints=0, retries=0, solution_shown=False,
+                             rule=verdict.rule, teaches=ex.teaches)
+        self.history.append((ex.id, verdict.correct))
+        if not verdict.correct:
+            self.wrong.append((ex, verdict.rule))
+        self.earned = 3 if verdict.correct else 0
+        self.current = None
+        if self.done:
+            self.result = self.progress.record_final(self.score, len(self.questions), self.missed_rules()[:MAX_MISSED])
+        return verdict
+
     earned = 0
     """Stars of the last correct answer (0 after the solution was shown)."""
 
 
-__all__ = ["NEEDED", "PracticeSession", "parse_generated_id", "practised", "rules_to_practise", "teaches_of"]
+__all__ = ["FINAL_PLAN", "FINAL_QUESTIONS", "NEEDED", "PracticeSession", "family", "parse_generated_id", "practised", "rules_to_practise", "teaches_of"]

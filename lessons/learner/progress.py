@@ -50,6 +50,7 @@ from typing import Any
 
 from burraco_core import RULE_IDS, messages
 
+from .finaltest import FinalResult, latest
 from .reading import (
     MAX_COUNT,
     MAX_TIME,
@@ -230,6 +231,7 @@ class Progress:
         # when answered; never below what the generated records still kept show (see _settle).
         self._practised: Counts = {}
         self._gen_missed: dict[str, int] = {}
+        self._final: FinalResult | None = None       # the last final test (lessons.learner.finaltest)
 
     # ---------------------------------------------------------------- recording
     def record(self, exercise_id: str, *, correct: bool, hints: int, retries: int, solution_shown: bool,
@@ -263,6 +265,18 @@ class Progress:
         self._exercises[exercise_id] = new
         self._exercises = _trim(self._exercises)
         return new.stars
+
+    def record_final(self, score: int, total: int, missed: Iterable[str] = ()) -> FinalResult:
+        """The score of a final test just finished (``missed``: the rule ids its wrong answers broke, most
+        missed first); it replaces the one kept before. Checked first (ProgressError, nothing changed)."""
+        at = max(_now(), self._final.at if self._final is not None else 0.0)
+        self._final = FinalResult.make(score, total, at, missed)
+        return self._final
+
+    @property
+    def final_test(self) -> FinalResult | None:
+        """The last final test taken (None: never, or not since a reset)."""
+        return self._final
 
     # ---------------------------------------------------------------- reading
     def stars(self, exercise_id: str) -> int:
@@ -321,7 +335,7 @@ class Progress:
         return self._epoch
 
     def is_empty(self) -> bool:
-        return not self._exercises and self._lang[0] is None and self._resume[0] is None
+        return not self._exercises and self._lang[0] is None and self._resume[0] is None and self._final is None
 
     # ---------------------------------------------------------------- settings
     @property
@@ -371,6 +385,7 @@ class Progress:
         now = max(_now(), round(self._epoch + 0.001, 3))
         self._exercises = {}
         self._practised, self._gen_missed = {}, {}
+        self._final = None
         self._epoch = now
         self._resume = (None, now)
 
@@ -384,6 +399,7 @@ class Progress:
         self._lang, self._resume, self._hand = other._lang, other._resume, other._hand
         self._practised = {tag: dict(by_rule) for tag, by_rule in other._practised.items()}
         self._gen_missed = dict(other._gen_missed)
+        self._final = other._final
 
     def merge(self, other: Progress, *, keep_all: bool = False) -> Progress:
         """A new Progress with the best of both (neither is changed).
@@ -415,6 +431,7 @@ class Progress:
                 records[key] = records[key].join(record) if key in records else record
             new._practised = _max_counts(new._practised, side._practised)
             new._gen_missed = _max_rules(new._gen_missed, side._gen_missed)
+            new._final = latest(new._final, side._final)
         new._exercises = dict(sorted(records.items()))
         new._settle()
         return new
@@ -457,7 +474,9 @@ class Progress:
 
     # ---------------------------------------------------------------- JSON
     def to_body(self) -> dict[str, Any]:
+        final = {} if self._final is None else {"final": self._final.to_body()}     # written once there is one
         return {
+            **final,
             "format": FORMAT,
             "version": VERSION,
             "epoch": self._epoch,
@@ -510,7 +529,7 @@ class Progress:
             raise ProgressError("version", found=repr(version)[:40], expected=VERSION)
         body, hand = _hand_of(body, version)       # its fields apart: both, or neither (never held a hand)
         keys = {"format", "version", "epoch", "lang", "lang_at", "resume", "resume_at", "exercises"}
-        _exact_keys(body, keys | ({"practice"} if version > 1 else set()), "")
+        _exact_keys(body, keys | ({"practice"} if version > 1 else set()) | ({"final"} & body.keys()), "")
         exercises = body["exercises"]
         if not isinstance(exercises, dict):
             raise ProgressError("bad-field", field="exercises", expected="object")
@@ -531,6 +550,8 @@ class Progress:
             new._migrate(rebuild)
         else:
             new._practised, new._gen_missed = _read_practice(body["practice"])
+        if "final" in body:
+            new._final = FinalResult.from_body(body["final"])
         new._settle()
         return new
 

@@ -15,6 +15,7 @@ from burraco_core.messages import Message
 from ..curriculum import model
 from ..learner.classwork import Assignment
 from ..learner.practice import parse_generated_id
+from ..learner.progress import Progress
 from ..widgets.style import BAD, rule_summary, t, verdict_box
 from ..widgets.style import esc_suits as esc
 from .classroom import ClassSummary, name_text, visible
@@ -55,7 +56,18 @@ def _stars_row(pupil: str, summary: ClassSummary, found: Sequence[model.Lesson],
         cells.append(f'<td class="{css}" data-lesson="{esc(lesson.key)}" data-stars="{got}" '
                      f'title="{esc(spoken)}" aria-label="{esc(spoken)}">{"★ " if got else ""}{got}</td>')
     return (f'<tr data-pupil="{esc(visible(pupil))}"><td class="bt-pupil">{name_html(pupil)}</td>{"".join(cells)}'
-            f"<td><b>{total}</b></td></tr>")
+            f"<td><b>{total}</b></td>{_final_cell(pupil, progress, lang)}</tr>")
+
+
+def _final_cell(pupil: str, progress: Progress, lang: str) -> str:
+    """The pupil's last final test: "17/20", or a dash when none was taken."""
+    final = progress.final_test
+    if final is None:
+        spoken = t("class.final.none", lang, pupil=name_text(pupil))
+        return f'<td class="bt-final" title="{esc(spoken)}" aria-label="{esc(spoken)}">–</td>'
+    spoken = t("class.final.cell", lang, pupil=name_text(pupil), score=final.score, total=final.total)
+    return (f'<td class="bt-final" data-score="{final.score}" data-total="{final.total}" title="{esc(spoken)}" '
+            f'aria-label="{esc(spoken)}">{final.score}/{final.total}</td>')
 
 
 def stars_html(summary: ClassSummary, lang: str) -> str:
@@ -69,18 +81,19 @@ def stars_html(summary: ClassSummary, lang: str) -> str:
     rows = []
     for pupil in sorted({*summary.pupils, *summary.unreadable}):
         if pupil in summary.unreadable:
-            rows.append(_bad_row(pupil, summary.unreadable[pupil], lang, len(found) + 1))
+            rows.append(_bad_row(pupil, summary.unreadable[pupil], lang, len(found) + 2))
             continue
         try:
             rows.append(_stars_row(pupil, summary, found, lang))
         except _DRAW_ERRORS as err:
             why = Message("class.bad-record", reason=Message("class.bad-numbers-detail", detail=type(err).__name__))
-            rows.append(_bad_row(pupil, why, lang, len(found) + 1))
+            rows.append(_bad_row(pupil, why, lang, len(found) + 2))
     legend = "".join(f"<li>{lesson.number}: {esc(lesson.title(lang))}</li>" for lesson in found)
     return (f'<h2>{esc(t("class.table-title", lang, count=len(rows)))}</h2>'
             f'<div class="bt-class-wrap"><table class="bt-class" style="border-collapse:collapse">'
             f'<tr><th class="bt-pupil" scope="col">{esc(t("class.col.pupil", lang))}</th>{head}'
-            f'<th scope="col">{esc(t("class.col.total", lang))}</th></tr>{"".join(rows)}</table></div>'
+            f'<th scope="col">{esc(t("class.col.total", lang))}</th>'
+            f'<th scope="col">{esc(t("class.col.final", lang))}</th></tr>{"".join(rows)}</table></div>'
             f'<details><summary>{esc(t("class.legend", lang))}</summary>'
             f'<ol style="columns:2;list-style:none;padding-left:0">{legend}</ol></details>')
 

@@ -28,7 +28,16 @@ from ..curriculum.model import Lesson
 from ..learner.progress import Progress
 from ..learner.store import shared_keeper
 from .assigned import assigned_section
-from .navigation import NAV_STYLE, chosen_language, guarded_page, href, lesson_href, nav_bar, notebook_name
+from .navigation import (
+    NAV_STYLE,
+    chosen_language,
+    final_test_link,
+    guarded_page,
+    href,
+    lesson_href,
+    nav_bar,
+    notebook_name,
+)
 from .settings import PreferencesPanel, ProgressPanel, RulesPicker, shared_preferences
 from .style import NO_STAR, STAR, esc, t
 
@@ -60,6 +69,7 @@ TOOLS: tuple[Tool, ...] = (
     Tool("position-referee", "position-referee", ".widgets.position_referee:position_referee_tool"),
     Tool("variant-builder", "variant-builder", ".teachers.variant_builder:variant_builder_tool"),
     Tool("practice", "practice", ".widgets.practice:practice_tool"),
+    Tool("final-test", "final-test", ".widgets.final_test:final_test_tool"),
     Tool("class-summary", "class-summary", ".teachers.widgets:teacher_page"),
 )
 
@@ -119,6 +129,14 @@ def _strip_html(stars: tuple[int, ...], lang: str) -> str:
     total = t("home.stars", lang, stars=sum(stars), max=3 * len(stars))
     return (f'<span><span class="bt-strip" aria-hidden="true">{marks}</span>'
             f'<span class="bt-count">{esc(total)}</span></span>')
+
+
+def _final_html(progress: Progress, lang: str) -> str:
+    """The final test: what it is, the last score when there is one, and the button to take it."""
+    final = progress.final_test
+    last = "" if final is None else " " + t("final.last", lang, score=final.score, total=final.total)
+    return (f'<h2>{esc(t("home.final", lang))}</h2><p class="bt-final-home">{esc(t("home.final.about", lang) + last)}</p>'
+            + final_test_link(lang, "home.final.start"))
 
 
 class HomePage(w.VBox):
@@ -216,7 +234,7 @@ class HomePage(w.VBox):
         return (f"{button}"
                 f'<h2>{esc(t("home.lessons", lang))}</h2>'
                 f'<p class="bt-total">{esc(t("home.total", lang, stars=total, max=most))}</p>'
-                f'<ol class="bt-lessons">{"".join(rows)}</ol>'
+                f'<ol class="bt-lessons">{"".join(rows)}</ol>{_final_html(progress, lang)}'
                 f'<h2>{esc(t("home.tools", lang))}</h2>'
                 f'<p>{esc(t("home.tools.about", lang))}</p><ul class="bt-tools">{tools}</ul>')
 

@@ -33,12 +33,14 @@ from ..learner.store import running_in_browser, shared_keeper
 from .settings import shared_preferences
 from .style import esc, t
 
-__all__ = ["HOME", "PRACTICE_NOTEBOOK", "app_links", "chosen_language", "guarded_page", "href", "lesson_href",
+__all__ = ["FINAL_TEST_NOTEBOOK", "HOME", "PRACTICE_NOTEBOOK", "app_links", "chosen_language", "final_test_link",
+           "guarded_page", "href", "lesson_href",
            "lesson_page", "link_button", "nav_bar", "neighbours", "notebook_name", "oops", "page_suffix",
            "practice_link", "use_app_links"]
 
 HOME = "index"
 PRACTICE_NOTEBOOK = "practice"
+FINAL_TEST_NOTEBOOK = "final-test"
 _log = logging.getLogger(__name__)
 _APP_LINKS = False      # this kernel shows the one-page app: links name its places
 
@@ -172,6 +174,15 @@ def practice_link(progress: Progress, lang: str) -> str:
             'padding:8px 16px;border-radius:10px;text-decoration:none">'
             f'{esc(t("practice.button", lang, count=len(rules)))}</a></div>')
 
+def final_test_link(lang: str, key: str = "nav.final-test") -> str:
+    """The last lesson's "take the final test" button (a link to the final test's page); ``key``: its words."""
+    return (f'<div class="bt-final-link" style="margin:10px 0">'
+            f'<a class="bt-final-button" role="button" href="{esc(href(FINAL_TEST_NOTEBOOK))}" '
+            'style="display:inline-block;background:#0b4a8b;color:#fff;font-weight:700;font-size:1.1em;'
+            'padding:8px 16px;border-radius:10px;text-decoration:none">'
+            f'{esc(t(key, lang))}</a></div>')
+
+
 class LessonPage(w.VBox):
     """A lesson between two navigation bars; the bars follow the learner's language as the lesson does."""
 
@@ -200,6 +211,8 @@ class LessonPage(w.VBox):
         button = ""
         if self.keeper.progress.missed_rules():       # the practice module loads only when it has work
             button = practice_link(self.keeper.progress, self.lang)
+        if self.key == _lessons()[-1].key:             # after the last lesson: the final test
+            button += final_test_link(self.lang)
         self.practice.value = button                   # one assignment: nothing is sent when it is the same
 
     def _progress_changed(self, progress: Any) -> None:

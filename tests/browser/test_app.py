@@ -294,3 +294,21 @@ def test_score_calculator_counts(page, voila_url, shoot):
     score.locator("button", has_text="Add hand to the match").click()
     score.locator(".bt-match").get_by_text("Victory points").wait_for()
     shoot(score, "score-calculator")
+
+
+def test_the_final_test_opens_from_the_home_page_and_counts_an_answer(home, console_errors):
+    """Issue 30: the home page's button opens the final test in the app; one question answered (its first is
+    a choice), the count of answers moves on and the second question is shown."""
+    home.locator(".bt-home .bt-final-button").click()
+    home.wait_for_selector(".bt-final-test .bt-exercise", timeout=60_000)
+    assert home.evaluate("location.hash") == "#tool/final-test"
+    assert home.locator(".bt-final-progress").get_attribute("data-answered") == "0"
+    assert "Question 1 of 20" in home.locator(".bt-final-question").inner_text()
+    assert home.locator(".bt-final-test .bt-hint, .bt-final-test .bt-solution").count() == 0      # a test
+    home.locator(".bt-final-test .bt-answer input[type=radio]").first.check()
+    home.locator(".bt-final-test .bt-check").click()
+    home.wait_for_selector('.bt-final-progress[data-answered="1"]', timeout=30_000)
+    wait_for_text(home, ".bt-final-test .bt-final-question", "Question 2 of 20")
+    assert "Answered: 1 of 20" in home.locator(".bt-final-answered").inner_text()
+    assert "Traceback" not in home.locator(".bt-app").inner_text()
+    assert console_errors() == []
