@@ -96,8 +96,10 @@ def test_a_count_is_the_engines_breakdown():
         game.run_bots()
     lines = game.game.score()[0].lines
     assert exercise.solution == " ".join(str(line.points) for line in lines)
-    guided = ex("play.guided-hand")      # the hand lesson 13 plays is the one counted here
-    assert exercise.data["play"] == guided.solution and exercise.data["position"] == guided.data["position"]
+    guided = ex("play.guided-hand")      # lesson 13 deals the learner this hand, at four, and it is played the same
+    assert exercise.data["play"] == guided.solution
+    assert exercise.data["position"]["hands"][0] == guided.data["position"]["hands"][0]
+    assert exercise.data["position"]["pozzetti"][0] == guided.data["position"]["pozzetti"][0]
 
 
 # -- the variant table is the rulesets' own ---------------------------------------------------------
@@ -160,6 +162,9 @@ def test_guided_hand_goals_come_one_at_a_time():
         reached.append(session.goals_reached)
     assert reached[0] == 0 and reached[1] == 1 and reached[4] == 2 and reached[-1] == 3
     assert session.is_over and human_actions(session) == exercise.solution.split("; ")
+    game = session.game                   # four players, as at the Play table: the opponents meld, the partner does not
+    assert game.players == 4 and len(game.melds[1]) >= 2 and len(game.hands[2]) == 11
+    assert len(game.hands[1]) >= 2 and len(game.hands[3]) >= 2 and not game.took_pozzetto[1]
     assert exercise.check("draw; meld 5H 6H 7H 8H 9H 10H").message("en").startswith("Not there yet: 1 of 3")
 
 

@@ -1,9 +1,12 @@
 """The guided hand of lesson 13: a fixed deal, goals one at a time, on a ``HandSession``.
 
 Pure Python (no ipywidgets): the ``guided-hand`` exercise kind and its widget both build
-the hand here, so the check and the screen play exactly the same game. The opponent is a
-:class:`PatientBot`: it draws from the stock and discards what it drew, so the learner's
-goals, the stock and the deal never depend on how the computer players think today.
+the hand here, so the check and the screen play exactly the same game. The computer players
+follow fixed habits, never the engine's ``GreedyBot``, so the learner's goals, the stock and the
+deal never depend on how the computer players think today: a :class:`PatientBot` draws from the
+stock and discards what it drew (the opponent of a two-player hand, and the partner of a
+four-player one, who plays by itself); the opponents of a four-player hand, as at the Play
+table, are each a :class:`MeldingBot`, which also lays down and attaches what it can.
 """
 
 from __future__ import annotations
@@ -37,11 +40,28 @@ class PatientBot:
         return game.legal_actions()[0]
 
 
+class MeldingBot(PatientBot):
+    """A computer opponent for four-player guided hands: as :class:`PatientBot`, but before
+    discarding it lays down and attaches what it can, each play the first the engine lists
+    (``Game.legal_actions``), while at least two cards stay in its hand: it never goes to its
+    pozzetto nor closes, so the learner's goals stay the learner's to reach."""
+
+    def choose(self, game: bc.Game) -> bc.Action:
+        if game.phase == "play":
+            left = len(game.hands[game.current_player])
+            for action in game.legal_actions():
+                if isinstance(action, (bc.LayDown, bc.Attach)) and left - len(action.cards) >= 2:
+                    return action
+        return super().choose(game)
+
+
 def make_session(rules: bc.Ruleset, position: Mapping[str, Any],
                  goals: Sequence[tuple[Message, GameCheck]] = ()) -> HandSession:
-    """The guided hand: the position of ``Game.setup``, the learner at seat 0, patient opponents."""
+    """The guided hand: the position of ``Game.setup``, the learner at seat 0, patient opponents
+    (with four players: a patient partner and opponents who meld)."""
     game = bc.Game.setup(rules, **position)
-    bots = {p: PatientBot() for p in range(1, game.players)}
+    bots = {p: MeldingBot() if game.players == 4 and game.side_of(p) != game.side_of(0) else PatientBot()
+            for p in range(1, game.players)}
     names = [Message(key) for key in SEAT_NAMES_TO_START[game.players]]   # as the table names them, never 'Player 2'
     return HandSession(game, bots, 0, names=names, goals=[Goal(msg, check) for msg, check in goals])
 
@@ -63,4 +83,4 @@ def replay(session: HandSession, actions: Sequence[str]) -> bc.IllegalMove | Non
     return None
 
 
-__all__ = ["PatientBot", "human_actions", "make_session", "replay"]
+__all__ = ["MeldingBot", "PatientBot", "human_actions", "make_session", "replay"]
