@@ -320,7 +320,7 @@ def test_lesson_12_s_refusal_is_not_a_sentence_nested_after_a_colon(lang):
     # "Under the other rules, no. Under Buraco (to 2005) a run…", not "…, no: Under Buraco…" (a whole
     # sentence with its capital after a colon); the rule's own label ("The rule: …") is the catalogue's way
     label = {"en": "The rule:", "it": "La regola:", "es": "La regla:", "pt": "A regra:"}[lang]
-    for exercise_id in ("variants.complete-run-locked", "variants.no-fourteenth-place"):
+    for exercise_id in ("variants.no-fourteenth-place",):
         said = lessons.get_lesson("variants").exercise(exercise_id).check("legal").message(lang)
         before_the_rule = said.split(label)[0]
         assert not re.search(r":\s+(?!Joker\b)[A-ZÀ-Ý]", before_the_rule), said   # a card is named as on the table
@@ -328,18 +328,18 @@ def test_lesson_12_s_refusal_is_not_a_sentence_nested_after_a_colon(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_refusal_predicted_for_the_wrong_reason_is_told_it_is_refused(lang):
-    # a learner who chose "nowhere to go" was right that italiano refuses the move: not told "no", but "another reason"
-    exercise = lessons.get_lesson("variants").exercise("variants.complete-run-locked")
-    other_reason = exercise.check("wild.nowhere-to-go").message(lang)
+    # a learner who chose italiano's locked wild was right that buraco refuses the run: not told "no", but
+    # "another reason"
+    exercise = lessons.get_lesson("variants").exercise("variants.no-fourteenth-place")
+    other_reason = exercise.check("wild.complete-run-locked").message(lang)
     refused_legal = exercise.check("legal").message(lang)
     assert other_reason != refused_legal
     assert {"en": "another reason", "it": "un altro motivo", "es": "otro motivo", "pt": "outro motivo"}[lang] in other_reason
-    assert exercise.check("wild.nowhere-to-go").rule == "wild.complete-run-locked"
+    assert exercise.check("wild.complete-run-locked").rule == "run.no-fourteenth-place"
 
 
 def test_italian_keeps_bloccata_for_the_wild_between_two_naturals() -> None:
     # docs/glossary-it.md: a complete run's wild "non si può più sostituire"; "bloccata" is the bound wild of lesson 6
-    for key in ("lesson.variants.intro.5", "lesson.variants.complete-run-locked.hint.2",
-                "lesson.variants.complete-run-locked.explain", "variants.field.complete_run_wild_locked",
+    for key in ("lesson.variants.intro.5", "variants.field.complete_run_wild_locked",
                 "rule.wild.complete-run-locked", "rule.wild.complete-run-locked.summary"):
         assert "blocc" not in catalogue("it")[key], key

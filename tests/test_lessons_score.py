@@ -56,7 +56,7 @@ def test_match_texts_state_the_engines_numbers():
     assert three[0] == (50, 10) and three[1] == (150, 11)
     table = _text_of(intro_table("victory-points", "en"))
     assert "0 to 50" in table and "10–10" in table and "55 to 150" in table and "11–9" in table
-    stated = {"variants.to-2005": (2100, 1750), "match.vp-four": (1075, 825), "match.classic-draw": (1000, 1020)}
+    stated = {"match.classic-draw": (1000, 1020)}
     for exercise_id, totals in stated.items():
         shown = ex(exercise_id).prepared.extra
         assert shown.get("totals", shown.get("points")) == totals, exercise_id
@@ -135,8 +135,8 @@ def test_predicted_verdicts_are_the_engines():
     assert group.prepared.extra["first_verdict"] == "legal"
     wrong = group.check("legal")
     assert wrong.rule == "group.not-allowed" and "runs only" in wrong.message("en")
-    assert ex("variants.close-needs-clean").check("legal").rule == "close.needs-clean-burraco"
-    assert ex("variants.semi-clean-italiano").prepared.extra["first_verdict"] == "dirty"
+    assert ex("variants.no-al-volo").check("legal").rule == "pozzetto.no-al-volo"
+    assert ex("variants.no-fourteenth-place").prepared.extra["first_verdict"] == "legal"
 
 
 # -- the guided hand -----------------------------------------------------------------------------
@@ -221,7 +221,7 @@ def test_guided_hand_played_to_its_end_by_the_tables_buttons():
     assert "Correct!" in shown and widget.session.earned == 3     # a refused move at the table is not a wrong Check
 
 
-@pytest.mark.parametrize("exercise_id", ["scoring.closing", "match.vp-four", "variants.no-al-volo", "variants.to-2005"])
+@pytest.mark.parametrize("exercise_id", ["scoring.closing", "match.vp-three", "variants.no-al-volo", "match.classic-draw"])
 def test_score_views_collect_what_check_reads(exercise_id):
     from lessons.widgets.lesson import answer_view
 
