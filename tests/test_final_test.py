@@ -141,6 +141,17 @@ def test_a_huge_number_in_the_final_test_is_refused_before_it_is_read():
         Progress.from_json(text)
 
 
+def test_the_final_test_adds_at_most_a_bounded_field_to_the_record():
+    from lessons.learner.reading import MAX_TIME
+
+    body = Progress().to_body()
+    body["final"] = {"score": 0, "total": MAX_QUESTIONS, "at": MAX_TIME,
+                     "missed": [f"{'z' * 60}{n:02d}" for n in range(MAX_MISSED)]}     # every bound reached
+    largest = Progress.from_json(json.dumps(body))
+    assert len(largest.to_json()) - len(Progress().to_json()) < 1_500
+    assert Progress.from_json(largest.to_json()) == largest
+
+
 def test_recording_a_bad_score_changes_nothing():
     progress = Progress()
     progress.record_final(10, 20)
