@@ -1,6 +1,7 @@
 // BrowserAddress: the app's place in the browser's address after "#" (see address.py).
 //
-// Synced traits: address (what follows "#", "" for none), loaded (set once the address was read).
+// Synced traits: address (what follows "#", "" for none), loaded (set once the address was read), lang
+// (the learner's language, put in <html lang> at once and at every switch).
 // Python decides what to show; this side only
 //  - reads location.hash when the model is created, and after every hashchange (a link of the
 //    app, Back, Forward, an address typed), and sends it to Python;
@@ -114,6 +115,12 @@ function initialize({ model }) {
     }
   };
 
+  const language = () => {
+    const lang = model.get("lang");
+    if (lang && root.lang !== lang) root.lang = lang;
+  };
+  language();
+  model.on("change:lang", language);
   report();
   model.set("loaded", true);
   model.save_changes();
@@ -123,6 +130,7 @@ function initialize({ model }) {
   return () => {
     window.removeEventListener("hashchange", report);
     model.off("change:address", rewrite);
+    model.off("change:lang", language);
     model.off("msg:custom", onMessage);
     opened();
   };

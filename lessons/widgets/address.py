@@ -111,6 +111,8 @@ class BrowserAddress(anywidget.AnyWidget):
 
     address = traitlets.Unicode("").tag(sync=True)
     loaded = traitlets.Bool(False).tag(sync=True)
+    lang = traitlets.Unicode("en").tag(sync=True)
+    """The learner's language: the page's ``<html lang>`` follows it (on load, and at every switch)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -68,6 +68,8 @@ class App(w.VBox):
         super().__init__([self.address, self.note, self.view, self.keeper.widget, self.preferences])
         self.add_class("bt-app")
         self.address.on_move(self.go)
+        self.address.lang = self.lang
+        self.keeper.changed(self._progress_changed)
 
     @property
     def lang(self) -> str:
@@ -104,7 +106,10 @@ class App(w.VBox):
         self._mark(page)
         # the focus moves with the learner, not when the page opens on an address (the browser reports it
         # before it says it has loaded)
-        self.address.shown(self._title(place), self._marker, focus=moved and self.address.loaded)
+        # (a deep link to an exercise takes the focus too: it is where the learner asked to be)
+        self.address.lang = self.lang
+        self.address.shown(self._title(place), self._marker,
+                           focus=(moved and self.address.loaded) or place.exercise is not None)
         if lesson is not None:
             self._follow(lesson)
         self._release_old()
@@ -177,6 +182,15 @@ class App(w.VBox):
                 release(page, keep=[self], listeners=[self.keeper, self.preferences])
             except Exception:
                 _log.exception("the page %s could not be released", key)
+
+    def _progress_changed(self, progress: Any) -> None:
+        """The learner switched the language: the page's ``lang`` and the window's title follow at once."""
+        try:
+            if self.address.lang != self.lang:
+                self.address.lang = self.lang
+                self.address.shown(self._title(self.place), self._marker, focus=False)
+        except Exception:       # a listener must not break the keeper
+            _log.exception("the page's language could not follow")
 
     # ---------------------------------------------------------------- saying
     def _title(self, place: Place) -> str:

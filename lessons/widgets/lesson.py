@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import logging
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -33,8 +34,10 @@ from .stars import StarStrip
 from .style import BAD, GOOD, LESSON_CSS, NOTE, meld_picture, solution_box, stars_html, t, verdict_box
 from .style import esc_suits as esc
 from .views import AnswerView, answer_view, static_cards
+from .voice import PageVoice, spoken
 
 _log = logging.getLogger(__name__)
+_made = itertools.count(1)
 
 
 # -- the lesson ----------------------------------------------------------------------------------
@@ -102,6 +105,9 @@ class LessonWidget(w.VBox):
         self.language.observe(self._on_language, names="value")
         self.status = w.HTML()
         self.status.add_class("bt-status")
+        self.voice = PageVoice(self.lang)      # <html lang>, the one live region, the focus after a step
+        self.marker = f"bt-lesson-{next(_made)}"
+        self._step = 0
         self.header = w.HTML()
         self.strip = StarStrip(len(lesson.exercises), self._on_jump)
         self.body = w.VBox()
@@ -123,7 +129,7 @@ class LessonWidget(w.VBox):
         self.solution_html.add_class("bt-solution-box")
         top = w.HBox([self.header, self.language],
                      layout=w.Layout(justify_content="space-between", align_items="flex-start", width="100%"))
-        children: list[w.Widget] = [w.HTML(LESSON_CSS), top, self.strip, self.status, self.body]
+        children: list[w.Widget] = [w.HTML(LESSON_CSS), self.voice, top, self.strip, self.status, self.body]
         if keeper is not None:
             children.append(keeper.widget)
             keeper.changed(self._progress_changed)
@@ -131,6 +137,7 @@ class LessonWidget(w.VBox):
         self._on_answered: list[Callable[[str], Any]] = []
         super().__init__(children, layout=w.Layout(width="100%", max_width="1100px"))
         self.add_class("bt-lesson")
+        self.add_class(self.marker)
         self._render()
 
     def on_moved(self, callback: Callable[[LessonWidget], Any]) -> None:
@@ -246,6 +253,7 @@ class LessonWidget(w.VBox):
         self.header.value = (f'{number}<h1 class="bt-title" tabindex="-1">{esc(lesson.title(self.lang))}</h1>'
                              f"{under}")
         self._render_strip()
+        self._step += 1
         if session.phase == INTRO:
             self.body.children = self._intro()
         elif session.phase == EXERCISE:
@@ -292,7 +300,8 @@ class LessonWidget(w.VBox):
         self.next_button.description = t("widget.finish" if session.index == session.count - 1 else "widget.next",
                                          self.lang)
         counter = w.HTML(f'<div class="bt-sub">{esc(t("widget.exercise-of", self.lang, number=session.index + 1, count=session.count))}</div>')
-        prompt = w.HTML(f'<div class="bt-prompt">{esc(exercise.prompt.text(self.lang))}</div>')
+        prompt = w.HTML(f'<h2 class="bt-prompt" tabindex="-1" data-step="{self._step}">'
+                        f'{esc(exercise.prompt.text(self.lang))}</h2>')
         prompt.add_class("bt-prompt-box")
         buttons = w.HBox([self.check_button, self.hint_button, self.solution_button, self.back_button,
                           self.next_button], layout=w.Layout(flex_flow="row wrap", grid_gap="8px", margin="8px 0"))
@@ -325,12 +334,14 @@ class LessonWidget(w.VBox):
             for row in session.rows())
         perfect = session.total == session.max_stars
         html_text = (
-            f'<div class="bt-summary" role="status">'
-            f'<div class="bt-title">{esc(t("widget.summary.title", self.lang, title=self.lesson.title(self.lang)))}</div>'
+            f'<div class="bt-summary">'
+            f'<h2 class="bt-title" tabindex="-1" data-step="{self._step}">'
+            f'{esc(t("widget.summary.title", self.lang, title=self.lesson.title(self.lang)))}</h2>'
             f'<div class="bt-text bt-summary-stars">{esc(t("widget.summary.stars", self.lang, stars=session.total, max=session.max_stars))}'
             f' {esc(t("widget.summary.all" if perfect else "widget.summary.more", self.lang))}</div>'
             f"<table>{rows}</table>"
             f'<div class="bt-text">{esc(self.lesson.summary.text(self.lang))}</div></div>')
+        self.voice.say(spoken(html_text.split("<table>")[0]))
         return [w.HTML(html_text), w.HBox([self.restart_button, self.intro_button],
                                           layout=w.Layout(grid_gap="8px"))]
 
@@ -339,15 +350,24 @@ class LessonWidget(w.VBox):
             earned = self.session.earned or 0
             kept = "" if self.session.recorded else f'<div class="bt-stars-kept">{esc(t("widget.stars-kept", self.lang))}</div>'
             self.verdict_html.value = verdict_box(GOOD, verdict.message(self.lang), extra=" " + stars_html(earned) + kept,
-                                          label=t("widget.summary.exercise", self.lang,
+                                          role="", label=t("widget.summary.exercise", self.lang,
                                                   number=self.session.index + 1, stars=earned))
         elif verdict.status == "incorrect":
             retry = self.view.retry_note() if self.view is not None else ""
             extra = self._pointing_at(verdict) + (f'<div class="bt-retry">{esc(retry)}</div>' if retry else "")
-            self.verdict_html.value = verdict_box(BAD, verdict.message(self.lang), extra=extra,
+            self.verdict_html.value = verdict_box(BAD, verdict.message(self.lang), extra=extra, role="",
                                           headline=t("widget.try-again", self.lang))
         else:
-            self.verdict_html.value = verdict_box(NOTE, verdict.message(self.lang))
+            self.verdict_html.value = verdict_box(NOTE, verdict.message(self.lang), role="")
+        self.voice.say(spoken(self.verdict_html.value))      # the page's one live region reads it
+
+    def _focus_step(self) -> None:
+        """After a step the learner took, the keyboard focus goes to the new step's heading (the exercise's
+        prompt, the summary's title, the lesson's title over the intro), never to the page's body."""
+        if self.session.phase == INTRO:
+            self.voice.focus(f".{self.marker} h1.bt-title")
+        else:
+            self.voice.focus(f'.{self.marker} h2[data-step="{self._step}"]')
 
     def _pointing_at(self, verdict: Verdict) -> str:
         """Small pictures of the cards the verdict is about (face down ones stay face down)."""
@@ -372,6 +392,7 @@ class LessonWidget(w.VBox):
     def _speak(self, lang: str) -> None:
         """Say everything in ``lang`` from now on (the switch shows it too)."""
         self.lang = lang
+        self.voice.lang = lang
         for button, key in self._labelled:
             button.description = t(key, lang)
         self._switching = True          # redrawing the switch is not the learner choosing
@@ -390,6 +411,7 @@ class LessonWidget(w.VBox):
         self.status.value = ""
         self.session.start()
         self._render()
+        self._focus_step()
 
     @guarded
     def _on_intro(self, button: object = None) -> None:
@@ -397,6 +419,7 @@ class LessonWidget(w.VBox):
             return          # the summary's button, clicked as the page left the summary
         self.session.intro()
         self._render()
+        self._focus_step()
 
     @guarded
     def _on_restart(self, button: object = None) -> None:
@@ -404,6 +427,7 @@ class LessonWidget(w.VBox):
             return
         self.session.go(0)
         self._render()
+        self._focus_step()
 
     @guarded
     def _on_jump(self, index: int, button: object = None) -> None:
@@ -411,6 +435,7 @@ class LessonWidget(w.VBox):
             return          # the exercise already open: keep it as it is (a redraw would lose its state)
         self.session.go(index)
         self._render()
+        self._focus_step()
 
     @guarded
     def _on_check(self, button: object = None) -> None:
@@ -430,7 +455,8 @@ class LessonWidget(w.VBox):
         items = "".join(f"<li><b>{esc(t('widget.hint-of', self.lang, number=i + 1, count=len(exercise.hints)))}</b> "
                         f"{esc(h.text(self.lang))}</li>" for i, h in enumerate(session.hints))
         more = "" if session.hints_shown < len(exercise.hints) else f"<div>{esc(t('widget.no-more-hints', self.lang))}</div>"
-        self.hints_html.value = f'<ul class="bt-hints" aria-live="polite">{items}</ul>{more}'
+        self.hints_html.value = f'<ul class="bt-hints">{items}</ul>{more}'
+        self.voice.say(spoken(f"{items.rsplit('<li>', 1)[-1]} {more}"))
         self._answered("bt-hints-box")
 
     @guarded
@@ -440,17 +466,20 @@ class LessonWidget(w.VBox):
         note = "" if self.session.earned is not None else t("widget.solution-note", self.lang)
         self.solution_html.value = solution_box(self.view.solution_html(), self.lang, note)
         self.solution_html.layout.display = "block"
+        self.voice.say(spoken(self.solution_html.value))
         self._answered("bt-solution-box")
 
     @guarded
     def _on_next(self, button: object = None) -> None:
         self.session.next()
         self._render()
+        self._focus_step()
 
     @guarded
     def _on_back(self, button: object = None) -> None:
         self.session.back()
         self._render()
+        self._focus_step()
 
 
 def _refusal(lesson: object, lang: object, options: dict[str, Any]) -> w.HTML | None:

@@ -118,7 +118,8 @@ def verdict_box(colour: str, text: str, role: str = "status", extra: str = "", l
     read out too."""
     spoken = f'<span class="bt-sr">{esc_suits(label)}</span>' if label else ""
     top = f'<div class="bt-headline" style="font-weight:700">{esc_suits(headline)}</div>' if headline else ""
-    return (f'<div class="bt-box" role="{role}" aria-live="polite" '
+    said = f' role="{role}" aria-live="polite"' if role else ""      # role "": the page's live region says it
+    return (f'<div class="bt-box"{said} '
             f'style="border:3px solid {colour};background:{BACKGROUND[colour]};color:{colour}">'
             f"{top}{esc_suits(text)}{extra}{spoken}</div>")
 

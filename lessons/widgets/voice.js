@@ -1,0 +1,117 @@
+// PageVoice (voice.py): the page's language, its one live region, and where the focus goes.
+//
+// Synced traits: lang (the learner's language: <html lang>), said (the live region's text).
+// Messages: {kind: "focus", selector} moves the focus to that element once it is drawn.
+// Once per document, a watcher keeps the focus off <body>: when the element that had it is disabled
+// or removed (a Draw button once the card is drawn, a Next button whose exercise is gone), the focus
+// goes to the next control after it that can take it, else to the nearest heading still on the page.
+
+const WAIT_MS = 15000;
+const FOCUSABLE = "button:not([disabled]), input:not([disabled]), select:not([disabled]), " +
+  "textarea:not([disabled]), a[href], [tabindex]:not([tabindex='-1'])";
+
+function shown(element) {
+  return element.isConnected && element.getClientRects().length > 0;
+}
+
+function focusOn(element) {
+  if (!element.matches(FOCUSABLE) && !element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
+  element.focus({ preventScroll: true });
+  element.scrollIntoView({ block: "nearest" });
+}
+
+function whenDrawn(selector, state) {
+  const token = ++state.token;
+  const started = Date.now();
+  const look = () => {
+    if (token !== state.token) return; // a newer request took over
+    let element = null;
+    try {
+      element = document.querySelector(selector);
+    } catch (err) {
+      return;
+    }
+    if (element && shown(element)) {
+      focusOn(element);
+      return;
+    }
+    if (Date.now() - started < WAIT_MS) window.setTimeout(look, 40);
+  };
+  look();
+}
+
+function lost() {
+  const active = document.activeElement;
+  return !active || active === document.body || active.disabled === true || !shown(active);
+}
+
+function watchFocus() {
+  if (window.__btFocusWatch) return;
+  window.__btFocusWatch = true;
+  let last = null;
+  let around = [];
+  document.addEventListener("focusin", (event) => {
+    last = event.target;
+    around = [];
+    for (let node = last.parentElement; node; node = node.parentElement) around.push(node);
+  }, true);
+  const rescue = () => {
+    if (!last || !lost()) return;
+    if (shown(last) && !last.disabled) return;
+    const host = around.find((node) => node.isConnected && node !== document.body && shown(node));
+    if (!host) return;
+    const controls = [...host.querySelectorAll(FOCUSABLE)].filter(shown);
+    let next = null;
+    if (last.isConnected) {
+      next = controls.find((each) => last.compareDocumentPosition(each) & Node.DOCUMENT_POSITION_FOLLOWING);
+    }
+    const heading = [...host.querySelectorAll("h1, h2, h3, .bt-heading")].find(shown);
+    const target = next || heading || controls[0];
+    if (target) focusOn(target);
+    last = null;
+  };
+  let waiting = null;
+  new MutationObserver(() => {
+    if (waiting === null) waiting = window.setTimeout(() => { waiting = null; rescue(); }, 60);
+  }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["disabled", "style", "class"] });
+}
+
+function landmark(el) {
+  if (document.querySelector("main, [role='main']")) return;
+  const page = document.querySelector("#rendered_cells") || el.closest(".bt-app, .bt-lesson-page, .bt-lesson");
+  if (page) page.setAttribute("role", "main");
+}
+
+function render({ model, el }) {
+  const state = { token: 0 };
+  el.classList.add("bt-voice");
+  const region = document.createElement("div");
+  region.className = "bt-live";
+  region.setAttribute("role", "status");
+  region.setAttribute("aria-live", "polite");
+  region.setAttribute("aria-atomic", "true");
+  el.appendChild(region);
+  const speak = () => { region.textContent = model.get("said"); };
+  const language = () => {
+    const lang = model.get("lang");
+    if (lang && document.documentElement.lang !== lang) document.documentElement.lang = lang;
+  };
+  const onMessage = (message) => {
+    if (message && message.kind === "focus" && typeof message.selector === "string") whenDrawn(message.selector, state);
+  };
+  language();
+  landmark(el);
+  watchFocus();
+  // the region is on the page empty first: words put in it later are read
+  window.setTimeout(speak, 0);
+  model.on("change:said", speak);
+  model.on("change:lang", language);
+  model.on("msg:custom", onMessage);
+  return () => {
+    model.off("change:said", speak);
+    model.off("change:lang", language);
+    model.off("msg:custom", onMessage);
+  };
+}
+
+export default { render };
