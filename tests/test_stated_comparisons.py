@@ -204,7 +204,7 @@ TIES = {   # the ruleset, the scores, the engine's verdict, and what each langua
               "to the side that played first, your side. It has won.",
         "it": "Le squadre sono pari, e una smazzata è tutta la partita: in Burraco italiano (online) il "
               "pareggio va alla squadra che ha giocato per prima, la tua. Ha vinto.",
-        "es": "Los equipos están empatados, y una ronda es toda la partida: en Burraco italiano (online) el "
+        "es": "Los equipos están empatados, y una ronda es toda la partida: en Burraco italiano (en línea) el "
               "empate es para el equipo que jugó primero, el tuyo. Ha ganado.",
         "pt": "As duplas estão empatadas, e uma rodada é a partida inteira: na modalidade Burraco italiano "
               "(online), o empate fica com a dupla que jogou primeiro, a sua. Ela ganhou."}),

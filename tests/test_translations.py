@@ -44,7 +44,7 @@ IN_PROGRESS: dict[str, tuple[str, ...]] = {}    # a language being written: the 
 SAME_AS_ENGLISH: dict[str, tuple[str, ...]] = {
     "no": ("it", "es"),                         # the word is "no" in both
     "ruleset.pulito": ("it", "es", "pt"),       # a ruleset's own (Italian) name
-    "ruleset.italiano": ("it", "es", "pt"),     # a ruleset's own (Italian) name, "(online)" included
+    "ruleset.italiano": ("it", "pt"),           # a ruleset's own (Italian) name, "(online)" included (es: "en línea")
     "score.total": ("pt",),                     # the word is "Total" in Portuguese
     "class.col.total": ("pt",),                 # as above
     "lesson.variants.value.no": ("it", "es"),   # the variant table's "no", as above

@@ -160,7 +160,7 @@ class Table(w.VBox):
         deal = Message("table.deal", deal=self.deal) if self.deal is not None else Message("empty")
         head = (f'<div class="bt-status" style="font-size:1.15em;font-weight:700">{esc(self.status(game))}</div>'
                 f'<div class="bt-about" style="color:#555">'
-                f'{esc(_t("table.about", self.lang, ruleset=rules.name or rules.id, players=game.players, deal=deal))}'
+                f'{esc(_t("table.about", self.lang, ruleset=rules.label, players=game.players, deal=deal))}'
                 "</div>")
         return (f'<div class="bt-table-inner">{head}{self._melds_html(game, 1 - mine, highlight)}'
                 f"{self._centre_html(game, highlight)}{self._melds_html(game, mine, highlight)}</div>")

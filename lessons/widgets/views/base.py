@@ -82,7 +82,8 @@ def answer_text(exercise: Exercise, answer: Any, lang: str) -> str:
             for part in answer.split(";"):
                 words = part.split()
                 if words and words[0] in ("meld", "attach", "discard", "draw", "take", "pozzetto"):
-                    parts.append(move_text(part, lang))
+                    said = move_text(part, lang)      # a move after a semicolon goes on in lower case
+                    parts.append(said[:1].lower() + said[1:] if parts else said)
                 else:
                     parts.append(bc.format_cards(bc.parse_cards(part), pretty=True))
             return "; ".join(parts)

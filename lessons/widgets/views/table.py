@@ -150,7 +150,7 @@ class GuidedView(TableView):
         self.goal_html.value = verdict_box(NOTE, text)
 
     def solution_html(self) -> str:
-        return esc(str(self.exercise.solution))
+        return esc(answer_text(self.exercise, self.exercise.solution, self.lang))   # the moves in words
 
 
 VIEWS.update({"position": PositionView, "why-not": WhyNotView, "guided-hand": GuidedView, "seat": SeatView})
