@@ -41,6 +41,7 @@ import re
 import threading
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as w
 
@@ -521,7 +522,7 @@ class PlayTable(KeepsItsHand, w.VBox):
         self._aim()
         self._buttons()
 
-    def _target_changed(self, change: dict) -> None:
+    def _target_changed(self, change: dict[str, Any]) -> None:
         if self._aiming:
             return
         self._chosen = change["new"]     # the learner's own choice (from the page, or a program)
