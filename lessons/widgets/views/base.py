@@ -78,7 +78,7 @@ def answer_text(exercise: Exercise, answer: Any, lang: str) -> str:
             return choice.label.text(lang)
     if isinstance(answer, str):
         try:
-            parts = []
+            parts: list[str] = []
             for part in answer.split(";"):
                 words = part.split()
                 if words and words[0] in ("meld", "attach", "discard", "draw", "take", "pozzetto"):
