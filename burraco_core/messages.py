@@ -64,6 +64,14 @@ DEFAULT_LANGUAGE = "en"
 _LOCALE_DIR = Path(__file__).with_name("locale")
 KINDS = frozenset({"", "name", "suit", "rank", "ranks", "list", "player", "index", "signed", "plural", "select"})
 FORM_PREFIX = "form."   # a language's own card forms: form.<name>, used as {card:<name>}
+# Languages where a sentence goes on in lower case after a colon: a nested message filled in after ": " starts with
+# a small letter there ("Non è valida: nella scala…", "La regla: cada carta…"), unless its first word is a name
+# (PROPER_WORDS, a ruleset's or a player's name, a card: "La regola: K♠…"). English keeps the capital.
+LOWER_AFTER_COLON = frozenset({"it", "es", "pt"})
+PROPER_WORDS = frozenset({"Burraco", "Buraco", "Royal"})
+_NAMED = re.compile(r"(ruleset|who|table\.name|language\.name|home\.title)(\.|$)|lesson\.[\w-]+\.title$")
+_AFTER_COLON = re.compile(r":[\x03]*[ \n]+$")        # (\x03: where a nested text ends, when the checks mark them)
+_LOWER_START = re.compile(r"^((?:\x01[^\x02]*\x02)*)([A-ZÀ-ÖØ-Þ])(?=[a-zß-öø-ÿ']|[ ,])")
 _DIRS: list[Path] = [_LOCALE_DIR]
 _CATALOGUES: dict[str, dict[str, str]] = {}
 MISSING: set[tuple[str, str]] = set()   # (lang, key) asked for and shown in English instead
@@ -297,10 +305,27 @@ def _fill(template: str, lang: str, params: Mapping[str, Any]) -> str:
     last = 0
     for start, end, inside in _fields(template):
         out.append(template[last:start])
-        out.append(_field(inside, lang, params))
+        said = _field(inside, lang, params)
+        if lang in LOWER_AFTER_COLON and _AFTER_COLON.search("".join(out[-2:])):
+            said = _after_colon(said, params.get(inside.partition(":")[0]), lang)
+        out.append(said)
         last = end
     out.append(template[last:])
     return "".join(out)
+
+
+def _after_colon(said: str, value: Any, lang: str) -> str:
+    """A nested message filled in after a colon, going on in lower case (LOWER_AFTER_COLON): its first letter small,
+    unless it begins with a name or a card (a text that begins with a value of its own: that value decides)."""
+    if not isinstance(value, Message) or _NAMED.match(value.key):
+        return said
+    begins = catalogue(lang).get(value.key, "")
+    if begins.startswith("{") and begins.partition(":")[2].partition(":")[0] not in ("plural", "select"):
+        return said
+    found = _LOWER_START.match(said)
+    if found is None or said[found.end(1):].split(" ", 1)[0].rstrip(",") in PROPER_WORDS:
+        return said
+    return said[:found.end(1)] + found.group(2).lower() + said[found.end(2):]
 
 
 def _field(inside: str, lang: str, params: Mapping[str, Any]) -> str:

@@ -5,13 +5,16 @@ message the engine says (refusals, rule summaries, hints, score lines, narration
 exercise of every lesson and of every generator (its prompt, hints and choices, its solution and each wrong
 answer). Each catalogue is also read key by key. The checks fail on:
 
-- a nested message that starts with a capital inside a sentence ("Non Un burraco pulito lì");
+- a nested message that starts with a capital inside a sentence ("Non Un burraco pulito lì"), or after a colon in a
+  language that goes on in lower case there ("Non è valida: Nella scala…": it, es, pt; the template lowers it);
 - a word said twice across a verdict and its explanation ("Giusto! Giusto: ...");
 - a number beside a word of the other number ("1 obiettivi raggiunti", "Annullate: 1 mossa"), and a count shown
   plainly before a noun where a plural form belongs;
 - punctuation doubled where a nested text meets its sentence;
 - a text that ends where no text can end (a continuation line that went to the next key: "… el");
-- a card form a catalogue uses but does not define, or that fails for a card.
+- a card form a catalogue uses but does not define, or that fails for a card;
+- the joker's short name (how a list of cards shows it: "Jolly") after an article, where a sentence says its name
+  ("il jolly"), and the joker's name said twice ("il jolly (Jolly)").
 
 (A text identical to English, and placeholders missing or extra against English: tests/test_translations.py.)
 
@@ -57,6 +60,11 @@ ALL = ("en", *LANGS)
 # Nested messages that are names, rightly capitalised anywhere in a sentence.
 NAME_KEYS = re.compile(r"who\.|ruleset\.(classic|italiano|buraco|pulito)$|language\.name$|lesson\.[\w-]+\.title$"
                        r"|home\.title$|table\.name\.")
+
+# Languages where a sentence goes on in lower case after a colon ("Non è valida: nella scala…"), and the words that
+# keep their capital there all the same (names).
+LOWER_AFTER_COLON = messages.LOWER_AFTER_COLON
+PROPER_WORDS = messages.PROPER_WORDS
 
 # Words that say "right" in a verdict: an explanation after the verdict does not say it again.
 VERDICT_WORDS = {
@@ -201,6 +209,10 @@ def slips_in(msg: Message, lang: str) -> list[tuple[str, tuple[str, ...]]]:
         if tail and (tail[-1].isalnum() or tail[-1] in ",;") and starts_cap and not NAME_KEYS.match(key):
             # the sentence decides how what it holds begins
             found.append((f"a capital inside a sentence: …{tail[-30:]}⟦{inner[:30]}⟧", (parent,)))
+        if (tail.endswith(":") and lang in LOWER_AFTER_COLON and starts_cap and not NAME_KEYS.match(key)
+                and _first_word(inner) not in PROPER_WORDS):
+            # "Non è valida: nella scala…": the sentence goes on after a colon, in lower case
+            found.append((f"a capital after a colon: …{tail[-30:]} ⟦{inner[:30]}⟧", (parent, key)))
         if NAME_KEYS.match(key):
             continue
         if _said_twice(before, inner, lang):
@@ -210,6 +222,8 @@ def slips_in(msg: Message, lang: str) -> list[tuple[str, tuple[str, ...]]]:
         edge = inner.rstrip()[-1:] + after[:1]
         if edge in ("..", ".,", ",.", ":.", ";.", "!.", "?.", ".:", ",,", "::") and not inner.endswith("..."):
             found.append((f"punctuation doubled: …{inner[-30:]}⟧{after[:20]}", (parent, key)))
+    for slip in joker_slips(plain, lang):
+        found.append((slip, tuple(dict.fromkeys([msg.key, *(key for key, _, _, _ in spans)]))))
     for slip, at in plural_slips(plain, lang):
         inside = [key for key, start, end, _ in spans if start <= at < end]
         found.append((slip, (inside[-1] if inside else msg.key,)))
@@ -227,6 +241,27 @@ def _said_twice(first: str, then: str, lang: str) -> bool:
         return False                   # a card (a joker is shown by its short name), not a word
     one, two = last.group(1).casefold(), next_word.group(2).casefold()
     return one == two or {one, two} <= VERDICT_WORDS.get(lang, set())
+
+
+# The words a card's name follows mid-sentence (articles, and prepositions joined to one), where a card takes one.
+ARTICLES = {
+    "it": {"il", "del", "al", "un", "dal", "nel", "col", "sul"},
+    "es": {"el", "del", "al", "un"},
+    "pt": {"o", "do", "ao", "no", "pelo", "um"},
+}
+
+
+def joker_slips(plain: str, lang: str) -> list[str]:
+    """The joker's short name (card.joker.short, "Jolly": how a list of cards shows it) after an article, where the
+    sentence says its name (card.joker, "il jolly"); and the name said twice, "il jolly (Jolly)"."""
+    short, name = (messages.translate(key, lang) for key in ("card.joker.short", "card.joker"))
+    found = []
+    if short != name and ARTICLES.get(lang):
+        for match in re.finditer(rf"\b({'|'.join(ARTICLES.get(lang, ()))}) {re.escape(short)}\b", plain):
+            found.append(f"the joker's short name after an article (say {match.group(1)} {name}): …{match.group(0)}")
+    for match in re.finditer(rf"\b{re.escape(name)}s? \({re.escape(short)}\b", plain, re.IGNORECASE):
+        found.append(f"the joker's name said twice: …{plain[max(0, match.start() - 20):match.end() + 5]}")
+    return found
 
 
 @cache
@@ -418,7 +453,9 @@ def test_every_card_form_used_is_defined_and_says_every_card(lang):
     deck = bc.full_deck(4)
     for name, text in forms.items():
         said = messages._fill(f"{{c:{name}}}", lang, {"c": deck})
-        assert all(messages._card(card, lang) in said for card in deck) and "{" not in said, (lang, name, said[:200])
+        joker = messages.translate("card.joker", lang)         # a joker by its name: "il jolly", never "il Jolly"
+        assert all((joker if card.is_joker else messages._card(card, lang)) in said for card in deck), (lang, name)
+        assert "{" not in said and not joker_slips(said, lang), (lang, name, said[:200])
         assert "words=" in text, f"{lang}: form.{name} says nothing for a value in words (rank 'words')"
         words = Message("a-rank", rank=12).text(lang)
         assert words in messages._fill(f"{{c:{name}}}", lang, {"c": Message("a-rank", rank=12)}), (lang, name)
@@ -440,6 +477,11 @@ def test_the_checks_see_each_kind():
         cat.clear()
         cat.update(saved)
     assert any(s.startswith("a capital") for s in slips) and any(s.startswith("said twice") for s in slips)
+    assert joker_slips("Il Jolly sta al posto del 7♥; scarta il Jolly", "it")           # a name after an article
+    assert joker_slips("el joker (Joker) no se puede usar", "es") and joker_slips("os jokers (Joker JK)", "pt")
+    assert not joker_slips("Non hai in mano il 7♥ e il jolly; in tavola: 5♥ 6♥ Jolly 8♥", "it")
+    assert any(s.startswith("a capital after a colon") for s in _after_a_colon(lower=False))
+    assert not _after_a_colon(lower=True)       # the template goes on in lower case: "Non è valida: nella scala…"
     assert any(s.startswith("punctuation") for s in slips)
     (_before, (singular, plural)) = number_words("it")
     assert "mosse" in plural and "mossa" in singular
@@ -450,6 +492,25 @@ def test_the_checks_see_each_kind():
     assert not second_round(["lesson.x.y", "ex.check.z"], "it") and not second_round(["lesson.x.y"], "es")
     assert article_slips("it", "chiudi scartando il Q♠ o la K") and not article_slips("it", "la Q♠, l'8♥ o il K")
     assert article_slips("es", "del 8 a la K") and not article_slips("es", "del 8 al K, o la Q♥")
+
+
+def _after_a_colon(lower: bool) -> list[str]:
+    """The slips of a made-up message with a nested text after a colon, with the template's lower case or without."""
+    cat = messages.catalogue("it")
+    saved, saved_langs = dict(cat), messages.LOWER_AFTER_COLON
+    try:
+        cat.update({"t.colon": "Non è valida: {reason}", "t.reason": "Nella scala manca il 7♥.",
+                    "t.card": "K♠ e Q♠ restano in mano.", "t.ruleset": "La variante: {ruleset}"})
+        messages.LOWER_AFTER_COLON = LOWER_AFTER_COLON if lower else frozenset()
+        shown = [Message("t.colon", reason=Message("t.reason")), Message("t.colon", reason=Message("t.card")),
+                 Message("t.ruleset", ruleset=Message("ruleset.classic"))]
+        assert [msg.text("it") for msg in shown][1:] == ["Non è valida: K♠ e Q♠ restano in mano.",
+                                                        "La variante: Burraco classico italiano"]   # a card, a name
+        return [slip for msg in shown for slip, _ in slips_in(msg, "it")]
+    finally:
+        messages.LOWER_AFTER_COLON = saved_langs
+        cat.clear()
+        cat.update(saved)
 
 
 # ------------------------------------------------------------------ the list of keys that need care
