@@ -58,15 +58,21 @@ function watchFocus() {
   const rescue = () => {
     if (!last || !lost()) return;
     if (shown(last) && !last.disabled) return;
-    const host = around.find((node) => node.isConnected && node !== document.body && shown(node));
-    if (!host) return;
-    const controls = [...host.querySelectorAll(FOCUSABLE)].filter(shown);
-    let next = null;
-    if (last.isConnected) {
-      next = controls.find((each) => last.compareDocumentPosition(each) & Node.DOCUMENT_POSITION_FOLLOWING);
+    // the next control after it, in the nearest box that has one; else the nearest heading
+    const hosts = around.filter((node) => node.isConnected && node !== document.body && shown(node));
+    let target = null;
+    for (const host of hosts) {
+      const controls = [...host.querySelectorAll(FOCUSABLE)].filter(shown);
+      target = controls.find((each) => !last.isConnected ||
+        (last.compareDocumentPosition(each) & Node.DOCUMENT_POSITION_FOLLOWING)) || null;
+      if (target) break;
     }
-    const heading = [...host.querySelectorAll("h1, h2, h3, .bt-heading")].find(shown);
-    const target = next || heading || controls[0];
+    if (!target) {
+      for (const host of hosts) {
+        target = [...host.querySelectorAll("h1, h2, h3")].find(shown) || null;
+        if (target) break;
+      }
+    }
     if (target) focusOn(target);
     last = null;
   };
