@@ -34,6 +34,7 @@ LESSON_CSS = """<style>
 .bt-lesson .bt-title { font-size: 1.6em; font-weight: 700; margin: 4px 0 2px; }
 .bt-lesson .bt-sub { color: #555; font-size: 0.95em; }
 .bt-lesson .bt-prompt { font-size: 1.25em; font-weight: 600; margin: 8px 0; }
+.bt-lesson h3.bt-part { font-size: 1em; font-weight: 700; margin: 4px 0; }
 .bt-lesson .bt-text { font-size: 1.1em; margin: 8px 0 4px; max-width: 60em; }
 .bt-lesson .bt-caption { color: #444; font-style: italic; margin: 0 0 8px; }
 .bt-lesson .bt-box { border-radius: 10px; padding: 10px 14px; margin: 8px 0; font-size: 1.1em; }

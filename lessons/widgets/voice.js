@@ -4,7 +4,8 @@
 // Messages: {kind: "focus", selector} moves the focus to that element once it is drawn.
 // Once per document, a watcher keeps the focus off <body>: when the element that had it is disabled
 // or removed (a Draw button once the card is drawn, a Next button whose exercise is gone), the focus
-// goes to the next control after it that can take it, else to the nearest heading still on the page.
+// goes to the next control after it that can take it, else to the nearest heading still on the page; and
+// the star strip's current exercise and the toggle buttons' pressed state are given their aria-* names.
 
 const WAIT_MS = 15000;
 const FOCUSABLE = "button:not([disabled]), input:not([disabled]), select:not([disabled]), " +
@@ -78,8 +79,21 @@ function watchFocus() {
   };
   let waiting = null;
   new MutationObserver(() => {
-    if (waiting === null) waiting = window.setTimeout(() => { waiting = null; rescue(); }, 60);
+    if (waiting === null) waiting = window.setTimeout(() => { waiting = null; states(); rescue(); }, 60);
   }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["disabled", "style", "class"] });
+}
+
+// What the widgets show by a class, said to a screen reader too: the star strip's current exercise
+// (aria-current) and which of a row of toggle buttons is pressed (aria-pressed).
+function states() {
+  for (const item of document.querySelectorAll(".bt-strip-item")) {
+    if (item.classList.contains("bt-current")) item.setAttribute("aria-current", "step");
+    else item.removeAttribute("aria-current");
+  }
+  for (const button of document.querySelectorAll(".widget-toggle-buttons button, button.widget-toggle-button")) {
+    const pressed = button.classList.contains("mod-active") ? "true" : "false";
+    if (button.getAttribute("aria-pressed") !== pressed) button.setAttribute("aria-pressed", pressed);
+  }
 }
 
 function landmark(el) {
@@ -108,6 +122,7 @@ function render({ model, el }) {
   language();
   landmark(el);
   watchFocus();
+  window.setTimeout(states, 0);
   // the region is on the page empty first: words put in it later are read
   window.setTimeout(speak, 0);
   model.on("change:said", speak);

@@ -151,6 +151,9 @@ def test_language_live_region_and_focus_after_an_action(page, voila_url, axe_sou
     except Exception:
         where = page.evaluate("() => document.activeElement.outerHTML.slice(0, 200)")
         raise AssertionError(f"after Next the focus is on {where}, not the prompt") from None
+    page.wait_for_function("() => [...document.querySelectorAll('.bt-strip-item')]"
+                           ".map(b => b.getAttribute('aria-current')).join() === ',step' + ','.repeat("
+                           "document.querySelectorAll('.bt-strip-item').length - 2)")     # the star strip says which
     # axe on the exercise after a verdict: none of the rules fixed for issue 33
     found = [v for v in full_audit(page, axe_source) if v["id"] in FIXED_RULES]
     assert [(v["id"], [n["target"] for n in v["nodes"][:3]]) for v in found] == []

@@ -57,8 +57,8 @@ class CardsView(AnswerView):
                 parts.append(w.HTML(f"<b>{esc(t('widget.their-melds', lang))}</b>"
                                     + melds_row(prepared.opponent_melds, lang, numbered=False)))
             if prepared.melds:
-                parts.append(w.HTML(f"<b>{esc(t('widget.your-melds', lang))}</b>" + melds_row(prepared.melds, lang)))
-            parts.append(w.HTML(f"<b>{esc(t('widget.your-hand', lang))}</b>"))
+                parts.append(w.HTML(f"<h3 class='bt-part'>{esc(t('widget.your-melds', lang))}</h3>" + melds_row(prepared.melds, lang)))
+            parts.append(w.HTML(f"<h3 class='bt-part'>{esc(t('widget.your-hand', lang))}</h3>"))
         parts += [self.hand, self.chosen, self.options_label, self.options]
         self.widget = w.VBox(parts)
         self.hand.observe(self._selection_changed, names="selected")

@@ -151,8 +151,8 @@ class PredictView(ChoiceView):
             shown.append(static_cards(prepared.cards, lang))
         else:
             if prepared.melds:
-                shown.append(w.HTML(f"<b>{esc(t('widget.your-melds', lang))}</b>" + melds_row(prepared.melds, lang)))
-            shown.append(w.HTML(f"<b>{esc(t('widget.your-hand', lang))}</b>"))
+                shown.append(w.HTML(f"<h3 class='bt-part'>{esc(t('widget.your-melds', lang))}</h3>" + melds_row(prepared.melds, lang)))
+            shown.append(w.HTML(f"<h3 class='bt-part'>{esc(t('widget.your-hand', lang))}</h3>"))
             shown.append(static_cards(prepared.hand, lang))
             moves = "; ".join(move_text(move.strip(), lang) for move in extra["play"].split(";") if move.strip())
             shown.append(w.HTML(f'<div class="bt-text">{esc(t("widget.predict.moves", lang, moves=moves))}</div>'))
