@@ -45,9 +45,14 @@ def _arrange_other_run(cards: tuple[Card, ...], total: int, span: int = 13) -> A
     else:
         placements = (slots,)
     readings = (1, 0) if total >> _TWOS_AT + 4 * suit_index & 15 else (0,)
-    chosen = next((placed | _TWO_SLOT * natural, natural) for natural in readings for placed in placements
-                  if _run_fits(placed | _TWO_SLOT * natural, wilds - natural, span))
-    taken, natural_two = chosen
+    for natural_two in readings:  # the first reading that fits (the verdict found one)
+        for placed in placements:
+            taken = placed | _TWO_SLOT * natural_two
+            if _run_fits(taken, wilds - natural_two, span):
+                break
+        else:
+            continue
+        break
     table: Table = [None] * 15
     aces: list[Card] = []
     twos: list[Card] = []

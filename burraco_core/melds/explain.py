@@ -8,7 +8,7 @@ when someone reads it. ``check_deck`` refuses cards the two decks cannot hold.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from ..cards import Card
@@ -31,20 +31,21 @@ def _refuse(failure: Failure) -> IllegalMove:
 
 class _Refusal(IllegalMove):
     """A move refused by the fast verdict: which rule it breaks, and the message's parameters,
-    are worked out the first time someone asks (``err.rule``, ``str(err)``) by ``explain``,
-    the general path that raises the full refusal. So a refusal the caller only catches
-    costs no more than the verdict."""
+    are worked out the first time someone asks (``err.rule``, ``str(err)``) by the general path
+    that raises the full refusal: ``_Refusal(explain, *arguments)`` calls ``explain(*arguments)``
+    then. So a refusal the caller only catches costs no more than the verdict: it is built by
+    ``BaseException``'s own ``__init__`` (no Python frame, no closure), which keeps the explaining
+    call in the exception's C-level arguments (``args`` itself says the rule, as for any refusal)."""
 
-    def __init__(self, explain: Callable[[], object]) -> None:
-        ValueError.__init__(self)
-        self._explain = explain
-        self._found: IllegalMove | None = None
+    __init__ = BaseException.__init__
+    _found: IllegalMove | None = None
 
     def _why(self) -> IllegalMove:
         found = self._found
         if found is None:
+            explain, *arguments = _raised_with(self)
             try:
-                self._explain()
+                explain(*arguments)
             except IllegalMove as err:
                 found = self._found = err
             else:  # pragma: no cover - the exhaustive sweeps hold the two verdicts together
@@ -65,6 +66,10 @@ class _Refusal(IllegalMove):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild_refusal, (self.rule, self.params))
+
+
+# The arguments an exception was built with, past _Refusal's own ``args``.
+_raised_with = BaseException.__dict__["args"].__get__
 
 
 def _rebuild_refusal(rule: str, params: dict[str, Any]) -> IllegalMove:
