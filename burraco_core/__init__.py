@@ -6,6 +6,17 @@ Standard library only, so it runs unchanged in Pyodide::
     rules = bc.ruleset("classic")
     meld = bc.Meld.lay_down(bc.parse_cards("2H 5H 6H"), rules)   # 2♥ stands for 4♥
     meld.attach("8H")                                             # 5♥ 6♥ 2♥(7♥) 8♥
+
+The rooms, each importing only those above it (``tests/test_layout.py`` keeps it so):
+
+- ``messages`` (every text a person reads), ``errors``, ``cards``, ``rulesets``;
+- ``melds/``: ``base`` (the kinds of meld), ``explain`` (refusals), ``verdict`` (the fast
+  arithmetic), ``arrange`` (where a run's cards and its wild stand), ``meld`` (``Meld``);
+- ``scoring``, ``state``, ``actions``, ``search`` (the candidate plays of a hand);
+- ``position`` (``Game.setup`` and ``game.position()``), ``savefile``, ``game``;
+- ``bots/`` (``evaluation`` of a hand's plays, ``policies``: the bots and hints), ``narration``,
+  ``match``, ``session``;
+- ``svg`` draws cards and melds; ``Card`` and ``Meld`` load it lazily, only to draw themselves.
 """
 
 import importlib

@@ -15,7 +15,7 @@ from operator import attrgetter
 from typing import Any
 
 from .errors import NotationError, is_whole, shorten, shown, wrong_type
-from .messages import Message
+from .messages import Message, card_name, use_cards
 
 JOKER = 0
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
@@ -132,8 +132,6 @@ class Card:
 
         In another language: ``messages.card_name(card, lang)``.
         """
-        from .messages import card_name
-
         return card_name(self)
 
     def in_deck(self, deck: int) -> Card:
@@ -141,6 +139,8 @@ class Card:
         return Card(self.rank, self.suit, deck)
 
     def _repr_svg_(self) -> str:
+        # lazy, one of the engine's two drawing imports (the other: melds.meld): svg draws cards and
+        # imports this module; a notebook's picture of a card loads it, judging cards never does
         from .svg import card_svg
 
         return card_svg(self)
@@ -242,6 +242,17 @@ class Cards(tuple[Card, ...]):
         return ", ".join(card.name for card in self) or "no cards"
 
     def _repr_svg_(self) -> str:
+        # lazy: the drawing import of Card._repr_svg_, for a hand
         from .svg import hand_svg
 
         return hand_svg(self)
+
+
+def _card_or_none(text: str) -> Card | None:
+    try:
+        return parse_card(text)
+    except (NotationError, ValueError, TypeError):
+        return None
+
+
+use_cards(Card, _card_or_none)   # messages shows a card parameter by its face and reads card codes

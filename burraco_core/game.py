@@ -155,7 +155,9 @@ class Game:
         game.from_deal = seed is not None
         return game
 
-    setup = classmethod(_position.setup)
+    # position.setup builds any class of game it is given (position.py names no Game: the arrows point
+    # game -> savefile -> position); spelled here so that Game.setup(...) is a Game to mypy
+    setup: classmethod[Game, ..., Game] = classmethod(_position.setup)
 
     def position(self) -> dict[str, Any]:
         """The keyword arguments that ``Game.setup(**game.position())`` rebuilds this game from.

@@ -348,8 +348,7 @@ def _field(inside: str, lang: str, params: Mapping[str, Any]) -> str:
 
 def _show(value: Any, kind: str, lang: str) -> str:
     """One parameter value as text in ``lang``."""
-    from .cards import Card
-
+    Card = _CARD_TYPE
     if kind == "list":
         items = [_show(item, "", lang) for item in value]
         return _join(items, lang)
@@ -396,20 +395,13 @@ def _card_form(value: Any, form: str, lang: str) -> str:
 def _form_params(value: Any, lang: str) -> dict[str, Any]:
     """What a card form is given: the card as shown, its rank (0 a joker) and suit; a rank code alone ("8", what a
     group's wild stands for) has no suit; anything else (a text in words: "una donna") has the rank ``words``."""
-    from .cards import Card, parse_card, rank_code
-    from .errors import NotationError
-
-    card = value
+    card: Any = value
     if isinstance(value, str):
-        ranks = {rank_code(rank): rank for rank in range(1, 14)}
-        if value.strip() in ranks:
-            return {"card": value, "rank": ranks[value.strip()], "suit": ""}
-        try:
-            card = parse_card(value)
-        except (NotationError, ValueError, TypeError):
-            card = None
-    if isinstance(card, Card):
-        return {"card": value, "rank": card.rank, "suit": card.suit}
+        if value.strip() in _RANK_OF_CODE:
+            return {"card": value, "rank": _RANK_OF_CODE[value.strip()], "suit": ""}
+        card = _read_card(value)
+    if isinstance(card, _CARD_TYPE):
+        return {"card": value, "rank": getattr(card, "rank"), "suit": getattr(card, "suit")}  # noqa: B009
     return {"card": _show(value, "", lang), "rank": "words", "suit": ""}
 
 
@@ -426,6 +418,26 @@ def _join(items: Iterable[str], lang: str) -> str:
     if len(items) == 1:
         return items[0]
     return translate("list.and", lang, {"first": ", ".join(items[:-1]), "last": items[-1]})
+
+
+# The card type, and a reader of card codes that gives None for anything else. This module is the
+# engine's bottom room and imports none of the others: cards.py, which imports it, hands them over
+# with use_cards() as it loads (before any card exists), so a card parameter is shown by its face.
+_CARD_TYPE: type = type(NotImplemented)   # no parameter is of this type until cards.py loads
+_RANK_OF_CODE = {"A": 1, **{str(rank): rank for rank in range(2, 11)}, "J": 11, "Q": 12, "K": 13}
+
+
+def _no_card(text: str) -> Any:
+    return None
+
+
+_read_card: Callable[[str], Any] = _no_card
+
+
+def use_cards(card_type: type, read_card: Callable[[str], Any]) -> None:
+    """Called by ``cards.py`` as it loads: the card type, and a reader of a card code (None if not one)."""
+    global _CARD_TYPE, _read_card
+    _CARD_TYPE, _read_card = card_type, read_card
 
 
 def card_name(card: Any, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -17,10 +17,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
-from .actions import Draw, parse_action
-from .cards import Card, format_cards, full_deck, parse_card, parse_cards
+from .actions import Action, Draw, parse_action
+from .cards import Card, Cards, format_cards, full_deck, parse_card, parse_cards
 from .errors import (
     SEED_DIGITS,
     BurracoError,
@@ -37,8 +37,65 @@ from .messages import Message
 from .rulesets import Ruleset, ruleset
 from .state import PHASES, HandState, Phase, Result
 
-if TYPE_CHECKING:
-    from .game import Game
+
+class GameLike(Protocol):
+    """What setting up, describing and saving a position use of a game: :class:`~burraco_core.game.Game`.
+    game.py imports this module and savefile.py, and neither imports game.py back: the arrows point
+    one way, game -> savefile -> position."""
+
+    rules: Ruleset
+    players: int
+    seed: int | None
+    from_deal: bool
+
+    def __init__(self, rules: Ruleset, players: int, state: HandState, seed: int | None = None) -> None: ...
+
+    @classmethod
+    def new(cls: type[G], rules: str | Ruleset = "classic", players: int = 4, seed: int | None = None) -> G: ...
+
+    @property
+    def current_player(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def stock(self) -> tuple[Card, ...]: ...
+    @property
+    def discard_pile(self) -> Cards: ...
+    @property
+    def hands(self) -> tuple[Cards, ...]: ...
+    @property
+    def pozzetti(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def melds(self) -> tuple[tuple[Meld, ...], tuple[Meld, ...]]: ...
+    @property
+    def took_pozzetto(self) -> tuple[bool, bool]: ...
+    @property
+    def turns_played(self) -> tuple[int, ...]: ...
+    @property
+    def history(self) -> tuple[str, ...]: ...
+    @property
+    def result(self) -> Result | None: ...
+    @property
+    def took_pile(self) -> bool: ...
+    @property
+    def pile_pick(self) -> tuple[Card, bool] | None: ...
+    @property
+    def melded(self) -> bool: ...
+    @property
+    def pozzetto_pending(self) -> tuple[bool, ...]: ...
+    @property
+    def trading_turns(self) -> int: ...
+
+    def side_of(self, player: int) -> int: ...
+    def partners(self, side: int) -> tuple[int, ...]: ...
+    def explain(self, action: Action | str) -> IllegalMove | None: ...
+    def apply(self, action: Action | str) -> None: ...
+    def legal_actions(self) -> list[Action]: ...
+    def position(self) -> dict[str, Any]: ...
+    def to_json(self) -> str: ...
+
+
+G = TypeVar("G", bound=GameLike)
 
 CardsText = str | Iterable[Card]
 MAX_TURNS = 1_000_000
@@ -47,7 +104,7 @@ that long, and a count of thousands of digits could not be written back)."""
 
 
 def setup(
-    cls: type[Game],
+    cls: type[G],
     rules: str | Ruleset = "classic",
     *,
     hands: Sequence[CardsText],
@@ -68,7 +125,7 @@ def setup(
     result: Result | None = None,
     seed: int | None = 0,
     history: Sequence[str] = (),
-) -> Game:
+) -> G:
     """Build a position from text, for lessons, tests and saved games.
 
     The table: ``hands`` (one per player, 2 or 4), ``melds`` (per side, in table
@@ -215,7 +272,7 @@ def _build(rules: str | Ruleset, *, hands: Sequence[CardsText], melds: Sequence[
     return state, rules, players
 
 
-def check_reachable(game: Game) -> None:
+def check_reachable(game: GameLike) -> None:
     """Refuse (:class:`GameFileError`) a position no hand can reach, or one where nobody can move."""
     problems = []
     phase, current = game.phase, game.current_player
@@ -251,7 +308,7 @@ def check_reachable(game: Game) -> None:
         raise GameFileError(_why_stuck(game))
 
 
-def _turn_problems(game: Game) -> list[Message]:
+def _turn_problems(game: GameLike) -> list[Message]:
     """The mid-turn facts that contradict each other or the phase."""
     problems = []
     phase, current = game.phase, game.current_player
@@ -277,7 +334,7 @@ def _turn_problems(game: Game) -> list[Message]:
     return problems
 
 
-def _why_stuck(game: Game) -> Message:
+def _why_stuck(game: GameLike) -> Message:
     if game.phase == "draw":
         refusal = game.explain(Draw())
         return Message("position.dead-end.draw", player=game.current_player,
@@ -291,7 +348,7 @@ def _said(err: BurracoError) -> Message | str:
     return msg if isinstance(msg, Message) else str(err)
 
 
-def describe(game: Game) -> dict[str, Any]:
+def describe(game: GameLike) -> dict[str, Any]:
     """The keyword arguments of ``Game.setup`` that rebuild ``game`` (all but its history).
 
     Values at their defaults are left out, so a position pasted into an exercise stays

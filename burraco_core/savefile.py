@@ -26,16 +26,14 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import format_cards
 from .errors import SEED_DIGITS, BurracoError, GameFileError, IllegalMove, is_seed, is_whole, shown
 from .messages import Message
+from .position import G, GameLike, setup
 from .rulesets import RULESETS, Ruleset
 from .state import Result
-
-if TYPE_CHECKING:
-    from .game import Game
 
 FORMAT = "burraco-tutor/game"
 VERSION = 1
@@ -44,12 +42,12 @@ SET_UP = "(set up by hand)"
 from the deal of the game's seed (a note, not an action: the loader does not replay them)."""
 
 
-def dumps(game: Game) -> str:
+def dumps(game: GameLike) -> str:
     """The whole game as JSON text."""
     return _text(_body(game))
 
 
-def _body(game: Game, ruleset_keys: list[str] | None = None) -> dict[str, Any]:
+def _body(game: GameLike, ruleset_keys: list[str] | None = None) -> dict[str, Any]:
     fields = dataclasses.asdict(game.rules)
     if ruleset_keys is not None:  # the fields of a file written before some were added
         fields = {key: fields[key] for key in fields if key in ruleset_keys}
@@ -93,7 +91,7 @@ def checksum(body: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(body, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:16]
 
 
-def loads(cls: type[Game], text: str | bytes) -> Game:
+def loads(cls: type[G], text: str | bytes) -> G:
     """Load a saved game (its text, or the bytes of its file: UTF-8); anything corrupt or changed by
     hand raises :class:`GameFileError`."""
     if isinstance(text, (bytes, bytearray)):
@@ -137,7 +135,7 @@ def loads(cls: type[Game], text: str | bytes) -> Game:
     return game
 
 
-def _check_deal(cls: type[Game], game: Game) -> None:
+def _check_deal(cls: type[G], game: G) -> None:
     """Refuse a game that says it was dealt from its seed unless that deal and its history give it.
 
     The position was checked as a position already; this is what the checksum cannot do, since
@@ -177,7 +175,7 @@ _PART_OF = {
 }
 
 
-def _differences(dealt: Game, saved: Game) -> list[Message]:
+def _differences(dealt: GameLike, saved: GameLike) -> list[Message]:
     """What differs between the replayed game and the saved one, in words: hands, melds, stock..."""
     mine, theirs = _body(dealt), _body(saved)
     parts = [Message("file.part.hand", player=player)
@@ -205,7 +203,7 @@ def _ruleset(fields: dict[str, Any]) -> Ruleset:
     return Ruleset(**fields)
 
 
-def _from_body(cls: type[Game], body: dict[str, Any]) -> Game:
+def _from_body(cls: type[G], body: dict[str, Any]) -> G:
     rules = _ruleset(body["ruleset"])
     for name in ("hands", "melds", "pozzetti", "took_pozzetto", "turns_played", "history"):
         if not isinstance(body[name], list):   # as written: a JSON list, whatever Game.setup would take
@@ -229,8 +227,8 @@ def _from_body(cls: type[Game], body: dict[str, Any]) -> Game:
         raise GameFileError(Message("file.seed", value=shown(seed)))
     if not (seed is None or is_seed(seed)):
         raise GameFileError(Message("seed.range", value=shown(seed), digits=SEED_DIGITS))
-    game = cls.setup(
-        rules, hands=body["hands"], melds=body["melds"], discard_pile=body["discard_pile"],
+    game = setup(
+        cls, rules, hands=body["hands"], melds=body["melds"], discard_pile=body["discard_pile"],
         pozzetti=body["pozzetti"], stock=body["stock"], current=body["current"],
         phase=body["phase"], took_pozzetto=body["took_pozzetto"], turns_played=body["turns_played"],
         took_pile=body["took_pile"], pile_card=None if pick is None else pick[0],

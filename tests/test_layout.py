@@ -205,3 +205,114 @@ def test_python_m_with_the_old_path_runs_the_module():
                           timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout == (ROOT / "docs" / "curriculum.md").read_text(encoding="utf-8")
+
+
+# -- the engine -----------------------------------------------------------------------------------
+# burraco_core's imports point one way too: messages at the bottom (it imports no other engine
+# module), then errors, cards, rulesets, melds, ..., game -> savefile -> position. The only imports
+# that point back are the two lazy drawing ones below, each inside the function that draws.
+ENGINE = ROOT / "burraco_core"
+LAZY_DRAWING = {("burraco_core.cards", "burraco_core.svg"), ("burraco_core.melds.meld", "burraco_core.svg")}
+
+
+def _engine_modules() -> dict[str, pathlib.Path]:
+    return {_module_name(p): p for p in sorted(ENGINE.rglob("*.py"))}
+
+
+def _engine_imports(name: str, path: pathlib.Path, known: set[str]) -> dict[str, bool]:
+    """The engine modules ``name`` imports, each with whether every such import is lazy (inside a
+    function). An import under ``if TYPE_CHECKING:`` counts: it is an arrow a reader follows too."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: dict[str, bool] = {}
+
+    def visit(node: ast.AST, lazy: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            inside = lazy or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+            targets: list[str] = []
+            if isinstance(child, ast.Import):
+                targets = [a.name for a in child.names if a.name.startswith("burraco_core")]
+            elif isinstance(child, ast.ImportFrom):
+                if child.level:
+                    base = package.split(".")
+                    base = base[:len(base) - child.level + 1]
+                    target = ".".join(base + ([child.module] if child.module else []))
+                else:
+                    target = child.module or ""
+                if target.startswith("burraco_core"):
+                    for alias in child.names:
+                        sub = f"{target}.{alias.name}"
+                        targets.append(sub if sub in known else target)
+            for target in targets:
+                if target != name:
+                    found[target] = found.get(target, True) and inside
+            visit(child, inside)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")), False)
+    return found
+
+
+def _engine_graph() -> dict[str, dict[str, bool]]:
+    modules = _engine_modules()
+    return {name: _engine_imports(name, path, set(modules)) for name, path in modules.items()}
+
+
+def test_the_engine_has_no_import_circles_but_the_lazy_drawing_ones():
+    graph = _engine_graph()
+    for module, target in LAZY_DRAWING:
+        assert graph[module].get(target) is True, f"{module} should import {target} lazily, inside the drawing"
+    arrows = {module: {t for t in imported if (module, t) not in LAZY_DRAWING} for module, imported in graph.items()}
+    circles = []
+
+    def visit(module: str, trail: list[str]) -> None:
+        for target in sorted(arrows.get(module, ())):
+            if target in trail:
+                circles.append(" -> ".join(trail[trail.index(target):] + [target]))
+            elif target not in done:
+                visit(target, trail + [target])
+        done.add(module)
+
+    done: set[str] = set()
+    for module in sorted(arrows):
+        if module not in done:
+            visit(module, [module])
+    assert [c for c in circles if not _package_and_its_module(c)] == []
+
+
+def test_the_engine_imports_point_one_way_where_they_used_to_circle():
+    graph = _engine_graph()
+    assert [t for t in graph["burraco_core.messages"]] == []          # the bottom room
+    assert {"burraco_core.position", "burraco_core.savefile"} <= set(graph["burraco_core.game"])
+    assert "burraco_core.position" in graph["burraco_core.savefile"]
+    for module in ("burraco_core.position", "burraco_core.savefile"):
+        assert "burraco_core.game" not in graph[module]
+    for module in ("burraco_core.cards", "burraco_core.errors", "burraco_core.rulesets"):
+        assert not {t for t in graph[module] if t.startswith("burraco_core.melds")}
+
+
+def test_the_lazy_drawing_imports_say_why():
+    for module, _target in LAZY_DRAWING:
+        text = _engine_modules()[module].read_text(encoding="utf-8")
+        assert "lazy" in text and "drawing" in text
+
+
+@pytest.mark.parametrize("path", sorted(ENGINE.rglob("*.py")), ids=lambda p: str(p.relative_to(ENGINE)))
+def test_no_giant_engine_modules(path):
+    assert len(path.read_text(encoding="utf-8").splitlines()) <= MAX_LINES
+
+
+# Every public name burraco_core.melds and burraco_core.bots had as single files (commit 7c2c92f),
+# and the private ones the tests read.
+ENGINE_OLD_NAMES = {
+    "melds": "Arrangement BURRACO_MIN_CARDS BurracoKind CardsLike Failure GROUP HIGH_ACE JOKER Meld MeldKind RUN Table check_deck",
+    "bots": "Bot GreedyBot Hint MAX_ACTIONS RandomBot hints may_attach play_hand _Context _meld_plays _with_pile _WORTH_TAKING _pile_opens",
+}
+
+
+@pytest.mark.parametrize("old", sorted(ENGINE_OLD_NAMES))
+def test_a_split_engine_module_still_has_its_names(old):
+    module = importlib.import_module(f"burraco_core.{old}")
+    missing = [name for name in ENGINE_OLD_NAMES[old].split() if not hasattr(module, name)]
+    assert missing == []
+    import burraco_core
+
+    assert burraco_core.Meld is module.Meld if old == "melds" else burraco_core.GreedyBot is module.GreedyBot

@@ -68,7 +68,7 @@ def test_seed_000_groups_with_a_wild(rules):
     # the two 6 of spades come from the two decks
     group = lay("2H 6S 6S'", rules)
     assert group.kind == bc.GROUP and group.wild == bc.parse_card("2H")
-    assert group.table_code == "6S 6S' 2H"  # naturals sorted, the wild last (melds.py docstring)
+    assert group.table_code == "6S 6S' 2H"  # naturals sorted, the wild last (the burraco_core.melds docstring)
 
 
 @pytest.mark.parametrize("rules", WITH_GROUPS)
@@ -277,7 +277,7 @@ def test_seed_000_longest_run_ace_to_king_and_a_wild(rules):
     # seed 000: "un máximo de 13 cartas del mismo palo en orden, más el eventual comodín (para un
     # total máximo de 14 cartas): A-2-3-4-5-6-7-8-9-10-J-Q-K-Comodín"; docs/RULES.md section 3: at most 13
     # naturals and a wild, 14 cards, where the ruleset has that 14th place (not buraco: tests/test_complete_run.py).
-    # The wild stands for the second ace (melds.py docstring).
+    # The wild stands for the second ace (the burraco_core.melds docstring).
     run = lay("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK", rules)
     assert len(run) == 14 and run.slots == tuple(range(1, 15))
     assert run.table_code.endswith("KH JK=AH")
@@ -456,7 +456,7 @@ def test_seed_001_complete_run_cannot_have_its_wild_replaced(rules):
     # ruleset's: seed 001 "Si se ha completado la escalera, no se podrá reemplazar el comodín. Por ejemplo:
     # 2 2 3 5 … J Q K A" (italiano), seed 004 the same (pulito, where ace-to-ace runs exist): a replaced
     # wild may not move to stand for the second ace. Classic (seed 000) has no ban: the wild moves to the
-    # 14th place. Buraco has no 14th place: nowhere to go (melds.py docstring; tests/test_complete_run.py).
+    # 14th place. Buraco has no 14th place: nowhere to go (the burraco_core.melds docstring; tests/test_complete_run.py).
     complete = lay("2H 2H' 3H 5H 6H 7H 8H 9H 10H JH QH KH AH", rules)  # seed 001: allowed
     assert len(complete) == 13 and complete.wild_stands_for == "4♥"
     high = on_table("2H 3H 2S=4H 5H 6H 7H 8H 9H 10H JH QH KH AH", rules)  # the ace high, a 2 of another suit
