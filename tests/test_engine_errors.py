@@ -578,3 +578,13 @@ def test_a_session_checks_its_game_and_bots_when_made():
     session = HandSession(game, [None, bc.RandomBot(1)])
     with pytest.raises(bc.NotationError):
         session.play(None)
+
+
+@pytest.mark.parametrize("cards, said", [("AD 2D 3D QD KD", "Q♦ K♦ A♦ 2♦ 3♦"), ("AS 3S KS", "K♠ A♠ 3♠"),
+                                         ("2H AH KH QH JK", "Q♥ K♥ A♥ 2♥")])
+def test_a_run_turning_the_corner_is_told_in_the_corners_order(cards, said):
+    """Told ace-low (A♦ 2♦ 3♦ Q♦ K♦), the refusal hid the K-A-2 corner it is about (seen in lesson 4)."""
+    with pytest.raises(bc.IllegalMove) as refused:
+        bc.Meld.lay_down(bc.parse_cards(cards), bc.RULESETS["classic"])
+    assert refused.value.rule == "run.wrap-around"
+    assert refused.value.message("en").startswith(said + " would turn the corner")

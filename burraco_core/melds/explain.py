@@ -124,9 +124,18 @@ def _taken(table: Table) -> list[Card]:
     return list(filter(None, table))
 
 
+def _round_the_corner(cards: list[Card]) -> tuple[Card, ...]:
+    """The cards in the order they would lie turning the corner (Q K A 2 3, K A 3), not ace-low
+    (A 2 3 Q K), which would hide the corner the refusal is about: start after the widest gap."""
+    ranks = sorted({card.rank for card in cards})
+    gaps = [((ranks[(i + 1) % len(ranks)] - rank) % 13, ranks[(i + 1) % len(ranks)]) for i, rank in enumerate(ranks)]
+    start = max(gaps)[1]
+    return tuple(sorted(cards, key=lambda card: (card.rank - start) % 13))
+
+
 def _gap_failure(suit: str, table: Table, mask: int, low: int, high: int, wilds: int) -> Failure:
     if mask & _ALL_ACES and mask & _QUEEN_KING and mask & _TWO_TO_FOUR:
-        return ("run.wrap-around", lambda: {"cards": tuple(_taken(table))})
+        return ("run.wrap-around", lambda: {"cards": _round_the_corner(_taken(table))})
     return ("run.gap", _GapParams(suit, table, mask, low, high, wilds))
 
 
