@@ -71,7 +71,7 @@ def test_the_learners_language_picks_the_teachers_text(lang, hint_2, explain):
     wrong = ex.check("4D 5D")                                   # the engine's refusal, in the language
     assert wrong.rule == "meld.too-few-cards"
     summary = Message("rule.meld.too-few-cards.summary").text(lang)    # after "The rule:" (it, es, pt: lower case)
-    assert summary[1:] in wrong.message(lang) and summary[:1].casefold() in wrong.message(lang).casefold()
+    assert summary.rstrip(".").casefold() in wrong.message(lang).casefold()       # said once, by the refusal itself
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "es"])

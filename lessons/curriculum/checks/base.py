@@ -204,15 +204,23 @@ def no_meld(attempt: Attempt) -> Failure | None:
     return None
 
 
+def with_rule(key: str, reason: Message, rule: str) -> Message:
+    """``reason``, then "The rule: …" (``key``), unless the reason says the rule already ("A new meld has at least 3
+    cards; 5♥ and 6♥ are only 2 cards. The rule: A new meld has at least 3 cards." says it twice)."""
+    summary = Message(f"rule.{rule}.summary")
+    if summary.text("en").rstrip(".").casefold() in reason.text("en").casefold():
+        return reason
+    return Message(key, reason=reason, rule=summary)
+
+
 def naming(rule: str, reason: Message, cards: tuple[bc.Card, ...] = ()) -> Failure:
     """A failure that concerns a rule says the rule too, as a refusal does."""
-    return Failure(Message("ex.verdict.with-rule", reason=reason, rule=Message(f"rule.{rule}.summary")), rule, cards)
+    return Failure(with_rule("ex.verdict.with-rule", reason, rule), rule, cards)
 
 
 def refusal_failure(err: bc.IllegalMove) -> Failure:
-    """The engine's refusal, as the learner reads it: the specifics, then the rule."""
-    return Failure(Message("ex.verdict.refused", reason=typed_refusal(err), rule=Message(f"rule.{err.rule}.summary")),
-                   err.rule)
+    """The engine's refusal, as the learner reads it: the specifics, then the rule (where they do not say it)."""
+    return Failure(with_rule("ex.verdict.refused", typed_refusal(err), err.rule), err.rule)
 
 
 # -- quantities and card tests: registries of their own (the leaves are in numbers.py) ----------------
