@@ -50,7 +50,7 @@ def check(widget: LessonWidget, answer, sent: list) -> list:
     return list(sent)
 
 
-def test_a_check_updates_at_most_four_things_and_creates_nothing(sent, tmp_path):
+def test_a_check_updates_at_most_five_things_and_creates_nothing(sent, tmp_path):
     lesson = lessons.get_lesson("game")
     keeper = ProgressKeeper(file_store=FileStore(tmp_path / "progress.json"), key="test-key")
     widget = LessonWidget(lesson, keeper=keeper)
@@ -59,13 +59,13 @@ def test_a_check_updates_at_most_four_things_and_creates_nothing(sent, tmp_path)
     strip = list(widget.strip.children)
     wrong = check(widget, exercise.wrong_answers[0][0], sent)
     assert [kind for kind, _ in wrong] == ["comm_msg"] * len(wrong)         # no widget opened or closed
-    assert updated(wrong) == ["value", "saved"]             # the verdict, the attempt kept in the browser
+    assert updated(wrong) == ["value", "said", "saved"]     # the verdict, the page's live region, the browser copy
     assert wrong[0][1]["comm_id"] == widget.verdict_html.comm.comm_id                 # the verdict first
     assert wrong[0][1]["state"]["value"] == widget.verdict_html.value
     right = check(widget, exercise.solution, sent)
-    assert updated(right) == ["value", "description", "value", "saved"]    # verdict, stars, total, browser
+    assert updated(right) == ["value", "said", "description", "value", "saved"]  # verdict, voice, stars, total, browser
     assert right[0][1]["comm_id"] == widget.verdict_html.comm.comm_id and "Correct!" in widget.verdict_html.value
-    assert right[1][1]["state"]["description"] == "1 ★★☆"
+    assert right[2][1]["state"]["description"] == "1 ★★☆"
     assert list(widget.strip.children) == strip                             # the same buttons, updated
     again = check(widget, exercise.solution, sent)                          # solved in this visit: not recorded
     assert updated(again) == ["value"] or updated(again) == []
@@ -80,7 +80,7 @@ def test_a_hint_saves_nothing_and_the_strip_follows_the_exercise(sent, tmp_path)
     widget.start_button.click()
     sent.clear()
     widget.hint_button.click()
-    assert updated(sent) == ["value"]                    # the hints box; the progress has not changed
+    assert updated(sent) == ["value", "said"]           # the hints box and the live region; no progress saved
     buttons = widget.strip.children[:-1]
     widget.next_button.click()
     assert widget.strip.children[:-1] == buttons
