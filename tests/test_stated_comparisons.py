@@ -148,7 +148,7 @@ def test_match_feedback_states_what_the_numbers_say(rules: str, difficulty: int)
 
 
 def test_the_lessons_own_exercises_state_what_the_numbers_say() -> None:
-    """Lessons 11 and 12's match and victory-point exercises, through the same checks."""
+    """The lessons' match and victory-point exercises (lesson 11), through the same checks."""
     seen = 0
     for lesson in lessons.LESSONS:
         for ex in lesson.exercises:
@@ -167,7 +167,7 @@ def test_the_lessons_own_exercises_state_what_the_numbers_say() -> None:
             else:
                 continue
             seen += 1
-    assert seen >= 5
+    assert seen >= 3                    # lesson 11's three (lesson 12 asks no match question since it was shortened)
 
 
 def test_the_comparison_is_one_parameter_computed_from_the_numbers() -> None:

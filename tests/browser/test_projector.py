@@ -62,7 +62,7 @@ LAYOUT_PROBLEMS = """
   for (const e of document.body.querySelectorAll('*')) {
     if (e.closest('svg') || e.closest('.bt-sr')) continue;
     const overflow = getComputedStyle(e).overflowX;
-    if (overflow !== 'visible' && e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1)
+    if (overflow !== 'visible' && e.clientWidth > 1 && e.scrollWidth > e.clientWidth + 1)   // 1 px: for screen readers only
       scrolling.push(`${name(e)} (${overflow}): ${e.scrollWidth} > ${e.clientWidth}`);
   }
   for (const card of document.querySelectorAll('svg[role="img"], .bh-card svg')) {
