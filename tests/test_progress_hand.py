@@ -55,6 +55,23 @@ def test_a_hand_in_the_record_goes_through_json_merges_and_resets_and_not_to_the
     assert Progress.from_json(p.to_json()).hand is None
 
 
+def test_a_record_holding_only_a_hand_in_progress_is_not_empty(tmp_path):
+    """An empty record is neither kept in the browser nor written: a hand alone must count (issue 30)."""
+    p = Progress()
+    assert p.is_empty()
+    p.hand = bc.Game.new("classic", 4, seed=5).to_json()
+    assert not p.is_empty() and not Progress.from_json(p.to_json()).is_empty()
+    assert p.without_hand().is_empty()                        # what the class is sent: nothing else in it
+    p.hand = None
+    assert p.is_empty()
+    store = FileStore(tmp_path / "progress.json")
+    held = Progress()
+    held.hand = bc.Game.new("classic", 4, seed=6).to_json()
+    store.save(held)
+    keeper = ProgressKeeper(file_store=store, link=False)
+    assert keeper.progress.hand == held.hand and not keeper.progress.is_empty()
+
+
 @pytest.mark.parametrize("hand", [12, ["x"], {"format": "burraco-tutor/game"}, "x" * (MAX_HAND + 1), "\ud800"])
 def test_a_hand_of_the_wrong_form_is_refused_by_the_record_with_a_named_field(hand):
     body = json.loads(Progress().to_json()) | {"hand": hand, "hand_at": 1.0}

@@ -335,7 +335,9 @@ class Progress:
         return self._epoch
 
     def is_empty(self) -> bool:
-        return not self._exercises and self._lang[0] is None and self._resume[0] is None and self._final is None
+        """Nothing a learner would miss: no answer, language, place, final test, nor hand in progress."""
+        return (not self._exercises and self._lang[0] is None and self._resume[0] is None and self._final is None
+                and self._hand[0] is None)
 
     # ---------------------------------------------------------------- settings
     @property
