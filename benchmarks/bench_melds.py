@@ -22,11 +22,21 @@ Run: ``.venv/bin/python benchmarks/bench_melds.py`` (or ``scripts/bench.sh``);
 ``--compare main``), in a fresh interpreter, so before and after come from one
 run; ``--checks-only`` skips the import timings. Targets are printed beside the
 figures, not asserted.
+
+``--peer PATH`` times ours side by side with a peer engine on Node (``benchmarks/bench_peer.mjs``):
+PATH is a local copy of mfarroni/BURRACO (its root, or ``BE_Burraco/src/engine/meld.ts``, compiled
+here by a pinned ``typescript`` that ``scripts/node_tools.sh bench`` installs into build/, or that
+file already compiled to JavaScript). Its ``interpretMeld`` must give our verdict on every item of
+the corpus first (but a few with the same card twice, which no hand holds: we refuse them, it does not look); then each side gets 1 s of warm-up and 3 rounds of 3 s: ``Meld.is_legal`` and
+``Meld.lay_down`` against ``interpretMeld`` (which judges and arranges), and the ratios are printed.
+The peer's code carries no licence, so it is never part of this repository: ``--peer`` without a
+PATH says so and times our side alone.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
@@ -239,6 +249,103 @@ def compare(rev: str) -> None:
     print("--- after: this working tree ---", flush=True)
 
 
+PEER_MELD = Path("BE_Burraco", "src", "engine", "meld.ts")
+PEER_GOAL = {"Meld.is_legal": 1.5, "Meld.lay_down": 1.0}  # issue 34: our rate / the peer's, in one run
+
+
+def timed_rounds(call, items: list) -> list[dict[str, float]]:
+    """1 s of warm-up, then 3 rounds of 3 s, each whole passes over ``items``: as bench_peer.mjs does."""
+    def round_(seconds: float) -> dict[str, float]:
+        wall, cpu = time.perf_counter(), time.process_time()
+        calls = 0
+        while True:
+            call(items)
+            calls += len(items)
+            if time.perf_counter() - wall >= seconds:
+                break
+        return {"wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu, "calls": calls}
+    round_(1.0)
+    return [round_(3.0) for _ in range(3)]
+
+
+def is_legal_pass(items: list) -> None:
+    is_legal, rules = Meld.is_legal, RULES
+    for cards in items:
+        is_legal(cards, rules)
+
+
+def lay_down_pass(items: list) -> None:
+    lay_down, rules = Meld.lay_down, RULES
+    for cards in items:
+        try:  # noqa: SIM105 - as the lessons call it; contextlib.suppress would time a context manager too
+            lay_down(cards, rules)
+        except IllegalMove:
+            pass
+
+
+def rates(rounds: list[dict[str, float]]) -> tuple[float, float]:
+    """The best round's calls a second, by CPU time and by the wall clock."""
+    return (max(r["calls"] / r["cpu"] for r in rounds), max(r["calls"] / r["wall"] for r in rounds))
+
+
+def peer_module(path: Path) -> tuple[Path, str]:
+    """The compiled JavaScript of the peer's meld.ts at ``path``, and where it comes from (its commit)."""
+    if path.is_dir():
+        path = path / PEER_MELD
+    if not path.is_file():
+        raise SystemExit(f"--peer: {path} is not there (want a local copy of mfarroni/BURRACO, or its {PEER_MELD})")
+    head = subprocess.run(["git", "-C", str(path.parent), "rev-parse", "HEAD"], capture_output=True, text=True)
+    origin = f"commit {head.stdout.strip()}" if head.returncode == 0 else "not a git checkout"
+    if path.suffix in (".js", ".mjs"):
+        return path, f"{path} ({origin})"
+    subprocess.run(["bash", str(ROOT / "scripts" / "node_tools.sh"), "bench"], check=True)
+    out = ROOT / "build" / "peer"
+    src = path.parent.parent  # src/: engine/meld.ts imports ../contract/types.js and ./cards.js
+    subprocess.run([str(ROOT / "build" / "node-bench" / "node_modules" / ".bin" / "tsc"), "--noCheck",
+                    "--target", "es2022", "--module", "es2022", "--moduleResolution", "bundler",
+                    "--rootDir", str(src), "--outDir", str(out), str(path)], check=True)
+    (out / "package.json").write_text('{"type": "module"}\n')
+    return out / path.parent.name / "meld.js", f"{path} ({origin}), compiled by typescript 5.9.3"
+
+
+def side_by_side(peer: str | None) -> None:
+    """Our is_legal and lay_down, and the peer's interpretMeld on Node, timed alike in one run."""
+    corpus = lay_down_corpus()
+    legal = [lay_down_check(cards) for cards in corpus]
+    assert legal == [Meld.is_legal(cards, RULES) for cards in corpus], "is_legal and lay_down disagree"
+    print(f"Side by side: {len(corpus)} melds ({legal.count(False)} illegal), 1 s warm-up, 3 rounds of 3 s, "
+          f"best round; Python {sys.version.split()[0]}")
+    ours = {"Meld.is_legal": rates(timed_rounds(is_legal_pass, corpus)),
+            "Meld.lay_down": rates(timed_rounds(lay_down_pass, corpus))}
+    for label, (cpu, wall) in ours.items():
+        print(f"  {label:<16} CPU {cpu:>10,.0f}/s   wall clock {wall:>10,.0f}/s")
+    if not peer:
+        print("  the peer is not at hand: give --peer PATH, a local copy of mfarroni/BURRACO (never part of this "
+              "repository: it has no licence); ours alone above")
+        return
+    module, origin = peer_module(Path(peer))
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp, "corpus.json")
+        data.write_text(json.dumps({"items": [[[c.rank, c.suit, c.deck] for c in cards] for cards in corpus],
+                                    "legal": legal}))
+        out = subprocess.run(["node", str(ROOT / "benchmarks" / "bench_peer.mjs"), str(module), str(data)],
+                             capture_output=True, text=True)
+    if out.returncode:
+        raise SystemExit(f"the peer's harness failed:\n{out.stderr}")
+    report = json.loads(out.stdout)
+    node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
+    peer_cpu, peer_wall = rates(report["rounds"])
+    print(f"  peer interpretMeld CPU {peer_cpu:>10,.0f}/s   wall clock {peer_wall:>10,.0f}/s   "
+          f"(Node {node}; {origin})")
+    print(f"  the same verdicts as ours on all {report['items'] - report['twice']} melds without a card twice "
+          f"(the {report['twice']} with one are refused by us; the peer's game never passes them)")
+    for label, (cpu, wall) in ours.items():
+        goal = PEER_GOAL[label]
+        verdict = "ok" if cpu / peer_cpu >= goal else "BELOW GOAL"
+        print(f"  {label:<16} {cpu / peer_cpu:.2f}x the peer by CPU time ({wall / peer_wall:.2f}x by the wall "
+              f"clock)   goal >= {goal}x: {verdict}")
+
+
 IMPORT_CODE = ("import time; t = time.perf_counter(); import burraco_core; "
                "print((time.perf_counter() - t) * 1000)")
 
@@ -296,7 +403,13 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--compare", metavar="REV", help="measure the engine of this git revision first")
     parser.add_argument("--checks-only", action="store_true", help="skip the import timings")
+    parser.add_argument("--peer", metavar="PATH", nargs="?", const="",
+                        help="time ours side by side with a local copy of mfarroni/BURRACO's meld.ts on Node, "
+                             "and nothing else")
     args = parser.parse_args(argv)
+    if args.peer is not None:
+        side_by_side(args.peer)
+        return
     if args.compare:
         compare(args.compare)
     measure_checks()
