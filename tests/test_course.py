@@ -150,7 +150,9 @@ def test_feedback_and_texts_show_no_engine_notation(lang):
 
 
 def test_a_count_that_is_off_says_what_it_probably_left_out_never_a_closing_rule():
-    ex = lessons.get_lesson("scoring").exercise("scoring.real-hand-losers")
+    real = lessons.get_lesson("scoring").exercise("scoring.real-hand")     # the losers' side of lesson 10's real hand
+    ex = _own_exercise("test.real-hand-losers", "count-score", {**real.data, "mode": "total", "side": 1}, -200,
+                       [[-100, None]])
     verdict = ex.check(-100)
     said = verdict.message("en")
     assert verdict.rule is None and "burraco" not in said.lower()

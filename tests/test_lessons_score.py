@@ -69,8 +69,8 @@ def test_match_texts_state_the_engines_numbers():
 def test_play_texts_state_the_engines_numbers():
     breakdown = ex("scoring.real-hand").prepared.extra["breakdown"]
     assert breakdown.meld_points == 180 and (breakdown.burraco_bonus, breakdown.closing_bonus) == (200, 100)
-    losers = ex("scoring.real-hand-losers").prepared.extra["breakdown"]
-    assert losers.hand_penalty == -100 and "worth 100" in ex("scoring.real-hand-losers").hints[1].text("en")
+    losers = ex("scoring.no-pozzetto").prepared.extra["breakdown"]
+    assert losers.pozzetto_penalty == -100 and "loses 100" in ex("scoring.no-pozzetto").hints[1].text("en")
 
 
 # -- counting a hand line by line -------------------------------------------------------------------
@@ -81,9 +81,9 @@ def test_a_wrong_line_says_which_line_and_why():
     assert verdict.status == "incorrect"
     said = verdict.message("en")
     assert said.startswith("Dirty burraco (line 2): not 200.") and "depends on its kind" in said
-    sign = ex("scoring.cards-in-hand").check("30 45")
+    sign = ex("scoring.no-pozzetto").check("15 10 -100")
     assert "(line 2)" in sign.message("en") and "Mind the sign" in sign.message("en")
-    assert sign.cards == bc.parse_cards("JK 9S 4C")          # the widget points at the cards in hand
+    assert sign.cards == bc.parse_cards("KD")          # the widget points at the cards in hand
     assert "3 lines" in exercise.check("65 100").message("en")
     assert exercise.check("65 x 100").status == "incorrect"
 
