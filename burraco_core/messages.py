@@ -34,7 +34,8 @@ same language; a number shows its digits). The kinds:
 ``{x:select:a=text|b=text|other=text}``  a text chosen by the value (a kind, a gender...).
 
 A language may also define card forms of its own, for the words a card takes in a sentence
-(an article, an article joined to a preposition): the key ``form.<name>`` of its catalogue is a
+(an article, an article joined to a preposition; a form whose name is capitalised, ``form.Il``, starts a
+sentence: of several cards, only the first takes it, the others take ``form.il``): the key ``form.<name>`` of its catalogue is a
 text with the parameters ``card`` (the card's face), ``rank`` (1-13, 0 for a joker) and ``suit``,
 and ``{x:<name>}`` shows a card (or each of several cards, joined as a list) through it. A rank
 code alone ("8": what a group's wild stands for) has no suit; a value already in words (a message
@@ -69,7 +70,7 @@ FORM_PREFIX = "form."   # a language's own card forms: form.<name>, used as {car
 # (PROPER_WORDS, a ruleset's or a player's name, a card: "La regola: K♠…"). English keeps the capital.
 LOWER_AFTER_COLON = frozenset({"it", "es", "pt"})
 PROPER_WORDS = frozenset({"Burraco", "Buraco", "Royal"})
-_NAMED = re.compile(r"(ruleset|who|table\.name|language\.name|home\.title)(\.|$)|lesson\.[\w-]+\.title$")
+_NAMED = re.compile(r"(ruleset|who\.named|table\.name|language\.name|home\.title)(\.|$)|lesson\.[\w-]+\.title$")
 _AFTER_COLON = re.compile(r":[\x03]*[ \n]+$")        # (\x03: where a nested text ends, when the checks mark them)
 _LOWER_START = re.compile(r"^((?:\x01[^\x02]*\x02)*)([A-ZÀ-ÖØ-Þ])(?=[a-zß-öø-ÿ']|[ ,])")
 _DIRS: list[Path] = [_LOCALE_DIR]
@@ -320,8 +321,9 @@ def _after_colon(said: str, value: Any, lang: str) -> str:
     if not isinstance(value, Message) or _NAMED.match(value.key):
         return said
     begins = catalogue(lang).get(value.key, "")
-    if begins.startswith("{") and begins.partition(":")[2].partition(":")[0] not in ("plural", "select"):
-        return said
+    kind = begins.partition(":")[2].partition(":")[0].partition("}")[0]
+    if begins.startswith("{") and kind not in ("plural", "select") and not kind[:1].isupper():
+        return said             # (a card form of a sentence's start, "{wild:Il} sta…", goes on in lower case)
     found = _LOWER_START.match(said)
     if found is None or said[found.end(1):].split(" ", 1)[0].rstrip(",") in PROPER_WORDS:
         return said
@@ -389,7 +391,10 @@ def _card_form(value: Any, form: str, lang: str) -> str:
         MISSING.add((lang, FORM_PREFIX + form))
         _log.warning("no %s card form %r: shown without it", lang, form)
         return _join([_show(item, "", lang) for item in items], lang)
-    return _join([_fill(template, lang, _form_params(item, lang)) for item in items], lang)
+    # a form of a sentence's start ("Il 7♥", form.Il) capitalises the first card only: the others take form.il
+    others = catalogue(lang).get(FORM_PREFIX + form[:1].lower() + form[1:], template)
+    return _join([_fill(template if at == 0 else others, lang, _form_params(item, lang)) for at, item in enumerate(items)],
+                 lang)
 
 
 def _form_params(value: Any, lang: str) -> dict[str, Any]:

@@ -58,7 +58,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ALL = ("en", *LANGS)
 
 # Nested messages that are names, rightly capitalised anywhere in a sentence.
-NAME_KEYS = re.compile(r"who\.|ruleset\.(classic|italiano|buraco|pulito)$|language\.name$|lesson\.[\w-]+\.title$"
+NAME_KEYS = re.compile(r"who\.named|ruleset\.(classic|italiano|buraco|pulito)$|language\.name$|lesson\.[\w-]+\.title$"
                        r"|home\.title$|table\.name\.")
 
 # Languages where a sentence goes on in lower case after a colon ("Non è valida: nella scala…"), and the words that
@@ -224,6 +224,9 @@ def slips_in(msg: Message, lang: str) -> list[tuple[str, tuple[str, ...]]]:
             found.append((f"punctuation doubled: …{inner[-30:]}⟧{after[:20]}", (parent, key)))
     for slip in joker_slips(plain, lang):
         found.append((slip, tuple(dict.fromkeys([msg.key, *(key for key, _, _, _ in spans)]))))
+    for slip, at in bare_card_slips(plain, lang):
+        inside = [key for key, start, end, _ in spans if start <= at < end]
+        found.append((slip, (inside[-1] if inside else msg.key,)))
     for slip, at in plural_slips(plain, lang):
         inside = [key for key, start, end, _ in spans if start <= at < end]
         found.append((slip, (inside[-1] if inside else msg.key,)))
@@ -261,6 +264,52 @@ def joker_slips(plain: str, lang: str) -> list[str]:
             found.append(f"the joker's short name after an article (say {match.group(1)} {name}): …{match.group(0)}")
     for match in re.finditer(rf"\b{re.escape(name)}s? \({re.escape(short)}\b", plain, re.IGNORECASE):
         found.append(f"the joker's name said twice: …{plain[max(0, match.start() - 20):match.end() + 5]}")
+    return found
+
+
+# A card said by its code where the sentence needs the article its card forms give ("hai ancora l'A♣", "al posto del
+# 7♥", "en lugar del 6♥", "(do 8♠ ao J♠)"): after a preposition that takes an article, after these verbs and adverbs,
+# and as the subject at a sentence's start ("Il 2♠ sta al posto…", not "2♠ sta…"). A card in a row of cards (a meld
+# shown, "5♥ 6♥ Jolly 8♥") or before a colon (a label: "2♥: questa carta…") rightly stands alone. A player is said
+# with an article too ("Il giocatore 2 ha scartato", "ahora juega el jugador 2").
+BARE_AFTER = {
+    "it": ("di", "a", "in", "con", "su", "per", "tra", "fra", "ancora", "quindi", "hai"),
+    "es": ("de", "a", "en", "con", "por", "para", "desde", "hasta", "entre", "tienes", "juega"),
+    "pt": ("de", "a", "em", "com", "por", "para", "até", "entre", "tem", "joga"),
+}
+# Where a card rightly follows a preposition bare: "il jolly fa da 6♥", "el joker hace de 9♥ (o de 6♥)" (acting as).
+BARE_IDIOMS = {"it": re.compile(r"\bfa\w* da (?:\S+ o da )?$"), "es": re.compile(r"\b(?:hac|hag)\w* de (?:\S+ o de )?$")}
+_CARD_SAID = r"(?:10|[2-9AJQK])[♠♥♦♣]"
+
+
+def bare_card_slips(plain: str, lang: str) -> list[tuple[str, int]]:
+    """A card (or a player) said without the article the language needs there: (what, where)."""
+    if lang not in BARE_AFTER:
+        return []
+    short = re.escape(messages.translate("card.joker.short", lang))
+    card = rf"(?:{_CARD_SAID}|{short})"
+    player = re.escape(messages.translate("player", lang, {"number": 0}).removesuffix("0").strip())
+    found = []
+    for match in re.finditer(rf"(?<![\w♠♥♦♣'])(?:{card}|(?i:{player}) \d)(?![\w♠♥♦♣])", plain):
+        said, before, after = match.group(0), plain[:match.start()], plain[match.end():]
+        if re.search(rf"{card}[ ,]*$", before) or re.match(rf" {card}(?![\w])", after):
+            continue                    # a row of cards, a meld shown
+        word = re.search(r"([^\W\d_]+) $", before)
+        opens = re.search(r"(?:^|[.!?:;] ?)$", before) is not None
+        idiom = BARE_IDIOMS.get(lang)
+        if idiom is not None and idiom.search(before):
+            continue
+        at = plain[max(0, match.start() - 25):match.end() + 15]
+        if word and f"{word.group(1)} {said}" in card_articles(lang)[0]:
+            continue                    # "a Q♠": what a card form says (Portuguese's article, not its preposition)
+        if word and word.group(1) in BARE_AFTER[lang]:
+            found.append((f"{said} without its article after '{word.group(1)}': …{at}…", match.start()))
+        elif said[-1].isdigit() and re.search(r"(?:^|[.!?] )$", before) and re.match(r" [^\W\d_]*[a-zà-ÿ]", after):
+            found.append((f"a player without the article: …{at}…", match.start()))
+        elif opens and re.match(r" [^\W\d_]*[a-zà-ÿ]", after) and not said[-1].isdigit():
+            found.append((f"{said} as the subject, without its article: …{at}…", match.start()))
+        elif said[-1] not in "♠♥♦♣" and not said[-1].isdigit() and word and word.group(1)[0].islower():
+            found.append((f"the joker's short name after '{word.group(1)}' (say its card form): …{at}…", match.start()))
     return found
 
 
@@ -492,6 +541,19 @@ def test_the_checks_see_each_kind():
     assert not second_round(["lesson.x.y", "ex.check.z"], "it") and not second_round(["lesson.x.y"], "es")
     assert article_slips("it", "chiudi scartando il Q♠ o la K") and not article_slips("it", "la Q♠, l'8♥ o il K")
     assert article_slips("es", "del 8 a la K") and not article_slips("es", "del 8 al K, o la Q♥")
+    # a card or a player without the article its language needs there, each slip of issue 32 once
+    assert bare_card_slips("La smazzata non è chiusa: hai ancora A♣.", "it")
+    assert len(bare_card_slips("Bloccata: Jolly sta al posto di 7♥ tra due carte naturali.", "it")) == 2
+    assert bare_card_slips("Libre: el joker está en un extremo, en lugar de 6♥.", "es")
+    assert len(bare_card_slips("escalera de picas: 8♠ 2♠ 10♠ J♠ (de 8♠ a J♠)", "es")) == 2
+    assert len(bare_card_slips("sequência de espadas: 8♠ 2♠ 10♠ J♠ (de 8♠ a J♠)", "pt")) == 2
+    assert bare_card_slips("Joker sobra: olhe de novo cada carta.", "pt") and bare_card_slips("La matta Jolly ha", "it")
+    assert bare_card_slips("Giocatore 2 ha scartato il 7♥.", "it") and bare_card_slips("Aún no es tu turno: ahora juega "
+                                                                                     "Jugador 2.", "es")
+    assert not bare_card_slips("Non hai in mano il 7♥ e il jolly; in tavola: 5♥ 6♥ Jolly 8♥. Il jolly fa da 6♥ o da 9♥.",
+                               "it")
+    assert not bare_card_slips("O jogador 2 descartou a Q♣ (do 8♠ ao J♠). 2♥: não serve.", "pt")
+    assert not bare_card_slips("Il giocatore 2 ha scartato dall'8♠ al J♠; el joker hace de 9♥ o de 6♥.", "it")
 
 
 def _after_a_colon(lower: bool) -> list[str]:
@@ -506,7 +568,8 @@ def _after_a_colon(lower: bool) -> list[str]:
                  Message("t.ruleset", ruleset=Message("ruleset.classic"))]
         assert [msg.text("it") for msg in shown][1:] == ["Non è valida: K♠ e Q♠ restano in mano.",
                                                         "La variante: Burraco classico italiano"]   # a card, a name
-        return [slip for msg in shown for slip, _ in slips_in(msg, "it")]
+        return [slip for msg in shown for slip, _ in slips_in(msg, "it")
+                if "without its article" not in slip]          # (made up with a bare K♠: another check's kind)
     finally:
         messages.LOWER_AFTER_COLON = saved_langs
         cat.clear()
