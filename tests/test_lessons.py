@@ -219,10 +219,10 @@ def test_a_position_no_hand_can_reach_fails_at_load():
 def test_a_check_that_works_on_its_own_ruleset():
     ex = Exercise.from_dict({
         "id": "teacher.group-in-pulito", "kind": "judge-meld", "ruleset": "pulito",
-        "prompt": "lesson.melds.judge-gap.prompt", "data": {"cards": "7H 7S 7D", "choices": ["group.not-allowed"]},
+        "prompt": "lesson.melds.judge-same-card.prompt", "data": {"cards": "7H 7S 7D", "choices": ["group.not-allowed"]},
         "solution": "group.not-allowed", "wrong_answers": [["legal", "group.not-allowed"]],
-        "hints": ["lesson.melds.judge-gap.hint.1", "lesson.melds.judge-gap.hint.2"],
-        "explain": "lesson.melds.judge-gap.explain", "teaches": ["group.not-allowed"],
+        "hints": ["lesson.melds.judge-same-card.hint.1", "lesson.melds.judge-same-card.hint.2"],
+        "explain": "lesson.melds.judge-same-card.explain", "teaches": ["group.not-allowed"],
     })
     assert ex.check("group.not-allowed").correct
     wrong = ex.check("legal")

@@ -141,14 +141,14 @@ def test_show_a_missing_lesson_says_so(tmp_path):
 def test_position_moves_are_collected_and_checked():
     ex = lessons.Exercise.from_dict({
         "id": "teacher.attach-then-discard", "kind": "position",
-        "prompt": "lesson.melds.attach-run.prompt",
+        "prompt": "lesson.melds.attach-group.prompt",
         "data": {"position": {"hands": ["8H 9C KD", "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"],
                               "melds": [["5H 6H 7H"], []], "phase": "play"}},
         "checks": ["all", ["legal"], ["side-meld", 0, 0, "5H 6H 7H 8H"], ["phase", "draw"]],
         "solution": "attach 0 8H; discard 9C",
         "wrong_answers": [["attach 0 9C", "run.mixed-suits"]],
-        "hints": ["lesson.melds.attach-run.hint.1", "lesson.melds.attach-run.hint.2"],
-        "explain": "lesson.melds.attach-run.explain", "teaches": ["run.mixed-suits"],
+        "hints": ["lesson.melds.attach-group.hint.1", "lesson.melds.attach-group.hint.2"],
+        "explain": "lesson.melds.attach-group.explain", "teaches": ["run.mixed-suits"],
     })
     widget = show(ex)
     table = widget.view.table          # the play table, as in lesson 13 and the Play tool

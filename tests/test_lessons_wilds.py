@@ -165,7 +165,7 @@ def test_a_check_on_a_free_wild_names_the_rule_and_the_wild():
         "checks": ["all", ["legal"], ["wild-free"]],
         "solution": "attach 0 4H", "wrong_answers": [["attach 0 8H", "wild.bound"]],
         "hints": ["lesson.moving-wilds.free-wild-moves-up.hint.1", "lesson.moving-wilds.free-wild-moves-up.hint.2"],
-        "explain": "lesson.moving-wilds.free-or-bound-end.explain", "teaches": ["wild.bound"],
+        "explain": "lesson.moving-wilds.free-wild-moves-up.explain", "teaches": ["wild.bound"],
     })
     assert ex.check("attach 0 4H").correct
     bound = ex.check("attach 0 8H")           # 5♥ 6♥ 2♣(7♥) 8♥: the wild is now between two naturals
