@@ -165,6 +165,37 @@ def test_position_moves_are_collected_and_checked():
     assert widget.view.answer() == "attach 0 8H"
 
 
+
+def test_a_wrong_answer_that_ends_the_hand_is_tried_again_from_the_start_not_undone():
+    """A finished hand is finished (issue 30): Undo took the closing discard back and play went on. In an
+    exercise where a wrong answer closes the hand, Undo is disabled, the retry note points to "Start again",
+    and "Start again" puts the exercise's position back."""
+    closing = [(ex, answer) for lesson in lessons.LESSONS for ex in lesson.exercises
+               if ex.kind in ("position", "guided-hand") for answer, _ in ex.wrong_answers]
+    found = 0
+    for ex, answer in closing:
+        widget = show(ex)
+        table = widget.view.table
+        assert table.again.layout.display == "none"              # not while the hand goes on
+        said = play(widget, answer)
+        if not table.game.is_over:
+            continue
+        found += 1
+        assert "Not quite yet" in said and "press Start again" in said and "Undo" not in said, said
+        assert table.undo.disabled and table.hint.disabled
+        assert table.again.layout.display != "none" and not table.again.disabled
+        table.take_back()                                        # a click the page sent before it was redrawn
+        assert table.game.is_over and "press Start again" in table.message.value
+        table.again.click()
+        assert not table.game.is_over and widget.view.answer() == ""
+        assert table.again.layout.display == "none" and table.undo.disabled     # nothing played yet
+        assert "Back to the start" in table.message.value
+        widget.view.fill(ex.solution)
+        widget.check_button.click()
+        assert "Correct!" in text_of(widget.verdict_html.value)
+    assert found >= 1, "no wrong answer of the course closes the hand: this test tests nothing"
+
+
 @pytest.mark.notebook
 @pytest.mark.parametrize("name", [notebook_name(lesson) for lesson in lessons.LESSONS])
 def test_lesson_notebooks_run_headless(name, tmp_path, monkeypatch):

@@ -49,6 +49,23 @@ def test_hand_select_picks_distinct_copies():
     assert hand.selected == [0, 1]
 
 
+def test_hand_select_takes_the_copy_shown_whichever_deck():
+    """select("9H") selects the 9♥ shown even when it is the second deck's (issue 30: it selected nothing),
+    the very card first when both are shown; a card not shown is still skipped."""
+    hand = Hand("5C 9H' 7S")
+    hand.select("9H")
+    assert hand.selected_cards == bc.parse_cards("9H'")
+    hand = Hand("9H' 9H 7S")
+    hand.select("9H")
+    assert hand.selected == [1]                                          # that very card, when shown
+    hand.select("9H 9H 9H")
+    assert sorted(hand.selected) == [0, 1]                               # each card once, then the other copy
+    hand.select("9H' 8D")
+    assert hand.selected == [0]
+    hand.mark("9H")                                                      # marks stay on physical cards
+    assert hand.marked == [1]
+
+
 def test_hand_sort_keeps_the_selection():
     hand = Hand("KS 3H JK 2C AH 5S")
     hand.select("JK 3H")
@@ -390,7 +407,7 @@ def test_play_a_whole_hand_through_the_buttons(rules, players, seed):
     assert f"Your side {mine.total:+d}" in html and f"the other side {theirs.total:+d}" in html
     assert "The hand is over" in table.table.view.value
     assert all(getattr(table, name).disabled for name in MOVES)            # nothing to play any more
-    assert not table.undo.disabled and not table.new_hand.disabled
+    assert table.undo.disabled and not table.new_hand.disabled              # a finished hand is not taken back
     table.draw.click()
     assert "deal a new hand" in table.message.value
     # the whole log is kept, the latest first, in a scrolling box
@@ -405,7 +422,7 @@ def test_play_a_whole_hand_through_the_buttons(rules, players, seed):
 
 def test_the_move_buttons_go_when_the_hand_is_over():
     """After "The hand is over" Draw, Discard and the other moves are not shown (issue 30: they stayed, greyed);
-    Undo stays, and taking the last move back brings them back."""
+    Undo is disabled: it took the closing move back and the hand went on (issue 30, a learner's three hands)."""
     table = PlayTable(rules="classic", players=2, seed=7, pace=0)
     shown = ("draw", "take_pile", "pozzetto", "lay_down", "attach", "attach_to", "discard")
     assert all(getattr(table, name).layout.display != "none" for name in shown)
@@ -416,10 +433,28 @@ def test_the_move_buttons_go_when_the_hand_is_over():
         press(table, learner.choose(table.game))
     assert table.game.is_over and "The hand is over" in table.table.view.value
     assert [name for name in shown if getattr(table, name).layout.display != "none"] == []
-    assert table.undo.layout.display != "none" and not table.undo.disabled
-    table.undo.click()
-    if not table.game.is_over:
-        assert table.draw.layout.display != "none" and table.discard.layout.display != "none"
+    assert table.undo.disabled and table.hint.disabled
+    assert table.again.layout.display == "none"                         # the Play page deals a new hand instead
+    events, final = list(table.events), table.final.value
+    table.take_back()                                                   # as a page clicked before it was redrawn
+    assert table.game.is_over and table.events == events and table.final.value == final
+    assert "deal a new hand" in table.message.value and table.undo.disabled
+
+
+def test_the_one_pile_card_is_said_while_it_is_held():
+    """"You took K♦, the only card of the discard pile, this turn" is said while K♦ may not be discarded, and no
+    more once it is laid down (issue 30: it stayed, true and of no use any more)."""
+    from lessons.curriculum.guided import make_session
+    position = {"hands": ["KS KC 5H 9C 3D", "4S 5S 6S 7S 8S"], "discard_pile": "KD"}
+    table = PlayTable(session=make_session(bc.ruleset("classic"), position), pace=0, settings=False)
+    said = "You took K♦, the only card of the discard pile, this turn"
+    table.take_pile.click()
+    assert said in table.table.view.value
+    table.hand.select("KS KC KD")
+    table.lay_down.click()
+    assert "You laid down" in table.message.value, table.message.value
+    assert said not in table.table.view.value and said not in table.message.value
+    assert "Your turn" in table.table.view.value                         # the rest of the status stays
 
 
 def test_play_table_shows_refusals_with_the_rule():

@@ -57,6 +57,13 @@ def _meld_picture(meld: bc.Meld, four_colour: bool, lang: str) -> str:
     return svg.meld_svg(meld, width=60, four_colour=four_colour, lang=lang)
 
 
+def pile_card_held(game: bc.Game) -> bool:
+    """Whether the player to play took the discard pile's only card this turn and still holds a card of its face:
+    then it may not be discarded this turn. Once the card is laid down, the fact is said no more (issue 30)."""
+    pick = game.pile_pick
+    return pick is not None and any(card.face == pick[0].face for card in game.hands[game.current_player])
+
+
 class Table(w.VBox):
     """The table of a game as one player sees it (``show(game)`` redraws it).
 
@@ -148,9 +155,10 @@ class Table(w.VBox):
         player = game.current_player
         if player == self.viewer:
             said = _t("table.status.yours", lang, phase=game.phase)
-            if game.phase == "play" and game.pile_pick is not None:     # a fact the turn's rules depend on
-                key = "widget.turn.play-pile-card-twin" if game.pile_pick[1] else "widget.turn.play-pile-card"
-                said += " " + _t(key, lang, card=game.pile_pick[0])
+            pick = game.pile_pick
+            if game.phase == "play" and pick is not None and pile_card_held(game):   # a fact the turn's rules depend on
+                key = "widget.turn.play-pile-card-twin" if pick[1] else "widget.turn.play-pile-card"
+                said += " " + _t(key, lang, card=pick[0])
             return said
         return _t("table.status.playing", lang, name=self.name(game, player, "start"))
 
@@ -166,4 +174,4 @@ class Table(w.VBox):
                 f"{self._centre_html(game, highlight)}{self._melds_html(game, mine, highlight)}</div>")
 
 
-__all__ = ["YOU", "Table", "describe_action", "player_name", "player_names", "side_name"]
+__all__ = ["YOU", "Table", "describe_action", "pile_card_held", "player_name", "player_names", "side_name"]

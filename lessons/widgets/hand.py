@@ -152,8 +152,10 @@ class Hand(anywidget.AnyWidget):
         return tuple(self._cards[i] for i in self.selected if 0 <= i < len(self._cards))
 
     def select(self, cards: str | Iterable[bc.Card | str]) -> None:
-        """Select these cards (each once, first free copy in display order); unknown ones are skipped."""
-        self.selected = self._indices(cards)
+        """Select these cards as a learner clicks them: each card shown once, that very card (``9H'``, the
+        second deck's) if it is shown and free, else a copy of it from the other deck (``select("9H")`` selects
+        the 9♥ shown, whichever deck it is from); cards not shown at all are skipped."""
+        self.selected = self._indices(cards, either_copy=True)
 
     def clear_selection(self) -> None:
         self.selected = []
@@ -168,14 +170,17 @@ class Hand(anywidget.AnyWidget):
         """Mark these physical cards (each once; cards not shown are skipped); ``mark(())`` clears the marks."""
         self.marked = self._indices(cards)
 
-    def _indices(self, cards: str | Iterable[bc.Card | str]) -> list[int]:
-        """Where these cards are shown: each physical card once, the first free copy in display order."""
+    def _indices(self, cards: str | Iterable[bc.Card | str], either_copy: bool = False) -> list[int]:
+        """Where these cards are shown: each physical card once; ``either_copy``: else the other deck's copy of
+        it (the same face), the first free one in display order."""
         chosen: list[int] = []
         for card in to_cards(cards):
-            for i, shown in enumerate(self._cards):
-                if shown is card and i not in chosen:
-                    chosen.append(i)
-                    break
+            free = [i for i, shown in enumerate(self._cards) if i not in chosen]
+            found = next((i for i in free if self._cards[i] is card), None)
+            if found is None and either_copy:
+                found = next((i for i in free if self._cards[i].face == card.face), None)
+            if found is not None:
+                chosen.append(found)
         return chosen
 
     # ---------------------------------------------------------------- sorting

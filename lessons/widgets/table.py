@@ -100,13 +100,16 @@ class PlayTable(KeepsItsHand, w.VBox):
     new-hand row (the exercise's position is the hand), ``hints=False`` the Hint button (the exercise
     has hints of its own), ``computer_moves=False`` keeps the computer players still once the
     learner's turn is over (an exercise is one turn: the table says so and waits for Check).
+    ``again`` (an exercise's position, made anew) shows "Start again" once the hand is over: a finished
+    hand is finished (Undo and every move are disabled then), so this is how an exercise is tried again.
     """
 
     def __init__(self, rules: str | bc.Ruleset = "classic", players: int = 2, seed: int | None = None,
                  calculator: ScoreCalculator | None = None, *, pace: float = PACE,
                  scheduler: Scheduler | None = None, session: HandSession | None = None, lang: str = "en",
                  settings: bool = True, hints: bool = True, computer_moves: bool = True,
-                 keeper: ProgressKeeper | None = None, **kwargs: object) -> None:
+                 keeper: ProgressKeeper | None = None, again: Callable[[], HandSession] | None = None,
+                 **kwargs: object) -> None:
         self.lang = lang
         self.computer_moves = computer_moves
         self.counting = settings        # "Count it in the score calculator" (in a lesson, counting is a lesson of its own)
@@ -119,6 +122,7 @@ class PlayTable(KeepsItsHand, w.VBox):
                                        description=t("table.players.label"), layout=w.Layout(width="auto"))
         self.seed = w.Text(value="", placeholder=t("table.deal.placeholder"), description=t("table.deal.label"),
                            tooltip=t("table.deal.tooltip"), layout=w.Layout(width="14em"),
+                           style={"description_width": "initial"},     # "Distribuição nº" whole, not cut
                            continuous_update=False)   # sent whole as the box is left, before New hand's click
         self.new_hand = _button(t("table.new-hand"), t("table.new-hand.tooltip"))
         self.four_colour = w.Checkbox(value=False, description=t("table.four-colours"), indent=False,
@@ -148,9 +152,13 @@ class PlayTable(KeepsItsHand, w.VBox):
         self.pozzetto = _button(t("table.pozzetto"), t("table.pozzetto.tooltip"))
         self.hint = _button(t("table.hint"), t("table.hint.tooltip"), "info")
         self.undo = _button(t("table.undo"), t("table.undo.tooltip"))
+        self._again = again
+        self.again = _button(t("table.start-again"), t("table.start-again.tooltip"), "primary")
+        self.again.layout.display = "none"      # shown once the hand is over, when there is a start to go back to
         for button, name in ((self.draw, "draw"), (self.take_pile, "take"), (self.lay_down, "meld"),
                              (self.attach, "attach"), (self.discard, "discard"), (self.pozzetto, "pozzetto"),
-                             (self.hint, "hint"), (self.undo, "undo"), (self.new_hand, "new-hand")):
+                             (self.hint, "hint"), (self.undo, "undo"), (self.new_hand, "new-hand"),
+                             (self.again, "again")):
             button.add_class(f"bt-button-{name}")
         self.message = w.HTML()
         self.message.add_class("bt-message")
@@ -183,7 +191,7 @@ class PlayTable(KeepsItsHand, w.VBox):
             w.HBox([self.draw, self.take_pile, self.pozzetto], layout=row),
             w.HBox([self.lay_down, self.attach, self.attach_to], layout=row),
             self.attach_note,
-            w.HBox([self.discard, self.hint, self.undo, self.sort_suit, self.sort_rank], layout=row),
+            w.HBox([self.again, self.discard, self.hint, self.undo, self.sort_suit, self.sort_rank], layout=row),
         ])
         mine = w.VBox([self.hand, actions], layout=w.Layout(flex="1 1 520px", min_width="0"))
         beside = w.VBox([self.goal, self.now, self.message, self.story], layout=w.Layout(flex="1 1 320px", min_width="280px"))
@@ -210,6 +218,7 @@ class PlayTable(KeepsItsHand, w.VBox):
         self.sort_suit.on_click(lambda _: self._sort("suit"))
         self.sort_rank.on_click(lambda _: self._sort("rank"))
         self.four_colour.observe(self._colours, names="value")
+        self.again.on_click(self.start_again)
         self.speed.observe(self._repace, names="value")
         self.hand.observe(self._selection_changed, names="selected")
         self.attach_to.observe(self._target_changed, names="value")
@@ -297,7 +306,7 @@ class PlayTable(KeepsItsHand, w.VBox):
         with self._lock:
             session = self.session
             if session.is_over:
-                self._say(NEUTRAL, self._text("table.say.over-deal-again"), big=False)
+                self._say_over()
                 return False
             if self._said_stopped():
                 return False
@@ -451,6 +460,9 @@ class PlayTable(KeepsItsHand, w.VBox):
             self._stop_pacing()
             undone = self.session.undo()
             self._chosen = None
+            if self.game.is_over:       # a finished hand is finished: Undo does not reopen it
+                self._say_over()
+                return
             if undone is None:
                 self.refresh()
                 self._say(NEUTRAL, self._text("table.say.nothing-to-undo"), big=False)
@@ -463,6 +475,22 @@ class PlayTable(KeepsItsHand, w.VBox):
     def show_hints(self, button: object = None) -> None:
         found = self.session.hints(3) if not self.busy else []
         if not found:
+    def _say_over(self) -> None:
+        """The hand is over: say how to play again (a new deal, or the exercise from its start)."""
+        if self._again is None:
+            self._say(NEUTRAL, self._text("table.say.over-deal-again"), big=False)
+        else:
+            self._say(NEUTRAL, self._text("table.say.over"), f"<div>{esc(self._text('table.start-again.to-retry'))}</div>",
+                      big=False)
+
+    def start_again(self, button: object = None) -> None:
+        """Play the exercise again from its start (only with ``again``: a lesson's table)."""
+        if self._again is None:
+            return
+        self.use(self._again())
+        self._say(NEUTRAL, self._text("table.say.started-again"), f"<div>{esc(self.table.status(self.game))}</div>",
+                  big=False)
+
             self._say(NEUTRAL, self._text("table.say.no-hint"), big=False)
             return
         # in words, its meld numbered as the table shows it (from 1), not in the engine's notation (from 0)
@@ -553,7 +581,8 @@ class PlayTable(KeepsItsHand, w.VBox):
 
     def _buttons(self) -> None:
         """Disable what can do nothing now: every move outside the learner's turn, the moves of the other
-        phases of the turn, a move on no selected cards, undo with nothing to undo, hint when not their turn."""
+        phases of the turn, a move on no selected cards, undo with nothing to undo or the hand over, hint when not
+        their turn."""
         moves = set() if self.busy else self.session.moves()
         picked = len(self.hand.selected)
         self.draw.disabled = "draw" not in moves
@@ -563,14 +592,15 @@ class PlayTable(KeepsItsHand, w.VBox):
         self.attach.disabled = "attach" not in moves or picked == 0
         self.attach_to.disabled = "attach" not in moves
         self.discard.disabled = "discard" not in moves or picked == 0
-        self.hint.disabled = not moves
-        self.undo.disabled = not self.session.can_undo
         over = self.game.is_over        # "The hand is over": no move is left to offer, so none is shown
         for move in (self.draw, self.take_pile, self.pozzetto, self.lay_down, self.attach, self.attach_to, self.discard):
             move.layout.display = "none" if over else None
         empty = not self.hand.cards
+        self.undo.disabled = over or not self.session.can_undo     # nor taken back: a finished hand is finished
+        self.hint.disabled = not moves
         self.sort_suit.disabled = self.sort_rank.disabled = empty
 
+        self.again.layout.display = None if over and self._again is not None else "none"
     def _now_html(self) -> str:
         event = self.current
         if event is None:

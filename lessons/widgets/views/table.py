@@ -33,7 +33,8 @@ class TableView(AnswerView):
     def __init__(self, exercise: Exercise, lang: str, **table: Any) -> None:
         super().__init__(exercise, lang)
         self.refused: str | None = None
-        self.table = PlayTable(session=self._session(), pace=0, settings=False, lang=lang, **table)
+        self.table = PlayTable(session=self._session(), pace=0, settings=False, lang=lang, again=self._session,
+                               **table)
         played = self.table.play
 
         def play(action: bc.Action) -> bool:
@@ -44,6 +45,12 @@ class TableView(AnswerView):
 
         self.table.play = play       # type: ignore[method-assign]
         self.table.undo.on_click(lambda _: self._moved())
+        self.table.again.on_click(lambda _: self._started_again())
+
+    def _started_again(self) -> None:
+        """"Start again" put the exercise's position back (a finished hand cannot be undone)."""
+        self.refused = None
+        self._moved()
 
     def _session(self) -> HandSession:
         raise NotImplementedError
@@ -52,6 +59,8 @@ class TableView(AnswerView):
         """After each move (and undo): what the view shows besides the table."""
 
     def retry_note(self) -> str:
+        if self.table.game.is_over:        # Undo does not reopen a finished hand: "Start again" does
+            return t("table.start-again.to-retry", self.lang)
         return t("table.undo.to-retry", self.lang) if human_actions(self.table.session) else ""
 
     def answer(self) -> Any:
