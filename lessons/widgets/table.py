@@ -215,10 +215,10 @@ class PlayTable(KeepsItsHand, w.VBox):
         self.discard.on_click(self._discard)
         self.hint.on_click(self.show_hints)
         self.undo.on_click(self.take_back)
+        self.again.on_click(self.start_again)
         self.sort_suit.on_click(lambda _: self._sort("suit"))
         self.sort_rank.on_click(lambda _: self._sort("rank"))
         self.four_colour.observe(self._colours, names="value")
-        self.again.on_click(self.start_again)
         self.speed.observe(self._repace, names="value")
         self.hand.observe(self._selection_changed, names="selected")
         self.attach_to.observe(self._target_changed, names="value")
@@ -457,12 +457,12 @@ class PlayTable(KeepsItsHand, w.VBox):
     def take_back(self, button: object = None) -> None:
         """Undo the learner's last move (and the computer players' moves that followed it)."""
         with self._lock:
-            self._stop_pacing()
-            undone = self.session.undo()
-            self._chosen = None
             if self.game.is_over:       # a finished hand is finished: Undo does not reopen it
                 self._say_over()
                 return
+            self._stop_pacing()
+            undone = self.session.undo()
+            self._chosen = None
             if undone is None:
                 self.refresh()
                 self._say(NEUTRAL, self._text("table.say.nothing-to-undo"), big=False)
@@ -472,9 +472,6 @@ class PlayTable(KeepsItsHand, w.VBox):
             self._say(NEUTRAL, self._text("table.say.undone", move=undone.message),
                       f"<div>{esc(self.table.status(self.game))}</div>", big=False)
 
-    def show_hints(self, button: object = None) -> None:
-        found = self.session.hints(3) if not self.busy else []
-        if not found:
     def _say_over(self) -> None:
         """The hand is over: say how to play again (a new deal, or the exercise from its start)."""
         if self._again is None:
@@ -491,6 +488,9 @@ class PlayTable(KeepsItsHand, w.VBox):
         self._say(NEUTRAL, self._text("table.say.started-again"), f"<div>{esc(self.table.status(self.game))}</div>",
                   big=False)
 
+    def show_hints(self, button: object = None) -> None:
+        found = self.session.hints(3) if not self.busy else []
+        if not found:
             self._say(NEUTRAL, self._text("table.say.no-hint"), big=False)
             return
         # in words, its meld numbered as the table shows it (from 1), not in the engine's notation (from 0)
@@ -593,14 +593,14 @@ class PlayTable(KeepsItsHand, w.VBox):
         self.attach_to.disabled = "attach" not in moves
         self.discard.disabled = "discard" not in moves or picked == 0
         over = self.game.is_over        # "The hand is over": no move is left to offer, so none is shown
-        for move in (self.draw, self.take_pile, self.pozzetto, self.lay_down, self.attach, self.attach_to, self.discard):
-            move.layout.display = "none" if over else None
-        empty = not self.hand.cards
         self.undo.disabled = over or not self.session.can_undo     # nor taken back: a finished hand is finished
         self.hint.disabled = not moves
+        for move in (self.draw, self.take_pile, self.pozzetto, self.lay_down, self.attach, self.attach_to, self.discard):
+            move.layout.display = "none" if over else None
+        self.again.layout.display = None if over and self._again is not None else "none"
+        empty = not self.hand.cards
         self.sort_suit.disabled = self.sort_rank.disabled = empty
 
-        self.again.layout.display = None if over and self._again is not None else "none"
     def _now_html(self) -> str:
         event = self.current
         if event is None:
