@@ -2,8 +2,12 @@
 the engine about the position the learner played on, and works no rule out itself:
 
 - ``["safe-discard"]``: the learner's turn ends with a discard that no meld of the opponents takes
-  (``Meld.can_attach``) and that makes no meld with the card under it on the pile, whatever third
-  card an opponent holds (``Meld.is_legal`` on the two and each card of the deck);
+  (``Meld.can_attach``) and that makes no meld with any card of the pile the table shows, whatever third
+  card an opponent holds (``Meld.is_legal`` on the two and each card of the deck): whoever takes the pile
+  takes all its cards (issue 30: a 9♦ on a pile holding an 8♦ three cards down was called safe, and the
+  next player took the pile and laid 8♦ 9♦ 10♦). The pile the table shows: all of it when the ruleset plays
+  it open, else only the card the discard covers. A meld with two cards held in a hand the table does not
+  show is not judged;
 - ``["pile-right"]``: the learner took the pile exactly when a card of it makes or extends a meld
   of their side at once with their hand (``burraco_core.search.meld_plays`` with the pile's cards as
   the cards to use: every lay-down and attach the meld rules allow), and drew otherwise.
@@ -54,10 +58,17 @@ def _safe_discard(attempt: Attempt) -> Failure | None:
         if meld.can_attach((card,)):
             return Failure(Message("lesson.play.check.safe-discard.fits", card=card, cards=meld.cards),
                            None, (card,))
-    pile = game.discard_pile
-    if len(pile) >= 2 and melds_with(card, pile[-2], game.rules):
-        return Failure(Message("lesson.play.check.safe-discard.under", card=card, under=pile[-2]), None, (card,))
+    for under in shown_under(game):
+        if melds_with(card, under, game.rules):
+            return Failure(Message("lesson.play.check.safe-discard.under", card=card, under=under), None, (card,))
     return None
+
+
+def shown_under(game: bc.Game) -> list[bc.Card]:
+    """The pile's cards under the one just discarded that the table shows, nearest first: every one when the
+    pile is open (whoever takes it takes them all), else the one the discard covers (seen before it)."""
+    under = list(reversed(game.discard_pile[:-1]))
+    return under if game.rules.open_discard_pile else under[:1]
 
 
 def pile_opens(game: bc.Game) -> bool:
