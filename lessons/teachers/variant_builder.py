@@ -33,6 +33,8 @@ from ..widgets.ui import shielded
 
 FORMAT = "burraco-variant"
 VERSION = 1
+# Words a screen reader says and the eye does not need (the first column's heading: the rules are named in it).
+SR_ONLY = "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap"
 FIXED = ("id", "name")   # not edited as fields: the id stays the base's, the name has its own box
 
 
@@ -164,7 +166,8 @@ def differences_html(rules: bc.Ruleset, lang: str = "en") -> str:
                  f"</td>{cells}</tr>")
     title = esc(_label(rules, lang))
     return (f"<table class='bt-variant-table' style='border-collapse:collapse;margin:6px 0'>"
-            f"<tr><th></th><th style='padding:2px 10px'>{title}</th>{head}</tr>{rows}</table>")
+            f"<tr><th><span style='{SR_ONLY}'>{esc(_t('variants.field', lang))}</span></th>"
+            f"<th style='padding:2px 10px'>{title}</th>{head}</tr>{rows}</table>")
 
 
 class VariantBuilder(w.VBox):
@@ -190,6 +193,8 @@ class VariantBuilder(w.VBox):
             else:
                 control = w.Text(layout=w.Layout(width="7em"),
                                  placeholder=t("variants.none") if _optional(f) else "")
+            control.description = field_label(f.name).text(lang)     # its name for a screen reader: the eye
+            control.add_class("bt-label-hidden")                     # reads it in the row's first column
             control.add_class(f"bt-field-{f.name}")
             self.controls[f.name] = control
             rows.append(w.HBox([w.HTML(f"<span style='display:inline-block;min-width:15em'>"
@@ -206,7 +211,8 @@ class VariantBuilder(w.VBox):
                                layout=w.Layout(width="min(40em, 95%)"))
         self.json.add_class("bt-variant-json")
         self.load = w.Button(description=t("variants.load"), layout=w.Layout(width="auto"))
-        self.upload = w.FileUpload(accept=".json", multiple=False, description=t("variants.upload"))
+        self.upload = w.FileUpload(accept=".json", multiple=False, description=t("variants.upload"),
+                                   tooltip=t("variants.upload"), layout=w.Layout(width="auto"))
         self.download = w.HTML()
         self.use_in = w.ToggleButtons(options=[(t("home.tool.referee"), "referee"),      # the tools' own names
                                                (t("home.tool.score"), "score"),

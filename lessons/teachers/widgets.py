@@ -75,7 +75,8 @@ class ClassSummaryWidget(StatusLine, w.VBox):
         self.live_status = w.HTML()
         self.live_status.add_class("bt-class-live")
         self.upload = w.FileUpload(accept=".json,application/json", multiple=True,
-                                   description=t("class.upload", self.lang), layout=w.Layout(width="auto"))
+                                   description=t("class.upload", self.lang), tooltip=t("class.upload", self.lang),
+                                   layout=w.Layout(width="auto"))
         self.upload.add_class("bt-class-upload")
         self.clear_button = w.Button(description=t("class.clear", self.lang), layout=w.Layout(width="auto"))
         self.clear_button.add_class("bt-class-clear")

@@ -81,6 +81,7 @@ STYLE = NAV_STYLE + """<style>
 .bt-home .bt-continue { display: inline-block; background: #0b4a8b; color: #fff; font-weight: 700;
   font-size: 1.15em; padding: 10px 18px; border-radius: 10px; text-decoration: none; margin: 6px 0; }
 .bt-home .bt-continue:hover { background: #083766; }
+.bt-home .bt-continue { max-width: 100%; box-sizing: border-box; overflow-wrap: anywhere; }
 .bt-home .bt-continue:focus-visible, .bt-home a:focus-visible { outline: 3px solid #e6a100; outline-offset: 2px; }
 .bt-home ol.bt-lessons { list-style: none; padding: 0; margin: 0; }
 .bt-home .bt-lesson-row { display: grid; grid-template-columns: minmax(18em, 26em) 1fr; align-items: center;
@@ -95,6 +96,9 @@ STYLE = NAV_STYLE + """<style>
 .bt-home ul.bt-tools { padding-left: 1.2em; }
 .bt-home ul.bt-tools li { margin: 6px 0; }
 .bt-home ul.bt-tools a { color: #0b4a8b; font-weight: 600; }
+@media (max-width: 600px) {        /* a phone: a lesson's stars under its name, nothing runs off the right */
+  .bt-home .bt-lesson-row { grid-template-columns: minmax(0, 1fr); }
+}
 .bt-home .bt-notice { border: 2px solid #37474f; background: #eceff1; border-radius: 10px; padding: 8px 12px; }
 </style>"""
 

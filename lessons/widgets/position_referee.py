@@ -191,7 +191,9 @@ class PositionReferee(w.VBox):
         self.warning = w.HTML(warning)
         wide = w.Layout(width="min(30em, 95%)")
         self.players = w.Dropdown(options=[(t("referee.position.players", count=n), n) for n in (2, 4)],
-                                  value=players if players in (2, 4) else 2, layout=w.Layout(width="auto"))
+                                  value=players if players in (2, 4) else 2, layout=w.Layout(width="auto"),
+                                  description=t("referee.position.players.label"))
+        self.players.add_class("bt-label-hidden")       # a name for a screen reader: its choices say "2 players"
         self.to_move = w.ToggleButtons(options=[(t("referee.position.side", side="AB"[s]), s) for s in SIDES],
                                        value=0, description=t("referee.position.to-move"),
                                        style={"description_width": "initial", "button_width": "auto"})
@@ -240,7 +242,7 @@ class PositionReferee(w.VBox):
         row = w.Layout(flex_flow="row wrap", align_items="center", grid_gap="10px")
         sides = w.HBox([w.VBox([self.melds[s], self.took_pozzetto[s]]) for s in SIDES], layout=row)
         turn = w.HBox([self.this_turn, w.VBox([self.pile_card, self.melded, self.opponents_played])], layout=row)
-        title = w.HTML(f"<h3 style='margin:4px 0'>{esc(t('referee.position.title'))}</h3>"
+        title = w.HTML(f"<h2 style='margin:4px 0;font-size:1.17em'>{esc(t('referee.position.title'))}</h2>"
                        f"<div style='color:#444;max-width:48em'>{esc(t('referee.position.intro'))}</div>")
         super().__init__([
             title, w.HBox([self.rules, self.players, self.to_move], layout=row), self.warning,

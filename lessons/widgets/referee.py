@@ -199,7 +199,7 @@ class MeldReferee(w.VBox):
         controls = w.HBox([self.rules, self.four_colour, self.clear],
                           layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="12px"))
         inputs = w.VBox([self.meld_text, self.verdict, self.attach_text, self.attach_verdict],
-                        layout=w.Layout(min_width="320px", flex="1 1 380px", align_self="flex-start"))
+                        layout=w.Layout(min_width="min(320px, 100%)", flex="1 1 380px", align_self="flex-start"))
         inputs.add_class("bt-referee-inputs")
         picker = w.VBox([self.target, self.palette], layout=w.Layout(flex="0 1 auto"))
         super().__init__(

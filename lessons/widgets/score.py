@@ -80,15 +80,15 @@ class SidePanel(w.VBox):
 
     def __init__(self, name: str, lang: str = "en") -> None:
         self.lang = lang
-        self.name = w.Text(value=name, description=_t("referee.score.side", lang), layout=w.Layout(width="22em"))
+        self.name = w.Text(value=name, description=_t("referee.score.side", lang), layout=w.Layout(width="min(22em, 100%)"))
         self.melds = w.Textarea(
             description=_t("referee.score.melds", lang), rows=6, continuous_update=False,
             placeholder="\n".join((_t("referee.score.melds.placeholder", lang), *MELD_EXAMPLES)),
-            layout=w.Layout(width="22em"),
+            layout=w.Layout(width="min(22em, 100%)"),
         )
         self.in_hand = w.Text(description=_t("referee.score.in-hand", lang), continuous_update=False,
                               placeholder=_t("referee.score.in-hand.placeholder", lang),
-                              layout=w.Layout(width="22em"))
+                              layout=w.Layout(width="min(22em, 100%)"))
         self.took_pozzetto = w.Checkbox(value=True, description=_t("referee.score.took-pozzetto", lang), indent=False)
         self.pozzetto_unused = w.Checkbox(value=False, description=_t("score.unused-pozzetto", lang), indent=False)
         self.breakdown = w.HTML()

@@ -29,7 +29,29 @@ function openStorage() {
   }
 }
 
+// Once per document, on every page (each has this widget): a link drawn as a button (role="button",
+// the home page's "Continue") answers Space as a button does, instead of scrolling the page; and a
+// page with no main landmark (a tool's own notebook) makes its rendered cells the main one.
+function pageWide() {
+  if (window.__btPageWide) return;
+  window.__btPageWide = true;
+  document.addEventListener("keydown", (event) => {
+    const target = event.target;
+    if (event.key !== " " || !(target instanceof Element) || !target.matches("a[role='button'][href]")) return;
+    event.preventDefault();
+    target.click();
+  });
+  const landmark = () => {
+    if (document.querySelector("main, [role='main']")) return;
+    const cells = document.querySelector("#rendered_cells");
+    if (cells) cells.setAttribute("role", "main");
+  };
+  landmark();
+  window.setTimeout(landmark, 0);
+}
+
 function initialize({ model }) {
+  pageWide();
   const display = () => show(model.get("value"));
   model.on("change:value", display);
   const storage = openStorage();

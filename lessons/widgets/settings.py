@@ -252,7 +252,9 @@ class ProgressPanel(w.VBox):
         self.summary = w.HTML()
         self.export_link = w.HTML()
         self.upload = w.FileUpload(accept=".json,application/json", multiple=False, icon="",
-                                   description=_t("progress.panel.import", lang))
+                                   description=_t("progress.panel.import", lang),
+                                   tooltip=_t("progress.panel.import", lang),     # else its title says "null"
+                                   layout=w.Layout(width="auto"))      # the whole label, in every language
         self.reset_button = w.Button(description=_t("progress.panel.reset", lang))
         self.confirm_text = w.HTML()
         self.confirm_yes = w.Button(description=_t("progress.panel.reset-yes", lang), button_style="danger")

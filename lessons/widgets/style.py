@@ -48,8 +48,8 @@ LESSON_CSS = """<style>
 .bt-lesson .bt-red { color: #c62828; }
 .bt-lesson .bt-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
 .bt-lesson .bt-box .bt-red { color: inherit; }
-.bt-lesson .bt-stars { color: #e6a100; letter-spacing: 1px; }
-.bt-lesson .bt-no-stars { color: #9e9e9e; letter-spacing: 1px; }
+.bt-lesson .bt-stars { color: #a86f00; letter-spacing: 1px; }     /* 3.8:1 on a verdict's green, 4.3:1 on white */
+.bt-lesson .bt-no-stars { color: #6b7580; letter-spacing: 1px; }  /* 4.2:1 and 4.7:1 (WCAG 1.4.11) */
 .bt-lesson .bt-strip button.bt-current { font-weight: 700; }
 .bt-lesson .bt-variants th, .bt-lesson .bt-variants td { border: 1px solid #cfd8dc; padding: 3px 8px; text-align: left; }
 .bt-lesson .bt-scores th, .bt-lesson .bt-scores td { padding: 2px 14px 2px 0; text-align: right; }
