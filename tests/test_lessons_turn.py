@@ -166,8 +166,13 @@ def test_the_card_drawn_is_marked_and_moves_read_as_words():
 def test_why_not_shows_the_table_and_the_move():
     ex = lessons.get_lesson("turn").exercise("turn.why-not-discard")
     widget = open_exercise(ex)
-    shown = " ".join(text_of(child.value) for child in widget.view.widget.children if hasattr(child, "value")
-                     and isinstance(child.value, str))
+    def texts(box):             # the view's HTML, at any depth (the answers sit beside the hand)
+        for child in box.children:
+            if isinstance(getattr(child, "value", None), str):
+                yield text_of(child.value)
+            yield from texts(child) if hasattr(child, "children") else ()
+
+    shown = " ".join(texts(widget.view.widget))
     assert "The move: Discard K♠" in shown and "Stock:" in shown and "only card of the discard pile" in shown
     labels = [label for label, _ in widget.view.choice.options]
     assert bc.RULE_IDS["discard.single-pile-card"][0] in labels

@@ -170,7 +170,10 @@ class Table(w.VBox):
                 f'<div class="bt-about" style="color:#555">'
                 f'{esc(_t("table.about", self.lang, ruleset=rules.label, players=game.players, deal=deal))}'
                 "</div>")
-        return (f'<div class="bt-table-inner">{head}{self._melds_html(game, 1 - mine, highlight)}'
+        # many melds on a side: an exercise's page draws the table's cards smaller (LESSON_CSS), to fit the window
+        crowded = any(len(melds) > 3 or sum(map(len, melds)) > 16 for melds in game.melds)
+        return (f'<div class="bt-table-inner"{" data-crowded" if crowded else ""}>{head}'
+                f'{self._melds_html(game, 1 - mine, highlight)}'
                 f"{self._centre_html(game, highlight)}{self._melds_html(game, mine, highlight)}</div>")
 
 

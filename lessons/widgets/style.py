@@ -57,6 +57,42 @@ LESSON_CSS = """<style>
   background: #f5f7f8; border: 1px solid #cfd8dc; max-width: 60em; }
 .bt-lesson details.bt-kept > summary, .bt-lesson details.bt-rules-table > summary { cursor: pointer;
   font-weight: 600; color: #0d47a1; }
+/* A table in an exercise fits a 1280x800 window under its prompt (issue 30): the two sides' melds side by
+   side, the stock and pile in one low row under them, smaller cards on the table (not in projector mode,
+   which is for reading from afar), the hand and its buttons right under the table, Check just after. */
+.bt-exercise .bt-table-inner { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  column-gap: 8px; align-items: stretch; }
+.bt-exercise .bt-table-inner > .bt-status { grid-column: 1 / -1; font-size: 1.05em !important; line-height: 1.3; }
+.bt-exercise .bt-table-inner > .bt-about { grid-column: 1 / -1; font-size: 0.85em; line-height: 1.3; }
+.bt-exercise .bt-table-inner > section.bt-side:first-of-type { grid-column: 1; grid-row: 3; }
+.bt-exercise .bt-table-inner > section.bt-side:last-of-type { grid-column: 2; grid-row: 3; }
+.bt-exercise .bt-table-inner > .bt-centre { grid-column: 1 / -1; grid-row: 4; margin: 2px 0 !important; gap: 4px 16px !important;
+  font-size: 0.85em; line-height: 1.25; }
+.bt-exercise .bt-table-inner > .bt-side { margin: 2px 0 !important; padding: 3px 8px !important; min-width: 0; }
+.bt-exercise .bt-table-inner > .bt-side > div:first-child { font-size: 0.9em; }
+.bt-exercise .bt-table-inner .bt-meld { margin: 1px 8px 2px 0 !important; }
+.bt-exercise .bt-table-inner .bt-meld figcaption { font-size: 0.8em !important; }
+.bt-exercise .bt-table-inner .bt-meld svg { display: block; }
+.bt-exercise .bt-play-table .bt-attach-to { max-width: 12em; }
+.bt-exercise .bt-play-table .bt-table-actions button { padding: 0 9px; }
+.bt-exercise .bt-play-table .bt-attach-to select { min-width: 8em; }
+html:not(.bt-projector) .bt-exercise .bt-table-inner { --bt-card-scale: 0.72; }
+html:not(.bt-projector) .bt-exercise .bt-table-inner[data-crowded] { --bt-card-scale: 0.6; }
+.bt-exercise .bt-play-table .bh-hand { padding-top: 14px; padding-bottom: 2px; }
+.bt-exercise .bt-table-inner > .bt-centre > div { display: flex; align-items: center; gap: 6px; text-align: left !important; }
+.bt-exercise .bt-table-inner > .bt-centre > div > div { max-width: 10em; }
+.bt-exercise .bt-play-table .widget-hbox:has(> .bt-table-mine) { gap: 0 12px !important; }
+.bt-exercise .bt-play-table .bt-table-beside > .widget-html { margin-top: 0; margin-bottom: 0; }
+.bt-exercise .bt-play-table .bt-table-mine { flex: 1 1 100% !important; }
+.bt-exercise .bt-play-table .bt-table-beside { flex: 1 1 100% !important; }
+.bt-exercise .bt-play-table .bt-table-actions { flex-flow: row wrap; column-gap: 10px; }
+.bt-exercise .bt-play-table .bt-table-actions > .bt-attach-note { flex: 1 1 100%; order: 1; }
+.bt-exercise .bt-play-table .bt-table-actions > .widget-hbox { margin: 1px 0 !important; }
+.bt-exercise .bt-vp-table th, .bt-exercise .bt-vp-table td { padding: 1px 8px; line-height: 1.3; }
+@media (max-width: 640px) {
+  .bt-exercise .bt-table-inner { grid-template-columns: minmax(0, 1fr); }
+  .bt-exercise .bt-table-inner > section.bt-side:last-of-type { grid-column: 1; grid-row: 5; }
+}
 </style>"""
 
 # The practice and teachers' pages add their tables and link buttons to it.

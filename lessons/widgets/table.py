@@ -193,8 +193,11 @@ class PlayTable(KeepsItsHand, w.VBox):
             self.attach_note,
             w.HBox([self.again, self.discard, self.hint, self.undo, self.sort_suit, self.sort_rank], layout=row),
         ])
+        actions.add_class("bt-table-actions")
         mine = w.VBox([self.hand, actions], layout=w.Layout(flex="1 1 520px", min_width="0"))
+        mine.add_class("bt-table-mine")
         beside = w.VBox([self.goal, self.now, self.message, self.story], layout=w.Layout(flex="1 1 320px", min_width="280px"))
+        beside.add_class("bt-table-beside")
         self.settings = w.HBox([self.rules, self.player_count, self.seed, self.new_hand, self.four_colour, self.speed],
                                layout=w.Layout(flex_flow="row wrap", align_items="center", grid_gap="8px"))
         super().__init__([self.settings, self.ask_row, self.rules_warning, self.table,

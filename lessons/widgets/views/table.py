@@ -114,7 +114,14 @@ class WhyNotView(ChoiceView):
             hand.mark([game.pile_pick[0]])       # the one card just taken as the whole pile
         move = w.HTML(f'<div class="bt-move-asked"><b>{esc(t("widget.move-asked", lang))}</b> '
                       f"{esc(answer_text(exercise, prepared.action, lang))}</div>")
-        shown = [table, w.HTML(f"<b>{esc(t('widget.your-hand', lang))}</b>"), hand, move, *self.widget.children]
+        # the hand, and beside it the move asked and the answers: under the table, with Check just after them
+        mine = w.VBox([w.HTML(f"<b>{esc(t('widget.your-hand', lang))}</b>"), hand],
+                      layout=w.Layout(flex="0 1 auto", min_width="0"))
+        answers = w.VBox([move, *self.widget.children], layout=w.Layout(flex="1 1 320px", min_width="0"))
+        below = w.HBox([mine, answers], layout=w.Layout(flex_flow="row wrap", align_items="flex-start",
+                                                         grid_gap="0 24px"))
+        below.add_class("bt-why-not-answer")
+        shown: list[w.Widget] = [table, below]
         if exercise.rules.id in bc.RULESETS and exercise.rules.id != "classic":   # a variant's rule: its row shown
             shown.append(rules_table(lang))
             self.tables = frozenset({"variants"})
