@@ -403,6 +403,40 @@ def test_no_slip_of_a_kind_in_the_exercises(lang):
     assert not now, "\n".join(now)
 
 
+# A question asked yes or no is answered yes or no (issue 32): where an exercise's English prompt ends with one ("Can you
+# attach 4♥ to it?", "Is it legal?", "May you draw? If not, what stops you?"), its choice that says "it is fine" starts
+# with the language's yes ("Sì, si può attaccare.", not "È valida."); the others name the rule that says no.
+YES_NO_QUESTION = re.compile(r"(?:^|[.!:?] )(?:Can|Could|Is|Are|Does|Do|May|Might|Should|Will|Would|Has|Have)\b[^.!?]*\?"
+                             r"(?: If not\b[^.!?]*\?)?\s*$")
+YES = {"en": "Yes", "it": "Sì", "es": "Sí", "pt": "Sim"}
+
+
+def unanswered(prompt: str, answer: str, lang: str) -> bool:
+    """Whether ``answer``, the choice that says yes to the English ``prompt``, does not say yes in ``lang``."""
+    return YES_NO_QUESTION.search(prompt) is not None and re.match(rf"{YES[lang]}\b", answer) is None
+
+
+@pytest.mark.parametrize("lang", ALL)
+def test_a_yes_or_no_question_is_answered_yes_or_no(lang):
+    exercises = [ex for lesson in lessons.LESSONS for ex in lesson.exercises]
+    exercises += [generate(kind, seed, rules, 1) for kind in GENERATED_KINDS for rules in bc.RULESETS for seed in range(4)]
+    asked = found = 0
+    slips = set()
+    for ex in exercises:
+        for choice in ex.choices:
+            if choice.key == "legal":                       # (the judge's "legal", the table's ALLOWED)
+                asked += YES_NO_QUESTION.search(ex.prompt.text("en")) is not None
+                if unanswered(ex.prompt.text("en"), choice.label.text(lang), lang):
+                    found += 1
+                    slips.add(f"{lang} {ex.prompt.key} < {choice.label.key}: {choice.label.text(lang)!r} answers "
+                              f"{ex.prompt.text(lang)[-60:]!r}")
+    assert asked >= 5 and not found, "\n".join(sorted(slips))
+    assert unanswered("Is 7♦ 7♦ 7♠ a legal meld, with a 7♦ from each deck?", "È valida.", "it")     # the slip, planted
+    assert unanswered("May you make this move now? If not, what stops you?", "Nada la impide.", "es")
+    assert not unanswered("Can you attach 4♥ to this run?", "Sim, dá para adicionar.", "pt")
+    assert not unanswered("Classic accepts this group of three 7s. And pulito?", "È valida.", "it")
+
+
 def test_no_language_is_deferred():
     """The second round is over: no language's lesson texts are left out of any check."""
     assert not SECOND_ROUND_LANGS

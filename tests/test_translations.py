@@ -601,15 +601,18 @@ def test_every_ruleset_field_has_a_name_and_an_explanation(lang):
 # Words the glossary of a language rules out (another word says the thing there), as whole words in any text of
 # the language's catalogues; keys and placeholders aside. A text that rightly cites such a word lists it here.
 NOT_SAID: dict[str, tuple[str, ...]] = {
-    "it": ("bonus", "canasta", "trio", "regina", "regine", "jack"),            # premio, burraco, tris, donna, fante
+    "it": ("bonus", "canasta", "trio", "regina", "regine", "jack",              # premio, burraco, tris, donna, fante
+           "pozzo", "pozzi", "gira l'angolo", "girare l'angolo"),              # pozzetto; gira intorno all'asso
     # muerto, canasta, trío, premio, castigo, reina, mazo, montón de descartes, válida, reparto (docs/glossary-es.md);
     # in 002 "pozo" is the pozzetto: never said
     "es": ("dama", "damas", "tallón", "pozo", "pila de descarte", "pozzetto", "pozzetti", "bonificación",
            "bonificaciones", "penalización", "grupo", "grupos", "un burraco", "ningún burraco", "burraco limpio",
-           "burraco sucio", "burraco semilimpio", "burraco real", "burracos", "legal", "legales", "semilla"),
+           "burraco sucio", "burraco semilimpio", "burraco real", "burracos", "legal", "legales", "semilla",
+           "encuentro", "encuentros", "dobla la esquina", "doblar la esquina", "coger", "coge"),   # partida; da la vuelta
     # morto, canastra, trinca, lixo, monte, coringa, dama, bônus (docs/glossary-pt.md)
     "pt": ("pozzetto", "pozzetti", "canasta", "curinga", "curingas", "rainha", "tallone", "escalera", "comodín",
-           "um burraco", "burraco limpo", "burraco sujo", "bonificação", "baralho de descarte"),
+           "um burraco", "burraco limpo", "burraco sujo", "bonificação", "baralho de descarte",
+           "encontro", "encontros", "pilha de descarte", "vira a esquina", "virar a esquina"),  # partida; dá a volta
 }
 # (lang, key): the ruled-out words a text cites on purpose. The terminal's command "pozzetto" and the names of
 # Game.setup's keywords and of a ruleset's values ("pozzetti", 'pozzetto-becomes-stock') are code: they stay.

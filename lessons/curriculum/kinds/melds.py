@@ -166,7 +166,8 @@ def _prepare_judge(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> Pr
     choices = data["choices"]
     if not isinstance(choices, list) or not choices or any(c not in bc.RULE_IDS for c in choices):
         raise CurriculumError(where, "data.choices", f"a list of rule ids (burraco_core.RULE_IDS), not {shown(choices)}")
-    yes = "ex.choice.legal.attach" if "attach" in data else "ex.choice.legal"   # "Can you attach…?": "Yes, …"
+    # a judge's question is asked yes or no ("Can you attach…?", "Is it legal?"): its legal choice says yes
+    yes = "ex.choice.legal.attach" if "attach" in data else "ex.choice.legal.yes"
     options = (Choice("legal", Message(yes)), *(Choice(rule, Message(f"rule.{rule}.summary")) for rule in choices))
     if "attach" in data:
         if "meld" not in data or "cards" in data:
