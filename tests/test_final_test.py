@@ -84,7 +84,9 @@ def test_the_score_and_the_rules_missed_go_into_the_record_and_round_trip():
     assert result.missed == session.missed_rules()[:MAX_MISSED]
     assert all(rule in bc.RULE_IDS for rule in result.missed)
     assert len(result.missed) + len(session.missed_kinds()) >= 1
-    assert all(progress.attempted(ex.id) for ex in session.questions)   # each answer kept as practice is
+    wrong = {ex.id for ex, _ in session.wrong}
+    assert all(progress.attempted(ex.id) == (ex.id in wrong) for ex in session.questions)   # a miss, to practise
+    assert progress.practice_counts() == {} and progress.final_run is None     # a right answer is not practice
     text = progress.to_json()
     assert json.loads(text)["final"] == result.to_body()
     back = Progress.from_json(text)
@@ -233,3 +235,93 @@ def test_the_home_page_and_the_last_lesson_lead_to_the_final_test(monkeypatch):
     last = LessonPage(lessons.LESSONS[-1].key, "en")
     assert final_test_link("en") in last.practice.value
     assert "bt-final-link" not in LessonPage(lessons.LESSONS[0].key, "en").practice.value
+
+
+# ---------------------------------------------------------------- the test in progress, the prompts (issue 30)
+
+def _seed_of(exercise) -> int:
+    from lessons.curriculum.generators.ids import parse_generated_id
+
+    return parse_generated_id(exercise.id)[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "es", "pt"])
+def test_the_prompts_never_show_the_generators_number(lang, test_of_seed_7):
+    from lessons.widgets.final_test import FinalTestWidget, unnumbered
+
+    numbered = "Exercise 7001:"
+    assert numbered.split(":")[0] in Message("gen.attach.prompt", seed=7001).text("en")     # what it was
+    for ex in test_of_seed_7.questions:
+        said = unnumbered(ex.prompt, lang)
+        assert str(_seed_of(ex)) not in said and ":" not in said[:3], said
+        assert said and (said[0].isupper() or said[0] in "¿¡"), said
+        assert ex.prompt.text(lang).lower().endswith(said.lower())      # the same question, only the number gone
+    page = FinalTestWidget(progress=Progress(), seed=7, lang=lang)
+    shown = page.body.children[0].children[0].value
+    assert str(_seed_of(page.session.current)) not in shown
+
+
+def test_a_right_answer_in_the_final_test_is_not_practice():
+    from lessons.learner.practice import practised
+
+    progress = Progress()
+    session = PracticeSession.final_test(progress, seed=5)
+    first = session.next()
+    assert session.answer(first.solution).correct
+    assert practised(progress) == {} and progress.practice_counts() == {} and not progress.attempted(first.id)
+    second = session.next()
+    assert not session.answer(second.wrong_answers[0][0]).correct
+    assert progress.attempted(second.id) and practised(progress) == {}      # a miss: a rule to practise
+
+
+def test_a_reload_mid_test_resumes_the_same_questions_and_answers_so_far():
+    from lessons.widgets.final_test import FinalTestWidget
+
+    progress = Progress()
+    page = FinalTestWidget(progress=progress, lang="en")        # a fresh seed
+    assert progress.final_run is None                           # nothing kept before an answer
+    for i in range(3):
+        ex = page.session.current
+        page.view.fill(ex.wrong_answers[0][0] if i == 1 else ex.solution)
+        page.check_button.click()
+    run = progress.final_run
+    assert run is not None and len(run.answers) == 3 and [right for right, _ in run.answers] == [True, False, True]
+    assert run.questions == tuple(ex.id for ex in page.session.questions)
+    back = Progress.from_json(progress.to_json())               # the record, as a reload reads it
+    assert back.final_run == run and not back.is_empty()
+    again = FinalTestWidget(progress=back, lang="en")
+    assert [ex.id for ex in again.session.questions] == [ex.id for ex in page.session.questions]
+    assert again.session.history == page.session.history and again.session.score == 2
+    assert "Question 4 of 20" in again.body.children[0].children[0].value
+    assert 'data-answered="3"' in again.count_html.value
+    while not again.session.done:
+        ex = again.session.current
+        again.view.fill(ex.solution)
+        again.check_button.click()
+    assert back.final_test.score == 19 and back.final_run is None        # over: the result, no test in progress
+    assert FinalTestWidget(progress=back, lang="en").session.history == []    # the next visit: a new test
+
+
+def test_the_test_in_progress_is_checked_merged_and_forgotten_by_a_reset(monkeypatch):
+    from lessons.learner import progress as module
+    from lessons.learner.finaltest import FinalRun
+
+    monkeypatch.setattr(module, "_now", lambda: 1000.0)
+    progress = Progress()
+    session = PracticeSession.final_test(progress, seed=9)
+    session.answer(session.next().solution)
+    older = Progress.from_json(progress.to_json())
+    monkeypatch.setattr(module, "_now", lambda: 2000.0)
+    session.answer(session.next().solution)
+    assert len(older.final_run.answers) == 1 and len(progress.final_run.answers) == 2
+    assert older.merge(progress).final_run == progress.merge(older).final_run == progress.final_run
+    for bad in ({"seed": -1}, {"questions": []}, {"questions": ["not an id!"]}, {"answers": [[1, None]]},
+                {"answers": [[True, "run.gap"]]}, {"answers": [[False, None]] * 20}, {"extra": 1}):
+        body = progress.to_body()
+        body["final_run"] = {**body["final_run"], **bad}
+        with pytest.raises(ProgressError):
+            Progress.from_json(json.dumps(body))
+    with pytest.raises(ProgressError):
+        FinalRun.make(1, ["gen.attach.1"], [(True, None)], 1.0)      # answered to the end: a result, not a run
+    progress.reset()
+    assert progress.final_run is None and "final_run" not in progress.to_body()

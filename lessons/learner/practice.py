@@ -52,8 +52,8 @@ from ..curriculum.generators import (
 )
 from ..curriculum.generators.ids import _house, parse_generated_id, teaches_of
 from ..curriculum.model import Exercise, Verdict
-from .finaltest import MAX_MISSED, FinalResult
-from .progress import Progress, known_rule, stars
+from .finaltest import MAX_MISSED, FinalResult, FinalRun
+from .progress import Progress, _now, known_rule, stars
 
 NEEDED = 2          # correct answers per rule before it counts as practised
 _SEARCH = 240       # generated exercises tried to find one on a rule, before giving the rule up
@@ -151,6 +151,7 @@ class PracticeSession:
         self.questions: tuple[Exercise, ...] = ()
         self.wrong: list[tuple[Exercise, str | None]] = []     # the final test's wrong answers, and their rule
         self.result: FinalResult | None = None
+        self.final_seed = 0                 # the final test's seed (kept with the test in progress)
         self.refresh()
 
     @classmethod
@@ -164,6 +165,7 @@ class PracticeSession:
         seed = secrets.randbelow(10**9) if seed is None else seed
         session = cls((), progress=progress, rules=rules, seed=seed)
         session.final = True
+        session.final_seed = seed
         session._seed = seed * 1_000
         questions: list[Exercise] = []
         for i in range(count):
@@ -171,6 +173,41 @@ class PracticeSession:
             questions.append(session._question(kind, difficulty, questions))
         session.questions = tuple(questions)
         return session
+
+    @classmethod
+    def resume_final(cls, progress: Progress, *, rules: str | bc.Ruleset = "classic") -> PracticeSession | None:
+        """The final test in progress kept in ``progress`` (``Progress.final_run``), its questions dealt again
+        from their ids and its answers so far counted; None when there is none, or when it cannot be dealt
+        again under ``rules`` (another ruleset chosen since, another version's generators)."""
+        run = progress.final_run
+        if run is None:
+            return None
+        session = cls((), progress=progress, rules=rules, seed=run.seed)
+        session.final, session.final_seed = True, run.seed
+        questions: list[Exercise] = []
+        for exercise_id in run.questions:
+            parsed = parse_generated_id(exercise_id, session.rules)
+            try:
+                ex = None if parsed is None else generate(*parsed)
+            except (GeneratorError, KindUnavailable, bc.BurracoError):
+                ex = None
+            if ex is None or ex.id != exercise_id:
+                return None
+            questions.append(ex)
+        session.questions = tuple(questions)
+        for ex, (right, rule) in zip(questions, run.answers, strict=False):    # fewer answers than questions
+            session.history.append((ex.id, right))
+            if not right:
+                session.wrong.append((ex, rule))
+        return session
+
+    def run(self) -> FinalRun | None:
+        """The final test in progress as the learner's record keeps it (None: not a final test, or over)."""
+        if not self.final or self.done:
+            return None
+        wrong = iter(rule for _, rule in self.wrong)
+        answers = [(right, None if right else next(wrong)) for _, right in self.history]
+        return FinalRun.make(self.final_seed, [ex.id for ex in self.questions], answers, _now())
 
     def _question(self, kind: str, difficulty: int, taken: Sequence[Exercise]) -> Exercise:
         """An exercise of ``kind`` (else of a kind of its family, else of any: a house ruleset may give none
@@ -353,15 +390,18 @@ class PracticeSession:
         return verdict
 
     def _answered(self, ex: Exercise, verdict: Verdict) -> Verdict:
-        """A final test's answer: recorded, and the next question (right or wrong: one answer each); after
-        the last one, the score in the progress."""
-        self.progress.record(ex.id, correct=verdict.correct, hints=0, retries=0, solution_shown=False,
-                             rule=verdict.rule, teaches=ex.teaches)
-        self.history.append((ex.id, verdict.correct))
+        """A final test's answer, and the next question (right or wrong: one answer each). The test in
+        progress is kept in the record (a reload resumes it); a wrong answer is recorded as a miss of its
+        rule (to practise after), a right one is not practice and counts only in the score. After the last
+        one, the score in the progress."""
         if not verdict.correct:
+            self.progress.record(ex.id, correct=False, hints=0, retries=0, solution_shown=False,
+                                 rule=verdict.rule, teaches=ex.teaches)
             self.wrong.append((ex, verdict.rule))
+        self.history.append((ex.id, verdict.correct))
         self.earned = 3 if verdict.correct else 0
         self.current = None
+        self.progress.final_run = self.run()
         if self.done:
             self.result = self.progress.record_final(self.score, len(self.questions), self.missed_rules()[:MAX_MISSED])
         return verdict

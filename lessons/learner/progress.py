@@ -50,7 +50,7 @@ from typing import Any
 
 from burraco_core import RULE_IDS, messages
 
-from .finaltest import FinalResult, latest
+from .finaltest import FinalResult, FinalRun, latest, latest_run
 from .reading import (
     MAX_COUNT,
     MAX_TIME,
@@ -232,6 +232,7 @@ class Progress:
         self._practised: Counts = {}
         self._gen_missed: dict[str, int] = {}
         self._final: FinalResult | None = None       # the last final test (lessons.learner.finaltest)
+        self._run: FinalRun | None = None            # the final test in progress (its questions, the answers so far)
 
     # ---------------------------------------------------------------- recording
     def record(self, exercise_id: str, *, correct: bool, hints: int, retries: int, solution_shown: bool,
@@ -272,6 +273,17 @@ class Progress:
         at = max(_now(), self._final.at if self._final is not None else 0.0)
         self._final = FinalResult.make(score, total, at, missed)
         return self._final
+
+    @property
+    def final_run(self) -> FinalRun | None:
+        """The final test in progress (None: none, or it is over), so that a reload resumes it."""
+        return self._run
+
+    @final_run.setter
+    def final_run(self, value: FinalRun | None) -> None:
+        if value is not None and not isinstance(value, FinalRun):
+            raise ProgressError("bad-field", field="final_run", expected="test")
+        self._run = value
 
     @property
     def final_test(self) -> FinalResult | None:
@@ -337,7 +349,7 @@ class Progress:
     def is_empty(self) -> bool:
         """Nothing a learner would miss: no answer, language, place, final test, nor hand in progress."""
         return (not self._exercises and self._lang[0] is None and self._resume[0] is None and self._final is None
-                and self._hand[0] is None)
+                and self._hand[0] is None and self._run is None)
 
     # ---------------------------------------------------------------- settings
     @property
@@ -387,7 +399,7 @@ class Progress:
         now = max(_now(), round(self._epoch + 0.001, 3))
         self._exercises = {}
         self._practised, self._gen_missed = {}, {}
-        self._final = None
+        self._final = self._run = None
         self._epoch = now
         self._resume = (None, now)
 
@@ -401,7 +413,7 @@ class Progress:
         self._lang, self._resume, self._hand = other._lang, other._resume, other._hand
         self._practised = {tag: dict(by_rule) for tag, by_rule in other._practised.items()}
         self._gen_missed = dict(other._gen_missed)
-        self._final = other._final
+        self._final, self._run = other._final, other._run
 
     def merge(self, other: Progress, *, keep_all: bool = False) -> Progress:
         """A new Progress with the best of both (neither is changed).
@@ -434,6 +446,7 @@ class Progress:
             new._practised = _max_counts(new._practised, side._practised)
             new._gen_missed = _max_rules(new._gen_missed, side._gen_missed)
             new._final = latest(new._final, side._final)
+            new._run = latest_run(new._run, side._run)
         new._exercises = dict(sorted(records.items()))
         new._settle()
         return new
@@ -477,8 +490,10 @@ class Progress:
     # ---------------------------------------------------------------- JSON
     def to_body(self) -> dict[str, Any]:
         final = {} if self._final is None else {"final": self._final.to_body()}     # written once there is one
+        run = {} if self._run is None else {"final_run": self._run.to_body()}     # only while a test goes on
         return {
             **final,
+            **run,
             "format": FORMAT,
             "version": VERSION,
             "epoch": self._epoch,
@@ -531,7 +546,7 @@ class Progress:
             raise ProgressError("version", found=repr(version)[:40], expected=VERSION)
         body, hand = _hand_of(body, version)       # its fields apart: both, or neither (never held a hand)
         keys = {"format", "version", "epoch", "lang", "lang_at", "resume", "resume_at", "exercises"}
-        _exact_keys(body, keys | ({"practice"} if version > 1 else set()) | ({"final"} & body.keys()), "")
+        _exact_keys(body, keys | ({"practice"} if version > 1 else set()) | ({"final", "final_run"} & body.keys()), "")
         exercises = body["exercises"]
         if not isinstance(exercises, dict):
             raise ProgressError("bad-field", field="exercises", expected="object")
@@ -554,6 +569,8 @@ class Progress:
             new._practised, new._gen_missed = _read_practice(body["practice"])
         if "final" in body:
             new._final = FinalResult.from_body(body["final"])
+        if "final_run" in body:
+            new._run = FinalRun.from_body(body["final_run"])
         new._settle()
         return new
 

@@ -11,26 +11,42 @@ session and the engine do; a failure in a callback shows a short message, never 
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
 
 import burraco_core as bc
+from burraco_core.messages import Message
 
 from ..curriculum.generators import kind_name
 from ..learner.practice import PracticeSession
 from ..learner.progress import Progress
+from .following import FollowsTheRecord
 from .navigation import FINAL_TEST_NOTEBOOK, HOME, PRACTICE_NOTEBOOK, chosen_language, link_button
 from .style import GOOD, LESSON_CSS, NOTE, TEACH_CSS, WARN, failure_html, rule_summary, t, verdict_box
 from .style import esc_suits as esc
 from .ui import StatusLine, shielded
 from .views import AnswerView, answer_view
 
-__all__ = ["FINAL_TEST_NOTEBOOK", "FinalTestWidget", "final_test_tool", "last_score_text"]
+__all__ = ["FINAL_TEST_NOTEBOOK", "FinalTestWidget", "final_test_tool", "last_score_text", "unnumbered"]
 
-_log = logging.getLogger(__name__)
+_MARK = "\u2060\u2061\u2060"      # stands for the generator's number while the prompt is put in words
+
+
+def unnumbered(prompt: Message, lang: str) -> str:
+    """A generated exercise's prompt without the generator's number before it ("Exercise 5001: pick..."
+    becomes "Pick..."): the number is the worksheets' and the teachers' reference; in a test it would be a
+    number the learner has to read past (the page says "Question 3 of 20" already)."""
+    if "seed" not in prompt.params:
+        return prompt.text(lang)
+    text = Message(prompt.key, **{**prompt.params, "seed": _MARK}).text(lang)
+    head, mark, rest = text.partition(_MARK)
+    if not mark or len(head) > 24:          # the number is not a label in front: only the number goes
+        return text.replace(_MARK, "").replace("  ", " ").strip()
+    rest = rest.lstrip(" :.\u2013\u2014-")
+    first = next((i for i, char in enumerate(rest) if char.isalpha()), None)
+    return rest if first is None else rest[:first] + rest[first].upper() + rest[first + 1:]
 
 
 def last_score_text(progress: Progress, lang: str) -> str:
@@ -39,10 +55,11 @@ def last_score_text(progress: Progress, lang: str) -> str:
     return "" if final is None else t("final.last", lang, score=final.score, total=final.total)
 
 
-class FinalTestWidget(StatusLine, w.VBox):
+class FinalTestWidget(FollowsTheRecord, StatusLine, w.VBox):
     """The final test, one question at a time. ``keeper``: the shared progress keeper (answers saved, the
     browser's copy followed); or ``progress``: a Progress to record into (nothing saved). ``rules``: the
-    ruleset the questions are dealt under; ``seed``: the test's (a fresh one when None)."""
+    ruleset the questions are dealt under; ``seed``: the test's (None: the test in progress kept in the
+    record, resumed where it stopped, else a fresh one)."""
 
     def __init__(self, *, keeper: Any = None, progress: Progress | None = None, rules: str | bc.Ruleset = "classic",
                  lang: str | None = None, seed: int | None = None) -> None:
@@ -89,6 +106,10 @@ class FinalTestWidget(StatusLine, w.VBox):
 
     def _new_session(self) -> PracticeSession:
         seed, self.seed = self.seed, None       # a given seed makes the first test only; "again" is a fresh one
+        if seed is None:
+            resumed = PracticeSession.resume_final(self.progress, rules=self.rules)    # a reload mid-test
+            if resumed is not None:
+                return resumed
         return PracticeSession.final_test(self.progress, rules=self.rules, seed=seed)
 
     # ---------------------------------------------------------------- drawing
@@ -123,7 +144,7 @@ class FinalTestWidget(StatusLine, w.VBox):
         number = len(self.session.history) + 1
         header = w.HTML(f'<div class="bt-sub bt-final-question" data-number="{number}">'
                         f'{esc(t("final.question", self.lang, number=number, total=len(self.session.questions)))}</div>'
-                        f'<div class="bt-prompt">{esc(exercise.prompt.text(self.lang))}</div>')
+                        f'<div class="bt-prompt">{esc(unnumbered(exercise.prompt, self.lang))}</div>')
         self.view.widget.add_class("bt-answer")
         card = w.VBox([header, self.view.widget, w.HBox([self.check_button], layout=w.Layout(margin="8px 0")),
                        self.verdict_html])
@@ -153,31 +174,16 @@ class FinalTestWidget(StatusLine, w.VBox):
         parts.append(f'<div style="margin-top:8px">{"".join(links)}</div></div>')
         return "".join(parts)
 
-    # ---------------------------------------------------------------- saving, listening
-    def _save(self) -> None:
-        if self.keeper is None:
-            return
-        self._saving = True
-        try:
-            self.keeper.save()
-        finally:
-            self._saving = False
+    # ---------------------------------------------------------------- following the record
+    def _restart(self) -> None:
+        # the browser's copy arrives after the page is drawn: the test in progress it holds, if any
+        self.session = self._new_session()
+        self._draw()
 
-    def _progress_changed(self, progress: Progress) -> None:
-        if self._saving:
-            return
-        try:
-            lang = self.fixed_lang or chosen_language(progress)
-            if not self.acted:
-                # the browser's copy arrives after the page is drawn: a test of questions it never answered
-                self.lang = lang
-                self.session = self._new_session()
-                self._draw()
-            elif lang != self.lang:
-                self.lang = lang
-                self._draw()
-        except Exception:      # a listener must not break the keeper
-            _log.exception("the final test could not be redrawn")
+    def _follow(self, lang: str) -> None:
+        if lang != self.lang:
+            self.lang = lang
+            self._draw()
 
     # ---------------------------------------------------------------- buttons
     @shielded

@@ -22,6 +22,7 @@ from ..curriculum import model
 from ..curriculum.generators import GENERATED_KINDS
 from ..learner.practice import PracticeSession
 from ..learner.progress import Progress
+from .following import FollowsTheRecord
 from .navigation import HOME, chosen_language, link_button, notebook_name
 from .style import (
     BAD,
@@ -47,7 +48,7 @@ _log = logging.getLogger(__name__)
 
 # -- practise what I missed ------------------------------------------------------------------------
 
-class PracticeWidget(StatusLine, w.VBox):
+class PracticeWidget(FollowsTheRecord, StatusLine, w.VBox):
     """Generated exercises on the rules the learner missed, until each is answered correctly twice.
 
     ``keeper``: the shared progress keeper (answers saved, the browser's copy followed); or
@@ -194,36 +195,20 @@ class PracticeWidget(StatusLine, w.VBox):
                                                  title=first.title(self.lang))) + "</div>")
 
     # ---------------------------------------------------------------- saving, listening
-    def _save(self) -> None:
-        if self.keeper is None:
-            return
-        self._saving = True
-        try:
-            self.keeper.save()
-        finally:
-            self._saving = False
+    def _restart(self) -> None:
+        # the browser's copy arrives after the page is drawn: start again from it
+        self.session = self._new_session()
+        self.view = None
+        self.number = 0
+        self._draw()
 
-    def _progress_changed(self, progress: Progress) -> None:
-        if self._saving:
-            return
-        try:
-            lang = self.fixed_lang or chosen_language(progress)
-            if not self.acted:
-                # the browser's copy arrives after the page is drawn: start again from it
-                self.lang = lang
-                self.session = self._new_session()
-                self.view = None
-                self.number = 0
-                self._draw()
-                return
-            self.session.refresh()
-            if lang != self.lang:
-                self.lang = lang
-                self._draw()
-            else:
-                self._draw_rules()
-        except Exception:      # a listener must not break the keeper
-            _log.exception("the practice could not be redrawn")
+    def _follow(self, lang: str) -> None:
+        self.session.refresh()
+        if lang != self.lang:
+            self.lang = lang
+            self._draw()
+        else:
+            self._draw_rules()
 
     # ---------------------------------------------------------------- buttons
     @shielded
