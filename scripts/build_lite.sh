@@ -97,11 +97,14 @@ note "building the site"
 
 # 6. Pyodide with exactly these wheels, and pages that find it from two folders down.
 "$PY" lite/assemble.py pyodide --core "$core" --wheels "$wheels" --wheels "$local_wheels" \
-  --out "$site/static/pyodide" --stub sqlite3 --stub ssl --extra burraco-tutor=app \
+  --out "$site/static/pyodide" --stub sqlite3 --stub ssl --stub jedi --stored --extra burraco-tutor=app \
   --not-in-browser voila --not-in-browser widgetsnbextension --not-in-browser jupyterlab-widgets \
   --config lite/jupyter-lite.json
 "$PY" lite/assemble.py pages --site "$site" --start render/index.html --loading lite/loading.html --contents "$CONTENTS" \
   $(for catalogue in lessons/locale/*.txt; do printf -- '--catalogue %s ' "$catalogue"; done)
+# 7. Precompressed copies (.gz, and .br with the brotli package) beside every file worth it: a cold
+#    visit then moves about a third of the bytes from a server that sends them (docs/static-site.md).
+"$PY" lite/assemble.py compress --site "$site"
 date -u +%Y-%m-%dT%H:%M:%SZ >"$site/.built"
 rm -rf "$OUT.old"
 if [ -e "$OUT" ]; then mv "$OUT" "$OUT.old"; fi
@@ -110,5 +113,5 @@ rm -rf "$OUT.old"
 
 size=$(du -sh "$OUT" | cut -f1)
 echo "Built $OUT in $(( $(date +%s) - started )) s ($size)."
-echo "Serve it with:  python3 -m http.server -d $OUT 8000"
+echo "Serve it with:  python3 lite/serve.py --port 8000 $OUT   (sends the .br/.gz copies; see docs/static-site.md)"
 echo "then open       http://127.0.0.1:8000/  (the tutorial; the notebook list is at /voici/tree/index.html)"

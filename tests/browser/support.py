@@ -117,14 +117,18 @@ def start_voila(folder: str | pathlib.Path = "tutorial/", timeout: float = 60.0)
 
 
 def serve_static(folder: pathlib.Path, probe: str = "/", timeout: float = 20.0,
-                 name: str = "http") -> tuple[subprocess.Popen[bytes], str]:
+                 name: str = "http", precompressed: bool = False) -> tuple[subprocess.Popen[bytes], str]:
     """Serve ``folder`` with Python's static file server on a free port; return the process and its
-    base URL once ``probe`` (a path on it) answers."""
+    base URL once ``probe`` (a path on it) answers. With ``precompressed``, ``lite/serve.py`` serves it
+    instead: the build's ``.br``/``.gz`` copies with ``Content-Encoding``, and ``/__served__`` counts
+    the bytes sent."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    process, _ = start_server(
-        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(folder)],
-        f"{name}-{port}", url + probe, what="the static server", timeout=timeout)
+    if precompressed:
+        command = [sys.executable, str(ROOT / "lite" / "serve.py"), "--port", str(port), "--count", str(folder)]
+    else:
+        command = [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(folder)]
+    process, _ = start_server(command, f"{name}-{port}", url + probe, what="the static server", timeout=timeout)
     return process, url
 
 

@@ -10,17 +10,23 @@ Back again, all without a page load. A reload on a lesson's address lands there 
 (the browser's storage is the only place they are kept here), and an old lesson page opens the
 app at that lesson. No request may leave 127.0.0.1, and the site stays under 60 MB.
 
+The site is served by ``lite/serve.py``, which sends the build's precompressed ``.br``/``.gz``
+copies as nginx's ``gzip_static`` does: the first visit to the home page moves at most 10 MB over
+the wire, and every large file a browser fetches has its compressed copies, which decode to it.
+
 Set ``BURRACO_SKIP_LITE=1`` to skip this test (and so the build, which needs the npm
 registry and PyPI the first time). It never skips otherwise.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import pathlib
 import subprocess
 import time
+import urllib.request
 from collections.abc import Iterator
 
 import pytest
@@ -53,7 +59,8 @@ pytestmark = pytest.mark.browser
 SKIP_ENV = "BURRACO_SKIP_LITE"
 SITE = ROOT / "build" / "lite"
 APP_PAGE = "/voici/render/index.html"
-MAX_SITE_MB = 60
+MAX_SITE_MB = 60          # the files themselves; their .br/.gz copies are counted apart
+MAX_WIRE_MB = 10          # a first visit to the home page, over the wire
 WAIT_MS = 30_000  # Python runs in the page: slower answers than the Voilà kernel's
 
 
@@ -70,14 +77,16 @@ def lite_build() -> dict[str, float]:
     (ARTIFACTS / "build_lite.log").write_text(result.stdout + result.stderr)
     if result.returncode != 0:
         pytest.fail(f"scripts/build_lite.sh failed ({result.returncode}):\n{result.stderr[-4000:]}")
-    size = sum(p.stat().st_size for p in SITE.rglob("*") if p.is_file())
-    return {"build_s": round(seconds, 1), "site_mb": round(size / 1e6, 1)}
+    files = [p for p in SITE.rglob("*") if p.is_file()]
+    size = sum(p.stat().st_size for p in files if p.suffix not in (".gz", ".br"))
+    copies = sum(p.stat().st_size for p in files if p.suffix in (".gz", ".br"))
+    return {"build_s": round(seconds, 1), "site_mb": round(size / 1e6, 1), "precompressed_mb": round(copies / 1e6, 1)}
 
 
 @pytest.fixture(scope="module")
 def lite_url(lite_build) -> Iterator[str]:
-    """``build/lite`` served by Python's static file server on a free port of 127.0.0.1."""
-    process, url = serve_static(SITE, probe=APP_PAGE, name="lite-http")
+    """``build/lite`` served by ``lite/serve.py`` (precompressed copies, a byte counter) on a free port of 127.0.0.1."""
+    process, url = serve_static(SITE, probe=APP_PAGE, name="lite-http", precompressed=True)
     try:
         yield url
     finally:
@@ -110,6 +119,55 @@ def _heading_is(page, title: str, timeout: float = WAIT_MS) -> None:
         arg=title, timeout=timeout)
 
 
+def _served(url: str) -> dict[str, int]:
+    """What the server sent since the last call: requests, bytes over the wire, their files' bytes."""
+    with urllib.request.urlopen(url + "/__served__") as answer:
+        return json.loads(answer.read())
+
+
+def _fetch(url: str, encoding: str | None) -> tuple[bytes, dict[str, str]]:
+    request = urllib.request.Request(url, headers={"Accept-Encoding": encoding} if encoding else {})
+    with urllib.request.urlopen(request) as answer:
+        return answer.read(), dict(answer.headers)
+
+
+def _unbrotli(data: bytes) -> bytes:
+    """Brotli-decoded, by the build's own venv (brotli is pinned in lite/build-requirements.txt)."""
+    decode = "import sys, brotli; sys.stdout.buffer.write(brotli.decompress(sys.stdin.buffer.read()))"
+    return subprocess.run([str(ROOT / ".venv-lite" / "bin" / "python"), "-c", decode], input=data,
+                          capture_output=True, check=True, timeout=120).stdout
+
+
+def test_lite_site_is_sent_precompressed(lite_build, lite_url):
+    """The wasm, every wheel and every large script have .gz and .br copies beside them that decode to
+    the file itself; the server sends one when the browser accepts it, and the file otherwise."""
+    pyodide = SITE / "static" / "pyodide"
+    large = [pyodide / "pyodide.asm.wasm", *pyodide.glob("*.whl"),
+             *(p for p in SITE.rglob("*.js") if p.stat().st_size > 100_000)]
+    large = [p for p in large if p.stat().st_size > 20_000]       # the stub wheels are a few hundred bytes
+    assert len(large) > 20
+    missing = [str(p.relative_to(SITE)) for p in large
+               if not (p.with_name(p.name + ".gz").exists() and p.with_name(p.name + ".br").exists())]
+    assert missing == [], f"no precompressed copies of {missing}"
+    for path in large[:6]:
+        original = path.read_bytes()
+        assert gzip.decompress(path.with_name(path.name + ".gz").read_bytes()) == original, path
+        assert _unbrotli(path.with_name(path.name + ".br").read_bytes()) == original, path
+
+    wasm = pyodide / "pyodide.asm.wasm"
+    address = f"{lite_url}/static/pyodide/pyodide.asm.wasm"
+    body, headers = _fetch(address, "gzip, deflate, br")
+    assert headers.get("Content-Encoding") == "br" and headers.get("Content-Type") == "application/wasm", headers
+    assert "Accept-Encoding" in headers.get("Vary", ""), headers
+    assert _unbrotli(body) == wasm.read_bytes()
+    body, headers = _fetch(address, "gzip")
+    assert headers.get("Content-Encoding") == "gzip" and gzip.decompress(body) == wasm.read_bytes()
+    body, headers = _fetch(address, "br;q=0, gzip;q=0")
+    assert "Content-Encoding" not in headers and body == wasm.read_bytes()
+    body, headers = _fetch(address, None)
+    assert "Content-Encoding" not in headers and body == wasm.read_bytes()
+
+
 def _superseded(request) -> bool:
     """A page load the browser dropped because the site's start pages redirect onwards
     (JupyterLite's root page, then voici/index.html): not a failure of the site."""
@@ -131,6 +189,7 @@ def test_lite_app_runs_offline_in_the_browser(lite_build, lite_url, offline_brow
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     page.on("console", lambda msg: console.append(f"{msg.type}: {msg.text}"))
     try:
+        _served(lite_url)
         started = time.monotonic()
         page.goto(lite_url + "/", wait_until="domcontentloaded")     # the site opens on the home page
         page.wait_for_url(lite_url + APP_PAGE, timeout=30_000)
@@ -142,6 +201,7 @@ def test_lite_app_runs_offline_in_the_browser(lite_build, lite_url, offline_brow
         # Pyodide starts, loads the wheels, runs the notebook: generous time on 2 slow cores.
         wait_ready(page, "home", timeout=150_000)
         widgets_s = time.monotonic() - started
+        cold = _served(lite_url)                                         # a first visit, empty caches
         assert page.locator(".bt-lesson-row").count() == len(lessons.LESSONS)
         assert page.locator("#loading").is_hidden()
         shoot(page.locator(".bt-home"), "lite-home")
@@ -218,8 +278,11 @@ def test_lite_app_runs_offline_in_the_browser(lite_build, lite_url, offline_brow
 
     figures = {**lite_build, "home_interactive_s": round(widgets_s, 1), "first_exercise_solved_s": round(interactive_s, 1),
                "next_lesson_s": round(move_s, 2), "three_clicks_to_verdict_s": round(click_s, 2),
-               "requests": len(requests)}
+               "requests": len(requests), "first_visit_wire_mb": round(cold["wire_bytes"] / 1e6, 1),
+               "first_visit_files_mb": round(cold["file_bytes"] / 1e6, 1)}
     assert lite_build["site_mb"] < MAX_SITE_MB, f"the static site is {lite_build['site_mb']} MB"
+    assert cold["wire_bytes"] < 0.6 * cold["file_bytes"], f"the first visit was hardly compressed: {cold}"
+    assert cold["wire_bytes"] <= MAX_WIRE_MB * 1e6, f"the first visit moved {cold['wire_bytes'] / 1e6:.1f} MB"
     (ARTIFACTS / "lite-figures.json").write_text(json.dumps(figures, indent=1) + "\n")
     print("browser-only build:", figures)
 
