@@ -602,7 +602,7 @@ def test_every_ruleset_field_has_a_name_and_an_explanation(lang):
 # the language's catalogues; keys and placeholders aside. A text that rightly cites such a word lists it here.
 NOT_SAID: dict[str, tuple[str, ...]] = {
     "it": ("bonus", "canasta", "trio", "regina", "regine", "jack",              # premio, burraco, tris, donna, fante
-           "pozzo", "pozzi", "gira l'angolo", "girare l'angolo"),              # pozzetto; gira intorno all'asso
+           "pozzo", "pozzi", "gira l'angolo", "girare l'angolo", "incontro", "incontri"),  # pozzetto; gira intorno…; partita
     # muerto, canasta, trío, premio, castigo, reina, mazo, montón de descartes, válida, reparto (docs/glossary-es.md);
     # in 002 "pozo" is the pozzetto: never said
     "es": ("dama", "damas", "tallón", "pozo", "pila de descarte", "pozzetto", "pozzetti", "bonificación",
