@@ -232,7 +232,7 @@ class Progress:
         self._practised: Counts = {}
         self._gen_missed: dict[str, int] = {}
         self._final: FinalResult | None = None       # the last final test (lessons.learner.finaltest)
-        self._run: FinalRun | None = None            # the final test in progress (its questions, the answers so far)
+        self.final_run: FinalRun | None = None       # the final test in progress, that a reload resumes (or None)
 
     # ---------------------------------------------------------------- recording
     def record(self, exercise_id: str, *, correct: bool, hints: int, retries: int, solution_shown: bool,
@@ -273,17 +273,6 @@ class Progress:
         at = max(_now(), self._final.at if self._final is not None else 0.0)
         self._final = FinalResult.make(score, total, at, missed)
         return self._final
-
-    @property
-    def final_run(self) -> FinalRun | None:
-        """The final test in progress (None: none, or it is over), so that a reload resumes it."""
-        return self._run
-
-    @final_run.setter
-    def final_run(self, value: FinalRun | None) -> None:
-        if value is not None and not isinstance(value, FinalRun):
-            raise ProgressError("bad-field", field="final_run", expected="test")
-        self._run = value
 
     @property
     def final_test(self) -> FinalResult | None:
@@ -349,7 +338,7 @@ class Progress:
     def is_empty(self) -> bool:
         """Nothing a learner would miss: no answer, language, place, final test, nor hand in progress."""
         return (not self._exercises and self._lang[0] is None and self._resume[0] is None and self._final is None
-                and self._hand[0] is None and self._run is None)
+                and self._hand[0] is None and self.final_run is None)
 
     # ---------------------------------------------------------------- settings
     @property
@@ -399,7 +388,7 @@ class Progress:
         now = max(_now(), round(self._epoch + 0.001, 3))
         self._exercises = {}
         self._practised, self._gen_missed = {}, {}
-        self._final = self._run = None
+        self._final = self.final_run = None
         self._epoch = now
         self._resume = (None, now)
 
@@ -413,7 +402,7 @@ class Progress:
         self._lang, self._resume, self._hand = other._lang, other._resume, other._hand
         self._practised = {tag: dict(by_rule) for tag, by_rule in other._practised.items()}
         self._gen_missed = dict(other._gen_missed)
-        self._final, self._run = other._final, other._run
+        self._final, self.final_run = other._final, other.final_run
 
     def merge(self, other: Progress, *, keep_all: bool = False) -> Progress:
         """A new Progress with the best of both (neither is changed).
@@ -446,7 +435,7 @@ class Progress:
             new._practised = _max_counts(new._practised, side._practised)
             new._gen_missed = _max_rules(new._gen_missed, side._gen_missed)
             new._final = latest(new._final, side._final)
-            new._run = latest_run(new._run, side._run)
+            new.final_run = latest_run(new.final_run, side.final_run)
         new._exercises = dict(sorted(records.items()))
         new._settle()
         return new
@@ -490,7 +479,7 @@ class Progress:
     # ---------------------------------------------------------------- JSON
     def to_body(self) -> dict[str, Any]:
         final = {} if self._final is None else {"final": self._final.to_body()}     # written once there is one
-        run = {} if self._run is None else {"final_run": self._run.to_body()}     # only while a test goes on
+        run = {} if self.final_run is None else {"final_run": self.final_run.to_body()}     # only while a test goes on
         return {
             **final,
             **run,
@@ -570,7 +559,7 @@ class Progress:
         if "final" in body:
             new._final = FinalResult.from_body(body["final"])
         if "final_run" in body:
-            new._run = FinalRun.from_body(body["final_run"])
+            new.final_run = FinalRun.from_body(body["final_run"])
         new._settle()
         return new
 
