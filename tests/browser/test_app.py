@@ -9,6 +9,8 @@ share it, so the progress tests compare before and after rather than expect a fr
 
 from __future__ import annotations
 
+import re
+
 import nbformat
 import pytest
 
@@ -310,5 +312,11 @@ def test_the_final_test_opens_from_the_home_page_and_counts_an_answer(home, cons
     home.wait_for_selector('.bt-final-progress[data-answered="1"]', timeout=30_000)
     wait_for_text(home, ".bt-final-test .bt-final-question", "Question 2 of 20")
     assert "Answered: 1 of 20" in home.locator(".bt-final-answered").inner_text()
+    assert not re.search(r"Exercise \d+", home.locator(".bt-final-test .bt-prompt").inner_text())   # no seed shown
+    second = home.locator(".bt-final-test .bt-prompt").inner_text()
+    home.reload(wait_until="domcontentloaded")                # a reload mid-test: the same test, where it stopped
+    home.wait_for_selector('.bt-final-test .bt-final-progress[data-answered="1"]', timeout=90_000)
+    wait_for_text(home, ".bt-final-test .bt-final-question", "Question 2 of 20")
+    assert home.locator(".bt-final-test .bt-prompt").inner_text() == second
     assert "Traceback" not in home.locator(".bt-app").inner_text()
     assert console_errors() == []
