@@ -253,19 +253,16 @@ PEER_MELD = Path("BE_Burraco", "src", "engine", "meld.ts")
 PEER_GOAL = {"Meld.is_legal": 1.5, "Meld.lay_down": 1.0}  # issue 34: our rate / the peer's, in one run
 
 
-def timed_rounds(call, items: list) -> list[dict[str, float]]:
-    """1 s of warm-up, then 3 rounds of 3 s, each whole passes over ``items``: as bench_peer.mjs does."""
-    def round_(seconds: float) -> dict[str, float]:
-        wall, cpu = time.perf_counter(), time.process_time()
-        calls = 0
-        while True:
-            call(items)
-            calls += len(items)
-            if time.perf_counter() - wall >= seconds:
-                break
-        return {"wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu, "calls": calls}
-    round_(1.0)
-    return [round_(3.0) for _ in range(3)]
+def timed_round(call, items: list, seconds: float) -> dict[str, float]:
+    """Whole passes over ``items`` for ``seconds``: the calls made, and the wall-clock and CPU seconds."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    calls = 0
+    while True:
+        call(items)
+        calls += len(items)
+        if time.perf_counter() - wall >= seconds:
+            break
+    return {"wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu, "calls": calls}
 
 
 def is_legal_pass(items: list) -> None:
@@ -309,34 +306,60 @@ def peer_module(path: Path) -> tuple[Path, str]:
 
 
 def side_by_side(peer: str | None) -> None:
-    """Our is_legal and lay_down, and the peer's interpretMeld on Node, timed alike in one run."""
+    """Our is_legal and lay_down, and the peer's interpretMeld on Node, timed alike in one run: 1 s of warm-up
+    each, then 3 rounds of 3 s each, ours and the peer's in turn (a load that comes and goes weighs on both)."""
     corpus = lay_down_corpus()
     legal = [lay_down_check(cards) for cards in corpus]
     assert legal == [Meld.is_legal(cards, RULES) for cards in corpus], "is_legal and lay_down disagree"
-    print(f"Side by side: {len(corpus)} melds ({legal.count(False)} illegal), 1 s warm-up, 3 rounds of 3 s, "
-          f"best round; Python {sys.version.split()[0]}")
-    ours = {"Meld.is_legal": rates(timed_rounds(is_legal_pass, corpus)),
-            "Meld.lay_down": rates(timed_rounds(lay_down_pass, corpus))}
+    print(f"Side by side: {len(corpus)} melds ({legal.count(False)} illegal), 1 s warm-up, 3 rounds of 3 s "
+          f"taken in turn, best round; Python {sys.version.split()[0]}")
+    node = None
+    if peer:
+        module, origin = peer_module(Path(peer))
+        with tempfile.TemporaryDirectory() as tmp:
+            data = Path(tmp, "corpus.json")
+            data.write_text(json.dumps({"items": [[[c.rank, c.suit, c.deck] for c in cards] for cards in corpus],
+                                        "legal": legal}))
+            node = subprocess.Popen(["node", str(ROOT / "benchmarks" / "bench_peer.mjs"), str(module), str(data),
+                                     "--serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            assert node.stdout is not None and node.stdin is not None
+            header = node.stdout.readline()  # the verdicts are checked (and the corpus read) before this line
+        if not header:
+            raise SystemExit("the peer's harness failed (its verdicts, above)")
+        report = json.loads(header)
+
+    def peer_round(seconds: float) -> dict[str, float]:
+        assert node is not None and node.stdin is not None and node.stdout is not None
+        node.stdin.write(f"ROUND {seconds}\n")
+        node.stdin.flush()
+        return json.loads(node.stdout.readline())
+
+    sides = {"Meld.is_legal": is_legal_pass, "Meld.lay_down": lay_down_pass}
+    rounds: dict[str, list[dict[str, float]]] = {label: [] for label in sides}
+    rounds["peer"] = []
+    for call in sides.values():
+        timed_round(call, corpus, 1.0)
+    if node:
+        peer_round(1.0)
+    for _ in range(3):
+        for label, call in sides.items():
+            rounds[label].append(timed_round(call, corpus, 3.0))
+        if node:
+            rounds["peer"].append(peer_round(3.0))
+    ours = {label: rates(rounds[label]) for label in sides}
     for label, (cpu, wall) in ours.items():
         print(f"  {label:<16} CPU {cpu:>10,.0f}/s   wall clock {wall:>10,.0f}/s")
-    if not peer:
+    if not node:
         print("  the peer is not at hand: give --peer PATH, a local copy of mfarroni/BURRACO (never part of this "
               "repository: it has no licence); ours alone above")
         return
-    module, origin = peer_module(Path(peer))
-    with tempfile.TemporaryDirectory() as tmp:
-        data = Path(tmp, "corpus.json")
-        data.write_text(json.dumps({"items": [[[c.rank, c.suit, c.deck] for c in cards] for cards in corpus],
-                                    "legal": legal}))
-        out = subprocess.run(["node", str(ROOT / "benchmarks" / "bench_peer.mjs"), str(module), str(data)],
-                             capture_output=True, text=True)
-    if out.returncode:
-        raise SystemExit(f"the peer's harness failed:\n{out.stderr}")
-    report = json.loads(out.stdout)
-    node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
-    peer_cpu, peer_wall = rates(report["rounds"])
+    assert node.stdin is not None
+    node.stdin.close()
+    node.wait()
+    version = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
+    peer_cpu, peer_wall = rates(rounds["peer"])
     print(f"  peer interpretMeld CPU {peer_cpu:>10,.0f}/s   wall clock {peer_wall:>10,.0f}/s   "
-          f"(Node {node}; {origin})")
+          f"(Node {version}; {origin})")
     print(f"  the same verdicts as ours on all {report['items'] - report['twice']} melds without a card twice "
           f"(the {report['twice']} with one are refused by us; the peer's game never passes them)")
     for label, (cpu, wall) in ours.items():

@@ -1,6 +1,6 @@
 // The Node side of `benchmarks/bench_melds.py --peer PATH`: times a peer engine's meld verdict on our corpus.
 //
-// Usage: node benchmarks/bench_peer.mjs PEER_JS CORPUS_JSON
+// Usage: node benchmarks/bench_peer.mjs PEER_JS CORPUS_JSON [--serve]
 //   PEER_JS      a compiled JavaScript module exporting interpretMeld(cards) -> interpretation | null
 //                (mfarroni/BURRACO's BE_Burraco/src/engine/meld.ts compiled by bench_melds.py from a
 //                local copy; the peer's code is never part of this repository)
@@ -12,6 +12,8 @@
 // that judge differently are not timed against each other); then 1 s of warm-up and three rounds of 3 s,
 // each a count of whole passes over the corpus, one call per item. Prints one JSON line:
 // {"items": N, "illegal": K, "twice": T (items with a card twice, not compared), "rounds": [{"wall": s, "cpu": s, "calls": n}, ...]}.
+// With --serve it prints the first three fields at once and then times a round each time it is asked (below):
+// bench_melds.py --peer interleaves the peer's rounds with ours, so a load that comes and goes weighs on both.
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
@@ -98,7 +100,19 @@ function round(seconds) {
   };
 }
 
-round(1); // warm-up: the JIT compiles the hot paths
-const rounds = [round(3), round(3), round(3)];
 const illegal = legal.filter((v) => !v).length;
-console.log(JSON.stringify({ items: items.length, illegal, twice, rounds, sink: sink > 0 }));
+if (process.argv.includes("--serve")) {
+  // Rounds on request, so the caller interleaves them with its own under the same load: a line "ROUND s" on
+  // stdin times a round of s seconds and answers with its JSON line.
+  console.log(JSON.stringify({ items: items.length, illegal, twice }));
+  const { createInterface } = await import("node:readline");
+  for await (const line of createInterface({ input: process.stdin })) {
+    const [word, seconds] = line.trim().split(/\s+/);
+    if (word !== "ROUND") break;
+    console.log(JSON.stringify({ ...round(Number(seconds)), sink: sink > 0 }));
+  }
+} else {
+  round(1); // warm-up: the JIT compiles the hot paths
+  const rounds = [round(3), round(3), round(3)];
+  console.log(JSON.stringify({ items: items.length, illegal, twice, rounds, sink: sink > 0 }));
+}
