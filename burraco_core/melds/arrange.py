@@ -14,6 +14,7 @@ from .explain import _ALL_ACES, _PRIORITY, _aces_failure, _gap_failure, _taken, 
 from .verdict import (
     _HIGH_ACE_BIT,
     _LOW_ACE,
+    _RUN_KEY,
     _SINGLE_SUIT,
     _SLOTS_AT,
     _SUIT_OF_FIELD,
@@ -44,7 +45,8 @@ def _arrange_other_run(cards: tuple[Card, ...], total: int, span: int = 13) -> A
         placements = (slots | _LOW_ACE | _HIGH_ACE_BIT,)
     else:
         placements = (slots,)
-    readings = (1, 0) if total >> _TWOS_AT + 4 * suit_index & 15 else (0,)
+    twos_count = total >> _TWOS_AT + 4 * suit_index & 15
+    readings = (1, 0) if twos_count else (0,)
     for natural_two in readings:  # the first reading that fits (the verdict found one)
         for placed in placements:
             taken = placed | _TWO_SLOT * natural_two
@@ -53,6 +55,28 @@ def _arrange_other_run(cards: tuple[Card, ...], total: int, span: int = 13) -> A
         else:
             continue
         break
+    low = (taken & -taken).bit_length() - 1
+    high = taken.bit_length() - 1
+    if aces_count < 2 and twos_count < 2:
+        # The common case (issue 34), sorted in C: the naturals by rank (an ace first), the wilds after them
+        # (one or two: the suit's 2, another wild); the ace moves to the top if it is high, the suit's 2
+        # stands after a low ace or first if it is natural, and the wild left goes where the run has room.
+        ordered = sorted(cards, key=_RUN_KEY.__getitem__)
+        spare = ordered[len(cards) - wilds:]
+        del ordered[len(cards) - wilds:]
+        if aces_count and not taken & _LOW_ACE:
+            ordered.append(ordered.pop(0))
+        if natural_two:
+            two = spare[0] if spare[0].rank == 2 and spare[0].suit == suit else spare[1]
+            spare.remove(two)
+            ordered.insert(1 if taken & _LOW_ACE else 0, two)
+        if not spare:
+            return (low, tuple(ordered), None)
+        holes = ((1 << high + 1) - (1 << low)) & ~taken
+        wild_slot = holes.bit_length() - 1 if holes else (low - 1 if low > 1 else high + 1)
+        first = low if low < wild_slot else wild_slot
+        ordered.insert(wild_slot - first, spare[0])
+        return (first, tuple(ordered), wild_slot - first)
     table: Table = [None] * 15
     aces: list[Card] = []
     twos: list[Card] = []
@@ -75,8 +99,6 @@ def _arrange_other_run(cards: tuple[Card, ...], total: int, span: int = 13) -> A
         if natural_two:
             table[2] = twos.pop(0)
         wild_cards += twos
-    low = (taken & -taken).bit_length() - 1
-    high = taken.bit_length() - 1
     if not wild_cards:
         return (low, tuple(table[low:high + 1]), None)  # type: ignore[arg-type]
     holes = ((1 << high + 1) - (1 << low)) & ~taken
