@@ -1,122 +1,161 @@
-"""Load-to-interactive time of the browser-only build (Pyodide), served offline.
+"""First and second visits of the browser-only build (Pyodide), served offline, side by side with a
+one-cell page of the same build, plain and with the CPU slowed 4x; bytes over the wire.
 
-Serves ``build/lite/`` (built by ``scripts/build_lite.sh`` first if it is missing,
-or always with ``--rebuild``, which also times the build) with Python's static
-file server on 127.0.0.1 and opens the tutorial's app page in headless Chromium
-(Debian's /usr/bin/chromium) with every other host name unresolvable. For each
-cold load (a fresh browser context: empty cache) and one warm reload it prints
-the seconds until the first card is drawn and until the meld referee shows its
-first verdict (Python running in the page), then the click-to-verdict time of a
-palette click once the page is up.
+Builds the tutorial plus a one-cell widget notebook (the same contents as ``bench_app.py``) into
+``build/lite-bench/`` with ``scripts/build_lite.sh`` when that folder is missing (or always with
+``--rebuild``, which also times the build), serves it with ``lite/serve.py`` (the build's ``.br``/
+``.gz`` copies with ``Content-Encoding``, as nginx's ``gzip_static`` would) on 127.0.0.1 and opens
+it in headless Chromium (Debian's /usr/bin/chromium) with every other host name unresolvable.
 
-    .venv/bin/python benchmarks/bench_lite.py [--cold 2] [--rebuild] [--json]
+For the app's home page and the one-cell page, each at CPU rate 1 and 4 (DevTools'
+``Emulation.setCPUThrottlingRate``, a school laptop): a first visit (a fresh browser context, empty
+caches) and a second visit (the same context, the page opened again), each timed until the page
+answers a click (the home page's lesson links; the one-cell page's button), with the bytes the server
+sent (and their uncompressed size). Then the click-to-verdict time of the meld referee.
+
+    .venv/bin/python benchmarks/bench_lite.py [--rebuild] [--no-throttle] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import pathlib
-import statistics
 import subprocess
 import sys
 import time
+import urllib.request
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # the shared helpers in tests/
+from benchmarks.bench_app import contents_folder  # noqa: E402
 from tests.browser.support import CHROMIUM, OFFLINE_ARGS, ROOT, serve_static, stop  # noqa: E402
 from tests.browser.support import CHROMIUM_ARGS as BROWSER_ARGS  # noqa: E402
 
-SITE = ROOT / "build" / "lite"
-PAGE = "/voici/render/referee.html"   # the meld referee: opens the one-page app at #tool/referee
+SITE = ROOT / "build" / "lite-bench"
 CHROMIUM_ARGS = [*BROWSER_ARGS, *OFFLINE_ARGS]
+# name -> (page, what answers a click once it shows)
+PAGES = {
+    "home": ("/voici/render/index.html", ".bt-home .bt-lesson-row a"),
+    "one-cell": ("/voici/render/baseline.html", ".widget-button"),
+}
+REFEREE = "/voici/render/index.html#tool/referee"
 VERDICT_SHOWS = "(text) => document.querySelector('.bt-verdict')?.innerText.includes(text)"
+TARGET_WIRE_MB = 10
+TARGET_SECOND_S = 3
 
 
 def build(force: bool) -> float | None:
-    """Run scripts/build_lite.sh when asked or when there is no build; return its seconds."""
+    """Run scripts/build_lite.sh (the tutorial plus the one-cell page) when asked or when there is no build."""
     if not force and (SITE / ".built").exists():
         return None
     started = time.monotonic()
-    subprocess.run(["bash", "scripts/build_lite.sh"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(["bash", "scripts/build_lite.sh"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL,
+                   env={**os.environ, "LITE_CONTENTS": str(contents_folder()), "LITE_OUT": str(SITE)})
     return time.monotonic() - started
 
 
-def serve() -> tuple[subprocess.Popen[bytes], str]:
-    return serve_static(SITE, probe=PAGE, name="bench-lite-http")
+def served(url: str) -> dict[str, int]:
+    """Bytes sent since the last call (lite/serve.py --count)."""
+    with urllib.request.urlopen(url + "/__served__") as answer:
+        return json.loads(answer.read())
 
 
-def load(page, url: str) -> dict[str, float]:
-    """Open (or reopen) the app page; seconds to the first card and to the first verdict."""
+def visit(page, url: str, path: str, ready: str) -> dict[str, float]:
+    """Open PATH; seconds until READY shows, and the megabytes the server sent meanwhile."""
+    served(url)
     started = time.monotonic()
-    page.goto(url + PAGE, wait_until="domcontentloaded")
-    page.wait_for_selector(".bh-card svg", timeout=180_000)
-    cards = time.monotonic() - started
-    page.wait_for_function(VERDICT_SHOWS, arg="Legal meld", timeout=60_000)
-    return {"first_card_s": cards, "interactive_s": time.monotonic() - started}
+    page.goto(url + path, wait_until="domcontentloaded")
+    page.wait_for_selector(ready, timeout=600_000)
+    seconds = time.monotonic() - started
+    sent = served(url)
+    return {"s": round(seconds, 1), "wire_mb": round(sent["wire_bytes"] / 1e6, 1),
+            "file_mb": round(sent["file_bytes"] / 1e6, 1)}
 
 
-def click_to_verdict(page) -> float:
-    """Seconds from a palette click (8H added to 2H 5H 6H) to the new verdict."""
-    before = page.locator(".bt-verdict").inner_text()
-    started = time.monotonic()
-    page.locator('.bt-palette .bh-card[data-code="8H"]').click()
-    page.wait_for_function("(old) => document.querySelector('.bt-verdict').innerText !== old", arg=before)
-    return time.monotonic() - started
+def first_and_second(browser, url: str, name: str, rate: int) -> dict[str, dict[str, float]]:
+    path, ready = PAGES[name]
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+        first = visit(page, url, path, ready)
+        page.goto("about:blank")
+        second = visit(page, url, path, ready)     # the same context: the browser's caches are filled
+        return {"first": first, "second": second}
+    finally:
+        context.close()
 
 
-def site_size() -> float:
-    return sum(p.stat().st_size for p in SITE.rglob("*") if p.is_file()) / 1e6
+def click_to_verdict(browser, url: str) -> float:
+    """Milliseconds from a palette click (8H added to 2H 5H 6H) to the referee's new verdict."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(url + REFEREE, wait_until="domcontentloaded")
+        page.wait_for_function(VERDICT_SHOWS, arg="Legal meld", timeout=600_000)
+        before = page.locator(".bt-verdict").inner_text()
+        started = time.monotonic()
+        page.locator('.bt-palette .bh-card[data-code="8H"]').click()
+        page.wait_for_function("(old) => document.querySelector('.bt-verdict').innerText !== old", arg=before)
+        return round((time.monotonic() - started) * 1000)
+    finally:
+        context.close()
+
+
+def site_mb() -> dict[str, float]:
+    files = [p for p in SITE.rglob("*") if p.is_file()]
+    copies = [p for p in files if p.suffix in (".gz", ".br")]
+    return {"site_mb": round(sum(p.stat().st_size for p in files if p not in copies) / 1e6, 1),
+            "precompressed_mb": round(sum(p.stat().st_size for p in copies) / 1e6, 1)}
+
+
+def show(summary: dict) -> None:
+    print("browser-only build (Pyodide), served offline from 127.0.0.1 by lite/serve.py, headless Chromium")
+    if summary["build_s"] is not None:
+        print(f"  build                {summary['build_s']:6.1f} s")
+    print(f"  site                 {summary['site_mb']:6.1f} MB (+ {summary['precompressed_mb']} MB of .br/.gz copies)")
+    print("  page       CPU    first visit  over the wire (uncompressed)   second visit  over the wire")
+    for key, row in summary["visits"].items():
+        name, rate = key.rsplit("@", 1)
+        first, second = row["first"], row["second"]
+        print(f"  {name:9s}  {rate:>3s}   {first['s']:8.1f} s    {first['wire_mb']:6.1f} MB ({first['file_mb']:5.1f} MB)"
+              f"       {second['s']:8.1f} s    {second['wire_mb']:5.1f} MB")
+    home, cell = summary["visits"]["home@1x"], summary["visits"]["one-cell@1x"]
+    print(f"  home / one-cell, first visit  {home['first']['s'] / cell['first']['s']:5.2f}   (target 1.2)")
+    print(f"  home, second visit            {home['second']['s']:5.1f} s (target {TARGET_SECOND_S} s)")
+    print(f"  home, first visit's wire      {home['first']['wire_mb']:5.1f} MB (target {TARGET_WIRE_MB} MB)")
+    print(f"  click to verdict              {summary['click_to_verdict_ms']:5d} ms")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cold", type=int, default=2, help="cold loads, each in a fresh browser context")
     parser.add_argument("--rebuild", action="store_true", help="run scripts/build_lite.sh first and time it")
+    parser.add_argument("--no-throttle", action="store_true", help="skip the runs with the CPU slowed 4x")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     build_s = build(args.rebuild)
-    process, url = serve()
-    cold: list[dict[str, float]] = []
+    process, url = serve_static(SITE, probe=PAGES["home"][0], name="bench-lite-http", precompressed=True)
+    visits: dict[str, dict[str, dict[str, float]]] = {}
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-            for _ in range(args.cold):
-                context = browser.new_context(viewport={"width": 1280, "height": 900})
-                page = context.new_page()
-                cold.append(load(page, url))
-                context.close()
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
-            page = context.new_page()
-            load(page, url)
-            warm = load(page, url)              # the same context again: HTTP and code caches filled
-            click_s = click_to_verdict(page)
-            context.close()
+            for rate in (1,) if args.no_throttle else (1, 4):
+                for name in PAGES:
+                    visits[f"{name}@{rate}x"] = first_and_second(browser, url, name, rate)
+            click_ms = click_to_verdict(browser, url)
             browser.close()
     finally:
         stop(process)
-
-    summary = {
-        "build_s": None if build_s is None else round(build_s, 1),
-        "site_mb": round(site_size(), 1),
-        "cold_first_card_s": round(statistics.median(r["first_card_s"] for r in cold), 1),
-        "cold_interactive_s": round(statistics.median(r["interactive_s"] for r in cold), 1),
-        "warm_interactive_s": round(warm["interactive_s"], 1),
-        "click_to_verdict_ms": round(click_s * 1000),
-        "cold_loads": len(cold),
-    }
+    summary = {"build_s": None if build_s is None else round(build_s, 1), **site_mb(), "visits": visits,
+               "click_to_verdict_ms": click_ms}
     if args.json:
         print(json.dumps(summary))
-        return 0
-    print("browser-only build (Pyodide), served offline from 127.0.0.1, headless Chromium")
-    if summary["build_s"] is not None:
-        print(f"  build               {summary['build_s']:6.1f} s")
-    print(f"  site size           {summary['site_mb']:6.1f} MB")
-    print(f"  cold: first card    {summary['cold_first_card_s']:6.1f} s   (median of {len(cold)})")
-    print(f"  cold: interactive   {summary['cold_interactive_s']:6.1f} s")
-    print(f"  warm: interactive   {summary['warm_interactive_s']:6.1f} s   (reload, caches filled)")
-    print(f"  click to verdict    {summary['click_to_verdict_ms']:6d} ms")
+    else:
+        show(summary)
     return 0
 
 
