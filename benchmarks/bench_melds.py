@@ -285,8 +285,9 @@ def rates(rounds: list[dict[str, float]]) -> tuple[float, float]:
     return (max(r["calls"] / r["cpu"] for r in rounds), max(r["calls"] / r["wall"] for r in rounds))
 
 
-def peer_module(path: Path) -> tuple[Path, str]:
-    """The compiled JavaScript of the peer's meld.ts at ``path``, and where it comes from (its commit)."""
+def peer_module(path: Path, out: Path) -> tuple[Path, str]:
+    """The compiled JavaScript of the peer's meld.ts at ``path`` (compiled into ``out``, a temporary folder:
+    the peer's code is never written into this repository), and where it comes from (its commit)."""
     if path.is_dir():
         path = path / PEER_MELD
     if not path.is_file():
@@ -296,7 +297,6 @@ def peer_module(path: Path) -> tuple[Path, str]:
     if path.suffix in (".js", ".mjs"):
         return path, f"{path} ({origin})"
     subprocess.run(["bash", str(ROOT / "scripts" / "node_tools.sh"), "bench"], check=True)
-    out = ROOT / "build" / "peer"
     src = path.parent.parent  # src/: engine/meld.ts imports ../contract/types.js and ./cards.js
     subprocess.run([str(ROOT / "build" / "node-bench" / "node_modules" / ".bin" / "tsc"), "--noCheck",
                     "--target", "es2022", "--module", "es2022", "--moduleResolution", "bundler",
@@ -315,15 +315,15 @@ def side_by_side(peer: str | None) -> None:
           f"taken in turn, best round; Python {sys.version.split()[0]}")
     node = None
     if peer:
-        module, origin = peer_module(Path(peer))
         with tempfile.TemporaryDirectory() as tmp:
+            module, origin = peer_module(Path(peer), Path(tmp, "peer"))
             data = Path(tmp, "corpus.json")
             data.write_text(json.dumps({"items": [[[c.rank, c.suit, c.deck] for c in cards] for cards in corpus],
                                         "legal": legal}))
             node = subprocess.Popen(["node", str(ROOT / "benchmarks" / "bench_peer.mjs"), str(module), str(data),
                                      "--serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
             assert node.stdout is not None and node.stdin is not None
-            header = node.stdout.readline()  # the verdicts are checked (and the corpus read) before this line
+            header = node.stdout.readline()  # the peer loaded, the corpus read and the verdicts checked
         if not header:
             raise SystemExit("the peer's harness failed (its verdicts, above)")
         report = json.loads(header)
