@@ -89,6 +89,8 @@ html:not(.bt-projector) .bt-exercise .bt-table-inner[data-crowded] { --bt-card-s
 .bt-exercise .bt-play-table .bt-table-actions > .bt-attach-note { flex: 1 1 100%; order: 1; }
 .bt-exercise .bt-play-table .bt-table-actions > .widget-hbox { margin: 1px 0 !important; }
 .bt-exercise .bt-vp-table th, .bt-exercise .bt-vp-table td { padding: 1px 8px; line-height: 1.3; }
+.bt-exercise .bh-hand.bh-static { padding-top: 6px; }
+.bt-exercise.bt-kind-predict-under-ruleset .bt-box { padding: 6px 12px !important; margin: 4px 0 !important; }
 @media (max-width: 640px) {
   .bt-exercise .bt-table-inner { grid-template-columns: minmax(0, 1fr); }
   .bt-exercise .bt-table-inner > section.bt-side:last-of-type { grid-column: 1; grid-row: 5; }
