@@ -21,6 +21,7 @@ from .ui import choose_ruleset, safe_ruleset_picker, shielded
 
 SIDES = ("A", "B")
 MELD_EXAMPLES = ("5H 6H 7H 8H 9H 10H JH", "7S 7D JK", "2C=4H 5H 6H")   # notation: the same in every language
+_WHOLE_LABEL = {"description_width": "initial"}     # a label as long as its words ("Combinazioni"), never cut
 
 
 def _t(key: str, lang: str, **params: object) -> str:
@@ -80,22 +81,22 @@ class SidePanel(w.VBox):
 
     def __init__(self, name: str, lang: str = "en") -> None:
         self.lang = lang
-        self.name = w.Text(value=name, description=_t("referee.score.side", lang), layout=w.Layout(width="min(22em, 100%)"))
+        self.name = w.Text(value=name, description=_t("referee.score.side", lang), layout=w.Layout(width="min(22em, 100%)"), style=_WHOLE_LABEL)
         self.melds = w.Textarea(
             description=_t("referee.score.melds", lang), rows=6, continuous_update=False,
             placeholder="\n".join((_t("referee.score.melds.placeholder", lang), *MELD_EXAMPLES)),
-            layout=w.Layout(width="min(22em, 100%)"),
+            layout=w.Layout(width="min(22em, 100%)"), style=_WHOLE_LABEL,
         )
         self.in_hand = w.Text(description=_t("referee.score.in-hand", lang), continuous_update=False,
                               placeholder=_t("referee.score.in-hand.placeholder", lang),
-                              layout=w.Layout(width="min(22em, 100%)"))
+                              layout=w.Layout(width="min(22em, 100%)"), style=_WHOLE_LABEL)
         self.took_pozzetto = w.Checkbox(value=True, description=_t("referee.score.took-pozzetto", lang), indent=False)
         self.pozzetto_unused = w.Checkbox(value=False, description=_t("score.unused-pozzetto", lang), indent=False)
         self.breakdown = w.HTML()
         self.breakdown.add_class("bt-breakdown-box")
         super().__init__([self.name, self.melds, self.in_hand, self.took_pozzetto, self.pozzetto_unused,
                           self.breakdown], layout=w.Layout(border="1px solid #ccc", padding="8px",
-                                                           margin="4px", flex="1 1 340px"))
+                                                           margin="4px 0", flex="1 1 340px", max_width="100%"))
 
     def read(self, rules: str | bc.Ruleset) -> tuple[bc.SideCount | None, list[str]]:
         """What the boxes say, for ``score_hand``; None and one problem per bad line if they cannot be read."""
