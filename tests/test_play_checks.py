@@ -31,14 +31,14 @@ def test_a_discard_that_melds_with_a_card_deep_in_the_open_pile_is_not_safe():
     ex = _exercise("8D 3C 10S 5C")          # the 8♦ three cards under the 9♦ once it is discarded
     said = ex.check("discard 9D")
     assert said.status == "incorrect"
-    assert "Not safe: 9♦ makes a meld with the 8♦ under it" in said.message("en"), said.message("en")
+    assert "Not safe: 9♦ makes a meld with the 8♦ in the pile" in said.message("en"), said.message("en")
     assert ex.check("discard KC").status == "correct"        # K♣ meets no pile card, and no meld of theirs
     assert ex.check("discard 4H").status == "correct"        # 4♥ next to 3♣ and 5♣: not of one suit, no meld
 
 
 def test_the_nearest_card_is_named_and_a_wild_in_the_pile_spoils_every_discard():
     ex = _exercise("8D 3C 10D 5C")
-    assert "with the 10♦ under it" in ex.check("discard 9D").message("en")     # the nearest of 8♦ and 10♦
+    assert "with the 10♦ in the pile" in ex.check("discard 9D").message("en")     # the nearest of 8♦ and 10♦
     # whoever takes a pile holding a wild has it for any card and a neighbour of theirs: no discard is safe
     # then (an exercise with a 2 in its open pile has no safe discard: Exercise.from_dict's proof refuses it)
     wild = bc.parse_card("2C")
