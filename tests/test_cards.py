@@ -157,7 +157,8 @@ def test_bytes_are_refused_as_bytes_not_read_as_numbers(value):
         with pytest.raises(bc.NotationError) as info:
             attempt()
         assert info.value.msg is not None and info.value.msg.key == "notation.bytes"
-        assert "bytes" in str(info.value) and "53" not in str(info.value)
+        said = str(info.value).split(" at 0x")[0]       # a memoryview's repr carries an address, which may hold 53
+        assert "bytes" in said and "53" not in said
 
 
 @pytest.mark.parametrize("value", [None, 5, b"5H 6H 7H", ["5H", "6H", "7H"]])
