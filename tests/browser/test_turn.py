@@ -139,9 +139,16 @@ def test_the_attach_menu_follows_the_cards_lesson_9(page, voila_url, console_err
     page.locator(".bt-exercise .bt-button-attach").click()
     wait_for_text(page, ".bt-exercise .bt-message", "✓")
     assert hand_codes(page) == ["6H"]
+    # as a person would: the table after the attach (nothing chosen, Discard off), then 6♥ chosen and Discard
+    # on (the kernel's answer to the choice: on a busy machine a click on a Discard still live from before the
+    # attach could go before it)
+    discard_off = "() => document.querySelector('.bt-exercise .bt-button-discard').disabled"
+    page.wait_for_function(discard_off, timeout=15_000)
     card(page, "6H").click()
+    page.wait_for_function(f"() => !({discard_off})()", timeout=15_000)
     page.locator(".bt-exercise .bt-button-discard").click()
-    wait_for_text(page, ".bt-exercise .bt-message", "✓")
+    # (it said "✓" before: the attach's own line, still there when the check ran fast, gone when it did not)
+    wait_for_text(page, ".bt-exercise .bt-message", "You discarded 6♥. The hand is closed.", timeout=30_000)
     page.locator(".bt-check").click()
     wait_for_text(page, ".bt-verdict", "Correct!")
     assert "★★★" in page.locator(".bt-verdict").inner_text()
