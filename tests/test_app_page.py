@@ -173,6 +173,27 @@ def test_an_exercise_address_opens_it_and_the_address_follows_the_learner(shell)
     assert shell.address.address == "tool/referee"
 
 
+def test_the_home_page_out_of_sight_is_drawn_when_shown_again_not_at_every_check(shell, monkeypatch):
+    # issue 31: each Check saves the progress, and redrawing the whole home page behind the lesson for it
+    # kept a loaded server's kernels busy; the stars earned meanwhile are on it when it is shown again
+    browser_goes(shell, f"lesson/{FIRST.key}/1")
+    lesson = shell.view.children[0].lesson
+    drawn = []
+    draw = shell.home.draw
+    monkeypatch.setattr(shell.home, "draw", lambda: (drawn.append(shell.place), draw()))
+    before = shell.home.body.value
+    lesson.view.fill(FIRST.exercises[0].solution)
+    lesson.check_button.click()
+    assert lesson.session.earned == 3 and drawn == []
+    assert shell.home.body.value == before
+    browser_goes(shell, "home")
+    assert drawn == [Place("home")] and shell.view.children == (shell.home,)
+    earned = html.escape(Message("home.stars", stars=3, max=3 * len(FIRST.exercises)).text("en"))
+    assert earned not in before and earned in shell.home.body.value
+    shell.keeper.set_resume(SECOND.key, 0)        # in sight: drawn at once, as before
+    assert len(drawn) == 2
+
+
 def test_a_lesson_opens_where_the_learner_stopped_and_the_address_says_so(shell, fresh):
     fresh.progress.resume = (SECOND.key, 1)
     browser_goes(shell, f"lesson/{SECOND.key}")

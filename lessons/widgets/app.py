@@ -100,6 +100,7 @@ class App(w.VBox):
             lesson.go_to(place.exercise - 1)
         moved = page is not self.shown
         self.place = place
+        self.home.showing(page is self.home)      # drawn before it is shown: the stars earned meanwhile
         if moved:
             self.view.children = (page,)
             self.shown = page

@@ -144,7 +144,12 @@ def _final_html(progress: Progress, lang: str) -> str:
 
 
 class HomePage(w.VBox):
-    """The home page; redrawn whenever the progress or the preferences change."""
+    """The home page; redrawn whenever the progress or the preferences change.
+
+    In the app, a home page out of sight (``showing(False)``: a lesson or a tool is shown) is redrawn
+    when it is shown again, not at every change: a learner's Check saves the progress, and redrawing
+    the whole page behind the lesson for each one kept the kernel busy for nothing (issue 31).
+    """
 
     def __init__(self, lang: str | None = None) -> None:
         self.keeper = shared_keeper()
@@ -158,6 +163,8 @@ class HomePage(w.VBox):
         self.rules.add_class("bt-rules")
         self.body = w.HTML()
         self.notice = w.HTML()
+        self.hidden = False         # out of sight in the app: changes are drawn when it is shown again
+        self._stale = False         # something changed while it was out of sight
         self.progress_title = w.HTML()
         self.panel = ProgressPanel(self.keeper, self.lang)
         self.panel_box = w.VBox([self.panel])
@@ -244,12 +251,22 @@ class HomePage(w.VBox):
 
     # ---------------------------------------------------------------- events
     def _changed(self, _: Any = None) -> None:
+        if self.hidden:
+            self._stale = True         # drawn when the app shows the page again
+            return
         try:
             if self.fixed_lang is None:
                 self.lang = chosen_language(self.keeper.progress)
             self.draw()
         except Exception:      # a listener must not break the keeper
             _log.exception("the home page could not be redrawn")
+
+    def showing(self, shown: bool) -> None:
+        """The app shows this page (True) or another (False); shown again, it draws what changed meanwhile."""
+        self.hidden = not shown
+        if shown and self._stale:
+            self._stale = False
+            self._changed()
 
     def _language_chosen(self, change: dict[str, Any]) -> None:
         if self._drawing or change["new"] == self.lang or change["new"] is None:
