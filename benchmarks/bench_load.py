@@ -27,9 +27,12 @@ learner's home page answered a click on lesson 1 with the lesson), and the machi
 
     .venv/bin/python benchmarks/bench_load.py [--learners 20] [--lessons 5] [--answers 6] [--deadline 600]
                                               [--paced-answers 6] [--seed 31] [--page-timeout 180]
-                                              [--only app|pages] [--json]
+                                              [--only app|pages] [--profile DIR] [--json]
 
-``--paced-answers 0`` leaves the paced class out.
+``--paced-answers 0`` leaves the paced class out. ``--profile DIR`` (the app only) times and profiles
+every Check in the kernels (``benchmarks/kernel_profile/``): the way in (the browser's click to the
+kernel taking it up: Voilà and the kernel's queue), the kernel's Python time on it, and what that time
+is spent on (cProfile, per click), in the burst and in the paced class.
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ from lessons.widgets.navigation import notebook_name  # noqa: E402
 from tests.browser.support import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT, VERDICT_PROBE, start_voila, stop  # noqa: E402
 from tests.helpers import percentile  # noqa: E402
 
+HERE = pathlib.Path(__file__).resolve().parent
 TARGET_P95_MS = 100.0          # the burst: one learner alone gets 26 ms
 TARGET_PACED_P95_MS = 250.0    # a class answering at a person's pace, on 2 cores (issue 31)
 PACED_WAIT_S = (5.0, 15.0)     # between one learner's answers
@@ -202,10 +206,21 @@ async def run(args, path: str) -> dict:
     folder = old_pages_folder() if path == "pages" else pathlib.Path("tutorial")
     if path == "pages":
         os.environ["BURRACO_SEPARATE_PAGES"] = "1"     # the server (started below) keeps a page per lesson
+    profile = pathlib.Path(args.profile).resolve() / path if args.profile else None
+    saved_path = os.environ.get("PYTHONPATH")
+    if profile is not None:                             # the kernels time and profile every click
+        profile.mkdir(parents=True, exist_ok=True)
+        os.environ["BENCH_KERNEL_PROFILE"] = str(profile)
+        os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(HERE / "kernel_profile"), saved_path]))
     try:
         process, url = start_voila(folder)
     finally:
         os.environ.pop("BURRACO_SEPARATE_PAGES", None)
+        os.environ.pop("BENCH_KERNEL_PROFILE", None)
+        if saved_path is None:
+            os.environ.pop("PYTHONPATH", None)
+        else:
+            os.environ["PYTHONPATH"] = saved_path
     log = ARTIFACTS / f"voila-{url.rsplit(':', 1)[1]}.log"
     try:
         await asyncio.sleep(1)
@@ -221,6 +236,7 @@ async def run(args, path: str) -> dict:
                 task.cancel()
             elapsed = time.monotonic() - started
             class_ = [r for r in results if r["done"] and not r["failed"]] if args.paced_answers else []
+            paced_wall = time.time()
             if class_:                                  # the same learners, now at a person's pace
                 paced_started = time.monotonic()
                 tasks = [asyncio.create_task(paced(r, args)) for r in class_]
@@ -265,7 +281,45 @@ async def run(args, path: str) -> dict:
         "paced": {**figures(paced_samples), "answers": args.paced_answers,
                   "elapsed_s": round(paced_elapsed, 1) if class_ else None,
                   "load_average": round(load_paced, 1) if class_ else None},
+        "kernel_profile": kernel_profile(profile, paced_wall) if profile is not None else None,
     }
+
+
+# what a Check's time in the kernel goes to (file, function): read from the kernels' cProfile statistics
+PARTS = [("lessons/widgets/lesson.py", "_on_check", "the whole Check"),
+         ("lessons/learner/session.py", "check", "the check itself (the exercise's verdict, the stars)"),
+         ("lessons/widgets/lesson.py", "show_verdict", "the verdict's box and the live region"),
+         ("lessons/widgets/lesson.py", "_render_strip", "the star strip"),
+         ("lessons/widgets/lesson.py", "_save", "saving the progress (file, browser, listeners)"),
+         ("lessons/learner/filestore.py", "save", "  the progress file (read, merge, write, fsync)"),
+         ("lessons/learner/store.py", "_notify", "  the listeners told (pages redrawn)"),
+         ("lessons/widgets/home.py", "_changed", "    the home page redrawn"),
+         ("ipywidgets/widgets/widget.py", "send_state", "update messages to the page (all of them)")]
+
+
+def kernel_profile(folder: pathlib.Path, paced_wall: float) -> dict:
+    """The kernels' timings of every click (burst and paced apart) and the profile's parts, per click."""
+    import pstats
+
+    clicks = [json.loads(line) for file in folder.glob("kernel-*.jsonl") for line in file.read_text().splitlines()]
+    result: dict = {"kernels": len(list(folder.glob("kernel-*.jsonl")))}
+    for name, chosen in (("burst", [c for c in clicks if c["start"] < paced_wall]),
+                         ("paced", [c for c in clicks if c["start"] >= paced_wall])):
+        way_in = [(c["start"] - c["sent"]) * 1000 for c in chosen if c["sent"]]
+        result[name] = {"clicks": len(chosen), "way_in_ms": figures(way_in),
+                        "kernel_ms": figures([c["ms"] for c in chosen])}
+    files = [str(file) for file in folder.glob("kernel-*.prof")]
+    if files and clicks:
+        stats = pstats.Stats(*files).stats       # type: ignore[attr-defined]
+        parts = {}
+        for file, name, label in PARTS:
+            total = sum(entry[3] for (where, _, function), entry in stats.items()
+                        if where.endswith(file) and function == name)
+            calls = sum(entry[1] for (where, _, function), entry in stats.items()
+                        if where.endswith(file) and function == name)
+            parts[label] = {"ms_per_click": round(total * 1000 / len(clicks), 2), "calls": calls}
+        result["parts"] = parts
+    return result
 
 
 def figures(samples: list[float]) -> dict:
@@ -274,6 +328,19 @@ def figures(samples: list[float]) -> dict:
 
 
 NAMES = {"app": "the one-page app", "pages": "a page per lesson (before)"}
+
+
+def show_profile(found: dict) -> None:
+    print(f"  in the kernels ({found['kernels']} profiled), per Check: way in = the browser's click to the kernel "
+          f"taking it up (Voilà, the kernel's queue); kernel = its Python time on it")
+    for name in ("burst", "paced"):
+        each = found[name]
+        if each["clicks"]:
+            print(f"    {name}: {each['clicks']} clicks, way in median {each['way_in_ms']['median']} ms "
+                  f"p95 {each['way_in_ms']['p95']} ms; kernel median {each['kernel_ms']['median']} ms "
+                  f"p95 {each['kernel_ms']['p95']} ms")
+    for label, part in found.get("parts", {}).items():
+        print(f"    {label}: {part['ms_per_click']} ms a click ({part['calls']} calls)")
 
 
 def show(result: dict) -> None:
@@ -305,6 +372,8 @@ def show(result: dict) -> None:
         print(f"  click-to-verdict, the paced class (a check every {PACED_WAIT_S[0]:g}-{PACED_WAIT_S[1]:g} s each, "
               f"{p['elapsed_s']} s, load average {p['load_average']}): n={p['n']} median {p['median']} ms  "
               f"p95 {p['p95']} ms  (target p95 <= {TARGET_PACED_P95_MS:.0f} ms)  {verdict}")
+    if result["kernel_profile"]:
+        show_profile(result["kernel_profile"])
 
 
 def main() -> int:
@@ -319,6 +388,7 @@ def main() -> int:
     parser.add_argument("--page-timeout", type=float, default=180.0,
                         help="seconds a learner waits for one step (a page, a lesson, a verdict)")
     parser.add_argument("--only", choices=sorted(NAMES), help="measure one path only")
+    parser.add_argument("--profile", metavar="DIR", help="time and profile every Check in the kernels, kept in DIR")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     results = [asyncio.run(run(args, path)) for path in ("app", "pages") if args.only in (None, path)]
