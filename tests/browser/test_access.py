@@ -4,7 +4,8 @@ axe-core (npm, pinned in scripts/node_tools.sh, installed into build/node/) is i
 into the page once it is drawn; no violation of impact "critical" or "serious" (WCAG 2.2 AA
 and best practice) may be found on the home page, a lesson's exercise, a turn at lesson 3's
 table or any tool, in a desktop window, in a phone's 320 px (where nothing may run off the
-right and a focused control is never hidden) and in projector mode. Then lesson 1's first
+right and a focused control is never hidden) and in projector mode; then every page once more in
+Italian, Spanish or Portuguese, some in the four-colour deck (no finding of any impact). Then lesson 1's first
 exercise is opened, answered and checked with Tab, typing and Enter only.
 """
 
@@ -82,12 +83,13 @@ def axe_source() -> str:
     return AXE.read_text()
 
 
-def serious(page, axe_source: str, where: str) -> list[str]:
+def serious(page, axe_source: str, where: str, everything: bool = False) -> list[str]:
     """axe's critical and serious findings on the page as it is now (WCAG 2.2 AA and best practice),
-    one line each; all of them saved in test-artifacts/axe-WHERE.json."""
-    found = [v for v in full_audit(page, axe_source) if v.get("impact") in SERIOUS]
+    one line each; saved in test-artifacts/axe-WHERE.json (with ``everything``, findings of every impact)."""
+    every = full_audit(page, axe_source)
+    found = [v for v in every if v.get("impact") in SERIOUS]
     ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / f"axe-{where}.json").write_text(json.dumps(found, indent=1))
+    (ARTIFACTS / f"axe-{where}.json").write_text(json.dumps(every if everything else found, indent=1))
     return [f"{where}: {v['id']} ({v['impact']}): {v['help']} -> {[n['target'] for n in v['nodes'][:3]]}"
             for v in found]
 
@@ -257,3 +259,64 @@ def test_focus_after_draw_at_the_table(page, voila_url):
     page.wait_for_function("() => document.querySelector('.bt-exercise .bt-button-draw')?.disabled")
     where = focus_is_not_on_body(page, "Draw")
     assert "bt-button-draw" not in where, where
+
+
+# The sweep again in the other three languages and in the four-colour deck, in one test on the one server
+# and browser: every page once, the pages dealt in turn to Italian, Spanish and Portuguese (each language
+# has a lesson, the table or the home page, and tools), the Portuguese ones in the four-colour deck
+# (lesson 3's table, the Play table, the variant builder). axe at 1280 px, every impact saved, none serious.
+OTHER_LANGUAGES = ("it", "es", "pt")
+FOUR_COLOUR_LANGUAGE = "pt"
+
+
+def heading_of(name: str, lang: str) -> str:
+    """The text of page ``name``'s <h1> in ``lang`` (what shows the page is drawn in that language)."""
+    if name == "home":
+        return t("home.title", lang)
+    if name in ("lesson", "table"):
+        return (FIRST if name == "lesson" else TABLE_LESSON).title(lang)
+    return t(f"home.tool.{name}", lang)
+
+
+def choose_language(page, voila_url: str, lang: str) -> None:
+    """The learner's language, chosen on the home page (kept in the learner's record)."""
+    page.goto(f"{voila_url}/voila/render/index.ipynb", wait_until="domcontentloaded")
+    page.wait_for_selector(PAGES["home"][1], timeout=60_000)
+    page.locator(".bt-home .bt-language select").select_option(label=t("language.name", lang))
+    page.wait_for_function("h => document.querySelector('h1')?.innerText.trim() === h",
+                           arg=heading_of("home", lang), timeout=30_000)
+
+
+def test_no_serious_violation_in_other_languages_and_four_colours(page, voila_url, axe_source):
+    problems: list[str] = []
+    names = list(PAGES)
+    try:
+        for number, lang in enumerate(OTHER_LANGUAGES):
+            choose_language(page, voila_url, lang)
+            four = lang == FOUR_COLOUR_LANGUAGE
+            if four:                        # a display choice the browser keeps for the next pages
+                page.locator(".bt-four-colour-switch input").first.click()
+                page.wait_for_function("() => document.documentElement.classList.contains('bt-four-colour')")
+            for name in names[number::len(OTHER_LANGUAGES)]:
+                notebook, ready, exercise = PAGES[name]
+                where = f"{name}-{lang}" + ("-four-colour" if four else "")
+                page.goto(f"{voila_url}/voila/render/{notebook}.ipynb", wait_until="domcontentloaded")
+                page.wait_for_selector(ready, timeout=60_000)
+                try:
+                    page.wait_for_function("h => [...document.querySelectorAll('h1')].some(e => e.innerText.trim() === h)",
+                                           arg=heading_of(name, lang), timeout=30_000)
+                except Exception:
+                    problems.append(f"{where}: never drawn in {lang}")
+                    continue
+                if exercise:
+                    page.locator(".bt-strip-item").first.click()
+                    page.wait_for_selector(exercise)
+                page.wait_for_timeout(300)
+                if four and not page.evaluate("() => document.documentElement.classList.contains('bt-four-colour')"):
+                    problems.append(f"{where}: not in the four-colour deck")
+                problems += serious(page, axe_source, where, everything=True)
+                if (shown := page.evaluate("() => document.documentElement.lang")) != lang:
+                    problems.append(f"{where}: <html lang> is {shown!r}")
+    finally:
+        choose_language(page, voila_url, "en")          # the shared record back to English
+    assert problems == [], "\n".join(problems)
