@@ -12,7 +12,6 @@ from ..rulesets import Ruleset
 from .base import HIGH_ACE, Arrangement, Failure, Table, _card_order, _rank_of, _slot_card
 from .explain import _ALL_ACES, _PRIORITY, _aces_failure, _gap_failure, _taken, _weight
 from .verdict import (
-    _HIGH_ACE_BIT,
     _LOW_ACE,
     _RUN_KEY,
     _SINGLE_SUIT,
@@ -22,41 +21,31 @@ from .verdict import (
     _TWO_SLOT,
     _TWOS_AT,
     _WILDS_AT,
-    _run_fits,
+    _other_fit,
 )
 
 
-def _arrange_other_run(cards: tuple[Card, ...], total: int, span: int = 13) -> Arrangement:
-    """The canonical arrangement of a legal run with an ace or a 2 of its suit (``_OTHER_RUN``).
+def _arrange_other_run(cards: tuple[Card, ...], total: int, rules: Ruleset) -> Arrangement:
+    """The canonical arrangement of a legal run with an ace or a 2 of its suit (``_OTHER_RUN``)."""
+    suit_index = _SINGLE_SUIT[total >> _SUITS_AT & 0xFFFF]
+    wilds = total >> _WILDS_AT & 15
+    aces = total >> 4 & 15
+    twos = total >> _TWOS_AT + 4 * suit_index & 15
+    found = _other_fit(total >> _SLOTS_AT & ~7, aces, twos, wilds, rules)
+    assert found is not None, "not a legal run"
+    return _other_run(cards, found[0], found[1], _SUIT_OF_FIELD[suit_index], wilds, aces, twos)
 
-    The order of preference is :func:`_arrange_run`'s: a 2 of the suit in its natural
-    slot first (the fewest wilds), the ace low before high, the wild in the one gap,
+
+def _other_run(cards: tuple[Card, ...], taken: int, fit: tuple[int, int | None], suit: str,
+               wilds: int, aces_count: int, twos_count: int) -> Arrangement:
+    """The arrangement of a run with an ace or a 2 of its suit, read as :func:`~.verdict._other_fit` found
+    it fits (``taken``: the slots its naturals take, a 2 of the suit in slot 2 if it stands there; ``fit``:
+    the first slot and the wild's index). The order of preference is :func:`_arrange_run`'s: a 2 of the
+    suit in its natural slot first (the fewest wilds), the ace low before high, the wild in the one gap,
     else at the low end, else at the high end.
     """
-    suit_index = _SINGLE_SUIT[total >> _SUITS_AT & 0xFFFF]
-    suit = _SUIT_OF_FIELD[suit_index]
-    wilds = total >> _WILDS_AT & 15
-    aces_count = total >> 4 & 15
-    slots = total >> _SLOTS_AT & ~7
-    placements: tuple[int, ...]
-    if aces_count == 1:
-        placements = (slots | _LOW_ACE, slots | _HIGH_ACE_BIT)
-    elif aces_count:
-        placements = (slots | _LOW_ACE | _HIGH_ACE_BIT,)
-    else:
-        placements = (slots,)
-    twos_count = total >> _TWOS_AT + 4 * suit_index & 15
-    readings = (1, 0) if twos_count else (0,)
-    for natural_two in readings:  # the first reading that fits (the verdict found one)
-        for placed in placements:
-            taken = placed | _TWO_SLOT * natural_two
-            if _run_fits(taken, wilds - natural_two, span):
-                break
-        else:
-            continue
-        break
-    low = (taken & -taken).bit_length() - 1
-    high = taken.bit_length() - 1
+    first, wild_index = fit
+    natural_two = taken & _TWO_SLOT
     if aces_count < 2 and twos_count < 2:
         # The common case (issue 34), sorted in C: the naturals by rank (an ace first), the wilds after them
         # (one or two: the suit's 2, another wild); the ace moves to the top if it is high, the suit's 2
@@ -70,13 +59,11 @@ def _arrange_other_run(cards: tuple[Card, ...], total: int, span: int = 13) -> A
             two = spare[0] if spare[0].rank == 2 and spare[0].suit == suit else spare[1]
             spare.remove(two)
             ordered.insert(1 if taken & _LOW_ACE else 0, two)
-        if not spare:
-            return (low, tuple(ordered), None)
-        holes = ((1 << high + 1) - (1 << low)) & ~taken
-        wild_slot = holes.bit_length() - 1 if holes else (low - 1 if low > 1 else high + 1)
-        first = low if low < wild_slot else wild_slot
-        ordered.insert(wild_slot - first, spare[0])
-        return (first, tuple(ordered), wild_slot - first)
+        if spare:
+            ordered.insert(wild_index, spare[0])  # type: ignore[arg-type]
+        return (first, tuple(ordered), wild_index)
+    low = (taken & -taken).bit_length() - 1
+    high = taken.bit_length() - 1
     table: Table = [None] * 15
     aces: list[Card] = []
     twos: list[Card] = []
@@ -99,11 +86,9 @@ def _arrange_other_run(cards: tuple[Card, ...], total: int, span: int = 13) -> A
         if natural_two:
             table[2] = twos.pop(0)
         wild_cards += twos
-    if not wild_cards:
+    if wild_index is None:
         return (low, tuple(table[low:high + 1]), None)  # type: ignore[arg-type]
-    holes = ((1 << high + 1) - (1 << low)) & ~taken
-    wild_slot = holes.bit_length() - 1 if holes else (low - 1 if low > 1 else high + 1)
-    return _build(table, low, high, wild_cards[0], wild_slot)
+    return _build(table, low, high, wild_cards[0], first + wild_index)
 
 
 def _arrange_run(

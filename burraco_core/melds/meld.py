@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, cast
+from typing import Any
 
 from ..cards import ACE, SUIT_SYMBOLS, Card, parse_card, parse_cards, rank_code
 from ..errors import IllegalMove, NotationError, shorten, shown
 from ..messages import Message
 from ..rulesets import Ruleset, ruleset
-from .arrange import _arrange_other_run, _arrange_run, _simple_run
+from .arrange import _arrange_other_run, _arrange_run, _other_run, _simple_run
 from .base import (
     BURRACO_MIN_CARDS,
     GROUP,
@@ -27,12 +27,12 @@ from .base import (
 )
 from .explain import _check_deck, _Refusal, _refuse, _weight
 from .verdict import (
+    _FIT,
     _FIVES,
+    _FREE,
     _GROUP,
     _GROUP_KEY,
-    _HIGH_ACE_BIT,
     _ILLEGAL,
-    _LOW_ACE,
     _OTHER_RUN,
     _OVER_TWO,
     _PACKED,
@@ -45,11 +45,10 @@ from .verdict import (
     _SUIT_OF_FIELD,
     _SUITS_AT,
     _TWICE_BUT_ACE,
-    _TWO_SLOT,
     _TWOS_AT,
     _WILDS_AT,
     _judge,
-    _run_fits,
+    _other_fit,
     _totalled,
 )
 
@@ -128,7 +127,7 @@ class Meld:
         if verdict == _ILLEGAL:
             return None
         if verdict == _OTHER_RUN:
-            return _arrange_other_run(cards, total, 13 if rules.run_fourteenth_place else 12)[2] is not None
+            return _arrange_other_run(cards, total, rules)[2] is not None
         return bool(total >> _WILDS_AT & 15)  # a group's or a simple run's wild always stands for a card
 
     @classmethod
@@ -154,50 +153,32 @@ class Meld:
             if wilds != count and not (total & 15 and not rules.jokers):
                 suits = total >> _SUITS_AT & 0xFFFF
                 suit = _suit_field(suits)
-                ranks = total & _RANK_FIELDS
-                if suit is not None and not ranks & _TWICE_BUT_ACE:
-                    aces = ranks >> 4 & 15
+                if suit is not None and not total & _TWICE_BUT_ACE:
+                    aces = total >> 4 & 15
                     twos = total >> _TWOS_AT + 4 * suit & 15
                     if not aces and not twos:  # _SIMPLE_RUN: naturals by rank, the wild last
-                        slots = total >> _SLOTS_AT
-                        low = (slots & -slots).bit_length() - 1
-                        high = slots.bit_length() - 1
-                        holes = high - low + 1 - slots.bit_count()
-                        if wilds <= 1 and holes <= wilds:
+                        fit = _fit_get(total >> _SLOTS_AT | wilds << _FREE)  # where it starts, the wild's index
+                        if fit is not None:
                             ordered = sorted(cards, key=_run_key)
                             meld = _new_meld(_Laying)
                             meld.kind, meld.rules, meld.suit, meld.rank = RUN, rules, _SUIT_OF_FIELD[suit], 0
-                            if not wilds:
-                                meld.cards, meld.wild_index, meld.low = tuple(ordered), None, low
-                            elif holes:  # the wild fills the one gap
-                                wild = ordered.pop()
-                                at = (((1 << high + 1) - (1 << low)) & ~slots).bit_length() - 1 - low
-                                meld.cards, meld.wild_index, meld.low = (*ordered[:at], wild, *ordered[at:]), at, low
-                            else:  # or goes to the low end
-                                meld.cards, meld.wild_index, meld.low = (ordered.pop(), *ordered), 0, low - 1
+                            meld.low, at = fit
+                            if at is not None:  # the wild fills the one gap, or goes to the low end
+                                ordered.insert(at, ordered.pop())
+                            meld.cards, meld.wild_index = tuple(ordered), at
                             meld.__class__ = Meld  # type: ignore[assignment]  # as _Laying does
-                            return cast(Meld, meld)
-                    else:
-                        slots = total >> _SLOTS_AT & ~7
-                        placements: tuple[int, ...]
-                        if aces == 1:
-                            placements = (slots | _LOW_ACE, slots | _HIGH_ACE_BIT)
-                        elif not aces:
-                            placements = (slots,)
-                        elif aces == 2 and rules.ace_to_ace:
-                            placements = (slots | _LOW_ACE | _HIGH_ACE_BIT,)
-                        else:
-                            placements = ()
-                        span = 13 if rules.run_fourteenth_place else 12
-                        for placed in placements:
-                            if (twos and _run_fits(placed | _TWO_SLOT, wilds - 1, span)) or _run_fits(placed, wilds, span):
-                                low, arranged, wild_index = _arrange_other_run(cards, total, span)
-                                return _make(RUN, arranged, wild_index, rules, _SUIT_OF_FIELD[suit], 0, low)
-                if (wilds <= 1 and count <= 9 and ranks in _SINGLE_RANK and rules.groups_allowed
+                            return meld  # type: ignore[return-value]
+                    else:  # an ace or a 2 of the suit: the first reading that fits, from the same table
+                        found = _other_fit(total >> _SLOTS_AT & ~7, aces, twos, wilds, rules)
+                        if found is not None:
+                            suit_code = _SUIT_OF_FIELD[suit]
+                            low, arranged, wild_index = _other_run(cards, *found, suit_code, wilds, aces, twos)
+                            return _make(RUN, arranged, wild_index, rules, suit_code, 0, low)
+                if (wilds <= 1 and count <= 9 and (total & _RANK_FIELDS) in _SINGLE_RANK and rules.groups_allowed
                         and not suits + _FIVES & _OVER_TWO):  # _GROUP
                     group = tuple(sorted(cards, key=_group_key))
                     return _make(GROUP, group, count - 1 if wilds else None, rules, "", group[0].rank)
-        raise _Refusal(cls._lay_down, cards, rules, False)
+        raise _Refusal(_explain_lay_down, cards, rules, False)  # bound once: the refusal names no class
 
     @classmethod
     def lay_down_options(cls, cards: CardsLike, rules: str | Ruleset) -> tuple[Meld, ...]:
@@ -633,7 +614,7 @@ def _judged_meld(cards: tuple[Card, ...], total: int, verdict: int, rules: Rules
         group = tuple(sorted(cards, key=_group_key))
         wild_index = len(group) - 1 if total >> _WILDS_AT & 15 else None
         return _make(GROUP, group, wild_index, rules, "", group[0].rank)
-    low, arranged, wild_index = _arrange_other_run(cards, total, 13 if rules.run_fourteenth_place else 12)
+    low, arranged, wild_index = _arrange_other_run(cards, total, rules)
     suit = _SUIT_OF_FIELD[_SINGLE_SUIT[total >> _SUITS_AT & 0xFFFF]]
     return _make(RUN, arranged, wild_index, rules, suit, 0, low)
 
@@ -641,6 +622,7 @@ def _judged_meld(cards: tuple[Card, ...], total: int, verdict: int, rules: Rules
 _packed_of = _PACKED.__getitem__
 _suit_field = _SINGLE_SUIT.get
 _run_key = _RUN_KEY.__getitem__
+_fit_get = _FIT.get
 _group_key = _GROUP_KEY.__getitem__
 
 # A subclass of Meld is filled past its __setattr__ (which refuses every change) through the slot
@@ -673,6 +655,7 @@ class _Laying:
 
 
 assert _Laying.__slots__ == Meld.__slots__
+_explain_lay_down = Meld._lay_down  # what a refusal of lay_down calls when it is read
 
 
 def _make(kind: MeldKind, cards: tuple[Card, ...], wild_index: int | None,
@@ -687,4 +670,4 @@ def _make(kind: MeldKind, cards: tuple[Card, ...], wild_index: int | None,
     meld.rank = rank
     meld.low = low
     meld.__class__ = Meld  # type: ignore[assignment]
-    return cast(Meld, meld)
+    return meld  # type: ignore[return-value]  # (typing.cast would be a call)

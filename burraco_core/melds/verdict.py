@@ -43,17 +43,57 @@ _GROUP_KEY: dict[Card, int] = {
 _ILLEGAL, _GROUP, _SIMPLE_RUN, _OTHER_RUN = 0, 1, 2, 3
 
 
-def _run_fits(slots: int, free: int, span: int = 13) -> bool:
-    """Whether naturals on these slots and ``free`` wilds make a run (docs/RULES.md section 3): a wild
-    at an end needs the naturals to span fewer than ``span`` places (13; 12 without a 14th place)."""
-    if free > 1:
-        return False
-    low = (slots & -slots).bit_length() - 1
-    high = slots.bit_length() - 1
-    holes = high - low + 1 - slots.bit_count()
-    if not free:
-        return not holes
-    return holes == 1 or (not holes and high - low < span)  # the one gap, or an end
+# Whether naturals on some slots and some free wilds make a run (docs/RULES.md section 3), as a table (issue
+# 34: one dict lookup where a function did the arithmetic): a key is the slots taken, the wilds to place
+# (from bit _FREE) and _SHORT where the run has no 14th place. Only the keys that fit are there: no gap and
+# no wild; or one wild, in the one gap or at an end (the naturals spanning fewer than 13 places, 12 when
+# _SHORT). Each says where the run starts and the index of its wild (None without one): the one gap, else
+# the low end, else the high end. About a thousand keys, built at import in well under a millisecond.
+_FREE, _SHORT = 15, 1 << 20
+
+
+def _fit_table() -> dict[int, tuple[int, int | None]]:
+    table: dict[int, tuple[int, int | None]] = {}
+    for low in range(1, HIGH_ACE + 1):
+        for high in range(low, HIGH_ACE + 1):
+            slots = (1 << high + 1) - (1 << low)
+            for short, span in ((0, 13), (_SHORT, 12)):
+                table[slots | short] = (low, None)
+                if high - low < span:  # a wild at an end
+                    table[slots | 1 << _FREE | short] = (low - 1, 0) if low > 1 else (low, high + 1 - low)
+                for hole in range(low + 1, high):  # a wild in the one gap
+                    table[slots & ~(1 << hole) | 1 << _FREE | short] = (low, hole - low)
+    return table
+
+
+_FIT = _fit_table()
+
+
+def _other_fit(slots: int, aces: int, twos: int, wilds: int,
+               rules: Ruleset) -> tuple[int, tuple[int, int | None]] | None:
+    """The first reading of a run with an ace or a 2 of its suit that fits, in :func:`_arrange_run`'s order
+    of preference (a 2 of the suit in its natural slot, then the ace low before high): the slots it takes
+    and its ``_FIT`` entry; None if none fits. ``slots``: the naturals' but the aces'."""
+    placements: tuple[int, ...]
+    if aces == 1:
+        placements = (slots | _LOW_ACE, slots | _HIGH_ACE_BIT)
+    elif not aces:
+        placements = (slots,)
+    elif aces == 2 and rules.ace_to_ace:
+        placements = (slots | _LOW_ACE | _HIGH_ACE_BIT,)
+    else:
+        return None
+    free = wilds << _FREE | (0 if rules.run_fourteenth_place else _SHORT)
+    if twos:
+        for placed in placements:
+            fit = _FIT.get(placed | _TWO_SLOT | free - (1 << _FREE))
+            if fit is not None:
+                return placed | _TWO_SLOT, fit
+    for placed in placements:
+        fit = _FIT.get(placed | free)
+        if fit is not None:
+            return placed, fit
+    return None
 
 
 def _totalled(cards: CardsLike, rules: str | Ruleset) -> tuple[tuple[Card, ...], int, Ruleset]:
@@ -81,30 +121,17 @@ def _judge(total: int, count: int, rules: Ruleset) -> int:
     wilds = total >> _WILDS_AT & 15
     if wilds == count or (total & 15 and not rules.jokers):
         return _ILLEGAL  # only wilds; a joker where there are none
-    suit = _SINGLE_SUIT.get(total >> _SUITS_AT & 0xFFFF)
-    ranks = total & _RANK_FIELDS
-    if suit is not None and not ranks & _TWICE_BUT_ACE:
-        aces = ranks >> 4 & 15
+    suits = total >> _SUITS_AT & 0xFFFF
+    suit = _SINGLE_SUIT.get(suits)
+    if suit is not None and not total & _TWICE_BUT_ACE:
+        aces = total >> 4 & 15
         twos = total >> _TWOS_AT + 4 * suit & 15
-        slots = total >> _SLOTS_AT & ~7  # the slots of the naturals but the aces
         if not aces and not twos:
-            if wilds <= 1 and slots.bit_length() - (slots & -slots).bit_length() + 1 - slots.bit_count() <= wilds:
+            if (total >> _SLOTS_AT | wilds << _FREE) in _FIT:
                 return _SIMPLE_RUN  # no ace: a wild at an end always finds one free
-        else:
-            placements: tuple[int, ...]
-            if aces == 1:
-                placements = (slots | _LOW_ACE, slots | _HIGH_ACE_BIT)
-            elif not aces:
-                placements = (slots,)
-            elif aces == 2 and rules.ace_to_ace:
-                placements = (slots | _LOW_ACE | _HIGH_ACE_BIT,)
-            else:
-                placements = ()
-            span = 13 if rules.run_fourteenth_place else 12
-            for placed in placements:
-                if (twos and _run_fits(placed | _TWO_SLOT, wilds - 1, span)) or _run_fits(placed, wilds, span):
-                    return _OTHER_RUN
-    if (rules.groups_allowed and wilds <= 1 and count <= 9 and ranks in _SINGLE_RANK
-            and not (total >> _SUITS_AT & 0xFFFF) + _FIVES & _OVER_TWO):
+        elif _other_fit(total >> _SLOTS_AT & ~7, aces, twos, wilds, rules) is not None:
+            return _OTHER_RUN
+    if (wilds <= 1 and count <= 9 and (total & _RANK_FIELDS) in _SINGLE_RANK and rules.groups_allowed
+            and not suits + _FIVES & _OVER_TWO):
         return _GROUP  # one rank, one wild at most, no card more than twice
     return _ILLEGAL
