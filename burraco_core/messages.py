@@ -166,6 +166,30 @@ def languages() -> tuple[str, ...]:
     return tuple(sorted(found, key=lambda lang: (lang != DEFAULT_LANGUAGE, lang)))
 
 
+def per_catalogues(judge: Callable[[], tuple[str, ...]]) -> Callable[[], tuple[str, ...]]:
+    """``judge()``, a question about the catalogues as a whole (which languages are complete), answered
+    again only when the catalogues read changed: other folders, a catalogue read again, added or dropped.
+    The lessons ask which languages are complete at every save of a learner's progress (issue 31)."""
+    seen: list[Any] = [None, ()]        # the folders and catalogues last judged (with sizes); the answer
+
+    def state() -> tuple[Any, ...]:
+        return (tuple(_DIRS), *((lang, texts, len(texts)) for lang, texts in _CATALOGUES.items()))
+
+    def kept() -> tuple[str, ...]:
+        before = seen[0]
+        if before is not None:
+            now = state()
+            if len(now) == len(before) and now[0] == before[0] and all(
+                    a[0] == b[0] and a[1] is b[1] and a[2] == b[2] for a, b in zip(now[1:], before[1:], strict=True)):
+                return tuple(seen[1])
+        answer = judge()
+        seen[:] = [state(), answer]        # after judging: the catalogues it read are in
+        return answer
+
+    kept.__doc__, kept.__name__ = judge.__doc__, judge.__name__
+    return kept
+
+
 _LANGUAGE_CODE = re.compile(r"[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8})*")
 
 

@@ -1075,3 +1075,26 @@ def test_narration_of_a_closed_pile_taken_by_another_player_counts_it():
     game.apply(bc.TakePile())
     assert narrate(bc.TakePile(), 0, before, game, viewer=1).key == "narrate.take-pile.hidden"
     assert narrate(bc.TakePile(), 0, before, game, viewer=0).params["cards"] == tuple(before.discard_pile)
+
+
+def test_the_complete_languages_are_judged_again_only_when_the_catalogues_change(catalogue_dir):
+    # issue 31: every page asks which languages are complete at every save of the progress; the answer is
+    # kept while the catalogues are the same, and judged again once one is added, read again or dropped
+    from lessons.curriculum import model
+
+    judged = []
+
+    @messages.per_catalogues
+    def complete() -> tuple[str, ...]:
+        judged.append(len(messages.catalogue("en")))
+        return model.languages()
+
+    assert complete() == complete() == model.languages() and "it" in model.languages()
+    assert len(judged) == 1
+    (catalogue_dir / "en.txt").write_text("test.only-in-english = Only in English\n", encoding="utf-8")
+    messages._CATALOGUES.clear()                  # read again: English now has a text Italian lacks
+    assert "it" not in complete() and "it" not in model.languages() and len(judged) == 2
+    assert "it" not in complete() and len(judged) == 2
+    messages._CATALOGUES.clear()
+    (catalogue_dir / "en.txt").unlink()
+    assert "it" in model.languages() and "it" in complete() and len(judged) == 3

@@ -25,7 +25,7 @@ from typing import Any
 
 import burraco_core as bc
 from burraco_core.errors import shown
-from burraco_core.messages import Message, add_catalogue_dir, catalogue
+from burraco_core.messages import Message, add_catalogue_dir, catalogue, per_catalogues
 from burraco_core.messages import languages as engine_languages
 
 from . import proof
@@ -688,12 +688,12 @@ def all_lessons() -> tuple[Lesson, ...]:
     return _ALL
 
 
+@per_catalogues
 def languages() -> tuple[str, ...]:
     """The languages every text of the engine and the lessons exists in, English first."""
     found = set(engine_languages()) & {p.stem for p in LOCALE_DIR.glob("*.txt")}
-    english = set(catalogue("en"))
     return tuple(lang for lang in sorted(found, key=lambda lang: (lang != "en", lang))
-                 if english <= set(catalogue(lang)))
+                 if set(catalogue("en")) <= set(catalogue(lang)))
 
 
 __all__ = ["Block", "CurriculumError", "Exercise", "KINDS", "Lesson", "OwnText", "STATUSES", "Verdict", "all_lessons",
