@@ -255,9 +255,15 @@ class IllegalMove(BurracoError):
         """What is wrong with which cards, in the given language."""
         return self.msg.text(lang)
 
+    @property
+    def summary_msg(self) -> Message:
+        """The rule itself as a :class:`Message` (key ``rule.<id>.summary``): what a template nests, so that it goes
+        on in lower case after a colon where the language does ("La regola: ogni carta…")."""
+        return Message(f"rule.{self.rule}.summary")
+
     def summary_in(self, lang: str = DEFAULT_LANGUAGE) -> str:
         """The rule itself, in one sentence of the given language."""
-        return Message(f"rule.{self.rule}.summary").text(lang)
+        return self.summary_msg.text(lang)
 
     @property
     def summary(self) -> str:

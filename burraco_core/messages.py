@@ -342,11 +342,20 @@ def _fill(template: str, lang: str, params: Mapping[str, Any]) -> str:
 def _after_colon(said: str, value: Any, lang: str) -> str:
     """A nested message filled in after a colon, going on in lower case (LOWER_AFTER_COLON): its first letter small,
     unless it begins with a name or a card (a text that begins with a value of its own: that value decides)."""
-    if not isinstance(value, Message) or _NAMED.match(value.key):
+    if not isinstance(value, Message):
         return said
     begins = catalogue(lang).get(value.key, "")
-    kind = begins.partition(":")[2].partition(":")[0].partition("}")[0]
-    if begins.startswith("{") and kind not in ("plural", "select") and not kind[:1].isupper():
+    first = next(_fields(begins), None) if begins.startswith("{") else None
+    if first is not None:
+        name, _, kind = first[2].partition(":")
+        kind = kind.partition(":")[0]
+        if kind == "" and isinstance(value.params.get(name), Message):
+            # a text that begins with a nested text of its own ("{did} Una combinazione…", a player named by their
+            # seat, "l'avversario alla tua sinistra ha…"): that one decides
+            return _after_colon(said, value.params[name], lang)
+    if _NAMED.match(value.key):
+        return said
+    if first is not None and kind not in ("plural", "select") and not kind[:1].isupper():
         return said             # (a card form of a sentence's start, "{wild:Il} sta…", goes on in lower case)
     found = _LOWER_START.match(said)
     if found is None or said[found.end(1):].split(" ", 1)[0].rstrip(",") in PROPER_WORDS:

@@ -610,6 +610,74 @@ def _after_a_colon(lower: bool) -> list[str]:
         cat.update(saved)
 
 
+# ------------------------------------------------------------------ texts the widgets put together (issue 32)
+
+def capital_after_colon(text: str, lang: str) -> list[str]:
+    """In a text as a page shows it (plain, its tags taken out): a word after a colon that keeps its capital where
+    the language goes on in lower case (it, es, pt), unless it is a card ("K♠: …"), the joker's short name or a name
+    (PROPER_WORDS). What the markers of ``slips_in`` cannot see: a text filled in as a string, joined in code."""
+    if lang not in LOWER_AFTER_COLON:
+        return []
+    short = messages.translate("card.joker.short", lang)
+    found = []
+    for match in re.finditer(r": +([^\W\d_][^\W\d_']*)", text):
+        word, then = match.group(1), text[match.end():match.end() + 1]
+        if (word[0].isupper() and word not in PROPER_WORDS | {short, "JK"}
+                and not (word in ("A", "J", "Q", "K") and then in "♠♥♦♣" and then)):
+            found.append(f"a capital after a colon: …{text[max(0, match.start() - 30):match.end() + 20]}…")
+    return found
+
+
+def _page_text(html_text: str) -> str:
+    import html
+    return html.unescape(re.sub(r"<[^>]+>", " ", html_text))
+
+
+def joined_in_code(produced, lang: str) -> list[str]:  # noqa: F811
+    """Every text a widget builds around a nested one after a colon, rendered in ``lang``: the refusal with its rule
+    (the lessons, the play table, the meld and position referees), the score calculator's problems, the captions of
+    the lessons' stories ("13 turni dopo: l'avversario…")."""
+    from lessons.curriculum.story import story
+    from lessons.widgets.position_referee import refusal_body
+    from lessons.widgets.score import SidePanel, read_melds
+    from lessons.widgets.style import refusal_html
+
+    texts: list[str] = []
+    for key, variants in sorted(produced.seen.items()):
+        rule = key.removeprefix("rule.")
+        if key.startswith("rule.") and rule in bc.RULE_IDS:
+            for msg in list(variants.values())[:2]:
+                err = bc.IllegalMove(rule, **msg.params)
+                texts += [_page_text(refusal_html(err, lang)), _page_text(refusal_html(err, lang, rule_id=False)),
+                          _page_text(refusal_body(err, lang))]
+    texts += read_melds("5H 6H 9C\n7H 8H XX\n5S 5D", "classic", lang)[1]
+    panel = SidePanel("A", lang)
+    panel.in_hand.value = "KH ZZ"
+    texts += panel.read("classic")[1]
+    stories = {block.story for lesson in lessons.LESSONS for block in lesson.intro if block.story is not None}
+    assert stories, "no lesson tells a story any more: what does this check render?"
+    texts += [frame.caption.text(lang) for which in sorted(stories, key=str) for frame in story(which)]
+    return texts
+
+
+@pytest.mark.parametrize("lang", ALL)
+def test_a_text_joined_in_code_goes_on_in_lower_case_after_a_colon(produced, lang):  # noqa: F811
+    texts = joined_in_code(produced, lang)
+    assert len(texts) > 100
+    slips = sorted({slip for text in texts for slip in capital_after_colon(text, lang)})
+    assert not slips, "\n".join(slips)
+
+
+def test_the_colon_check_sees_a_text_joined_in_code():
+    """The slip of issue 32, planted: a rule's summary filled in as a string keeps its capital after "La regola:"."""
+    err = bc.IllegalMove("meld.not-a-meld")
+    planted = Message("table.say.rule", summary=err.summary_in("it")).text("it")
+    assert capital_after_colon(planted, "it") and capital_after_colon("Carte in mano: Non si legge ZZ.", "it")
+    assert not capital_after_colon(Message("table.say.rule", summary=err.summary_msg).text("it"), "it")
+    assert not capital_after_colon("Non è valida: K♠ e Q♠ restano; la variante: Burraco classico; 2♥: sì", "it")
+    assert not capital_after_colon("The rule: A meld is…", "en")
+
+
 # ------------------------------------------------------------------ the list of keys that need care
 
 def test_the_care_list_in_translating_md_names_real_keys():

@@ -142,7 +142,7 @@ def refusal_body(err: bc.IllegalMove, lang: str = "en", four_colour: bool = Fals
     cards = _cards_in(err)
     picture = (f'<div class="bt-ruling-cards" style="margin:6px 0">'
                f"{svg.hand_svg(cards, width=48, overlap=0.0, four_colour=four_colour, lang=lang)}</div>") if cards else ""
-    rule = _t("referee.position.rule", lang, rule=err.rule, summary=err.summary_in(lang))
+    rule = _t("referee.position.rule", lang, rule=err.rule, summary=err.summary_msg)
     said = (reason or err.msg).text(lang)
     return (f'<div class="bt-reason" style="font-size:1.1em;margin:4px 0">{esc(said)}</div>'
             f'{picture}<div class="bt-rule">{esc(rule)} <code class="bt-rule-id">{esc(err.rule)}</code></div>')

@@ -51,10 +51,10 @@ def read_melds(text: str, rules: str | bc.Ruleset, lang: str = "en") -> tuple[li
             melds.append(bc.Meld.parse(line, rules))
         except bc.IllegalMove as err:
             problems.append(_t("referee.score.meld-line.rule", lang, number=number, line=line.strip(),
-                               reason=err.message(lang), rule=err.rule))
+                               reason=err.msg, rule=err.rule))
         except bc.NotationError as err:
             problems.append(_t("referee.score.meld-line", lang, number=number, line=line.strip(),
-                               reason=err.message(lang)))
+                               reason=err.msg or err.message(lang)))
     return melds, problems
 
 
@@ -104,7 +104,7 @@ class SidePanel(w.VBox):
         try:
             hand = bc.parse_cards(self.in_hand.value)
         except bc.NotationError as err:
-            problems.append(_t("referee.score.hand-cards", self.lang, reason=err.message(self.lang)))
+            problems.append(_t("referee.score.hand-cards", self.lang, reason=err.msg or err.message(self.lang)))
             hand = ()
         if problems:
             return None, problems

@@ -188,8 +188,8 @@ def refusal_html(err: bc.IllegalMove, lang: str = "en", *, rule_id: bool = True,
     reason = (f'<div class="bt-reason" style="font-size:1.1em;margin:4px 0">'
               f"{esc(said.text(lang))}</div>")
     if not rule_id:
-        return reason + f'<div class="bt-rule">{esc(Message("table.say.rule", summary=err.summary_in(lang)).text(lang))}</div>'
-    before, _, after = Message("referee.rule", rule="\0", summary=err.summary_in(lang)).text(lang).partition("\0")
+        return reason + f'<div class="bt-rule">{esc(Message("table.say.rule", summary=err.summary_msg).text(lang))}</div>'
+    before, _, after = Message("referee.rule", rule="\0", summary=err.summary_msg).text(lang).partition("\0")
     return reason + f'<div class="bt-rule">{esc(before)}<code class="bt-rule-id">{esc(err.rule)}</code>{esc(after)}</div>'
 
 
