@@ -30,6 +30,7 @@ from burraco_core.messages import languages as engine_languages
 
 from . import proof
 from .checks import Attempt, Check, CurriculumError, compile_check
+from .checks.base import with_rule
 from .kinds import KIND_TABLE, KINDS, Choice, Prepared, Unreadable, name_seats, set_up
 from .story import Story
 
@@ -483,7 +484,7 @@ class Exercise:
         rule = failure.rule
         if rule is None and self.goal_rule is not None:
             rule = self.goal_rule
-            msg = Message("ex.verdict.with-rule", reason=msg, rule=Message(f"rule.{rule}.summary"))
+            msg = with_rule("ex.verdict.with-rule", msg, rule)     # (unless the reason says that rule already)
         if self.prepared.position:       # the engine numbers the players; the table names their seats
             game = set_up(self.rules, self.prepared.position)
             msg = name_seats(msg, game.players, game.current_player)

@@ -29,6 +29,7 @@ import burraco_core as bc
 from burraco_core.actions import typed_refusal
 from burraco_core.errors import shown
 from burraco_core.messages import Message, catalogue
+from burraco_core.messages import languages as engine_languages
 
 
 class CurriculumError(bc.BurracoError):
@@ -204,13 +205,32 @@ def no_meld(attempt: Attempt) -> Failure | None:
     return None
 
 
-def with_rule(key: str, reason: Message, rule: str) -> Message:
-    """``reason``, then "The rule: …" (``key``), unless the reason says the rule already ("A new meld has at least 3
-    cards; 5♥ and 6♥ are only 2 cards. The rule: A new meld has at least 3 cards." says it twice)."""
+# The texts that give a reason, then "The rule: …", and each one's twin for a reason that says the rule already.
+RULE_SAID = {"ex.verdict.with-rule": None, "ex.verdict.refused": None,     # (the reason alone)
+             "ex.check.judged.illegal": "ex.check.judged.illegal.rule-said",
+             "ex.check.judged.other-rule": "ex.check.judged.other-rule.rule-said",
+             "ex.check.why-not.refused": "ex.check.why-not.refused.rule-said",
+             "ex.check.why-not.other-rule": "ex.check.why-not.other-rule.rule-said",
+             "ex.check.predict.refused": "ex.check.predict.refused.rule-said",
+             "ex.check.predict.other-rule": "ex.check.predict.other-rule.rule-said"}
+
+
+def says_rule(reason: Message, rule: str) -> bool:
+    """Whether ``reason`` says the rule's summary already, in some language ("A rodada acabou: não se pode…" says
+    "A rodada acabou."): the rule after it would only repeat it."""
     summary = Message(f"rule.{rule}.summary")
-    if summary.text("en").rstrip(".").casefold() in reason.text("en").casefold():
-        return reason
-    return Message(key, reason=reason, rule=summary)
+    return any(summary.text(lang).rstrip(".").casefold() in reason.text(lang).casefold()
+               for lang in engine_languages() if summary.key in catalogue(lang))
+
+
+def with_rule(key: str, reason: Message, rule: str) -> Message:
+    """``reason``, then "The rule: …" (``key``, one of :data:`RULE_SAID`), unless the reason says the rule already
+    ("A new meld has at least 3 cards; 5♥ and 6♥ are only 2 cards. The rule: A new meld has at least 3 cards." says
+    it twice): then the reason alone, in the same words around it."""
+    if says_rule(reason, rule):
+        said = RULE_SAID[key]
+        return reason if said is None else Message(said, reason=reason)
+    return Message(key, reason=reason, rule=Message(f"rule.{rule}.summary"))
 
 
 def naming(rule: str, reason: Message, cards: tuple[bc.Card, ...] = ()) -> Failure:

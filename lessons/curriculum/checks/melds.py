@@ -9,7 +9,17 @@ import burraco_core as bc
 from burraco_core.cards import rank_code
 from burraco_core.messages import Message
 
-from .base import Attempt, Failure, MeldCode, meld_params, naming, no_meld, predicate, refusal_failure
+from .base import (
+    Attempt,
+    Failure,
+    MeldCode,
+    meld_params,
+    naming,
+    no_meld,
+    predicate,
+    refusal_failure,
+    with_rule,
+)
 
 
 @predicate("legal")
@@ -168,7 +178,7 @@ def _judged_right(attempt: Attempt) -> Failure | None:
     err = attempt.refusal
     if err is not None:
         key = "ex.check.judged.illegal" if attempt.answer == "legal" else "ex.check.judged.other-rule"
-        return Failure(Message(key, reason=err.msg, rule=Message(f"rule.{err.rule}.summary")), err.rule)
+        return Failure(with_rule(key, err.msg, err.rule), err.rule)
     meld = attempt.meld
     assert meld is not None
     return Failure(Message("ex.check.judged.legal", cards=meld.cards, kind=meld.kind,

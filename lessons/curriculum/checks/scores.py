@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from burraco_core.messages import Message
 
-from .base import Attempt, Failure, predicate
+from .base import Attempt, Failure, predicate, with_rule
 from .melds import burraco_failure
 
 
@@ -130,7 +130,7 @@ def _predicted_right(attempt: Attempt) -> Failure | None:
     if err is not None:      # the other ruleset refuses it: say why, with the rule
         # a rule said, not the one that refuses it: the learner was right that it is refused, so say so
         key = "ex.check.predict.refused" if said == "legal" else "ex.check.predict.other-rule"
-        return Failure(Message(key, reason=err.msg, rule=Message(f"rule.{err.rule}.summary")), err.rule)
+        return Failure(with_rule(key, err.msg, err.rule), err.rule)
     if truth == "legal":
         return Failure(Message("ex.check.predict.legal", named=Message(f"rule.{said}.summary")), said)
     if attempt.meld is not None:           # the kind of burraco: why not the one said, under the other rules

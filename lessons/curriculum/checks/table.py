@@ -9,7 +9,7 @@ from typing import Any
 
 from burraco_core.messages import Message
 
-from .base import Attempt, Failure, MeldCode, predicate
+from .base import Attempt, Failure, MeldCode, predicate, with_rule
 from .melds import same_code
 
 
@@ -124,7 +124,7 @@ def _refusal_right(attempt: Attempt) -> Failure | None:
         return Failure(Message("ex.check.why-not.allowed", named=Message(f"rule.{said}.summary")), said,
                        attempt.cards)
     key = "ex.check.why-not.refused" if said == "legal" else "ex.check.why-not.other-rule"
-    return Failure(Message(key, reason=err.msg, rule=Message(f"rule.{truth}.summary")), truth, attempt.cards)
+    return Failure(with_rule(key, err.msg, truth), truth, attempt.cards)
 
 
 @predicate("seat-right")

@@ -1,0 +1,83 @@
+"""A wrong answer's feedback says the rule once (issue 32): "A rodada acabou: … A regra: a rodada acabou." said it twice.
+
+A verdict gives the reason, then "The rule: …", unless the reason says that rule already: the engine's refusal, a
+check's own message, or the goal rule an exercise adds to an accepted answer that misses its goal
+(``Exercise.goal_rule``), in every language.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import burraco_core as bc
+import lessons
+from burraco_core.messages import Message
+from lessons.curriculum.checks.base import RULE_SAID, Failure, with_rule
+from lessons.curriculum.generators import GENERATED_KINDS, generate
+from tests.test_translations import LANGS
+
+ALL = ("en", *LANGS)
+
+
+def times_said(text: str, rule: str, lang: str) -> int:
+    """How many times ``text`` says the rule's summary (its full stop aside, in any case)."""
+    return text.casefold().count(Message(f"rule.{rule}.summary").text(lang).rstrip(".").casefold())
+
+
+def _goal_exercise(reason: Message, goal: str):
+    """The first exercise of lesson 1 with a goal rule, its check failing with ``reason`` and no rule of its own."""
+    ex = lessons.LESSONS[0].exercises[0]
+    return dataclasses.replace(ex, goal_rule=goal, _check=lambda attempt: Failure(reason))
+
+
+@pytest.mark.parametrize("lang", ALL)
+def test_a_goal_rule_is_not_said_again_after_a_reason_that_says_it(lang):
+    ex = _goal_exercise(Message("rule.turn.over"), "turn.over")      # "A rodada acabou: não se pode…"
+    verdict = ex.check(ex.solution)
+    assert verdict.rule == "turn.over" and not verdict.correct
+    assert times_said(verdict.message(lang), "turn.over", lang) == 1, verdict.message(lang)
+
+
+@pytest.mark.parametrize("lang", ALL)
+def test_a_goal_rule_the_reason_does_not_say_is_said(lang):
+    ex = _goal_exercise(Message("ex.check.no-meld"), "turn.over")
+    said = ex.check(ex.solution).message(lang)
+    assert times_said(said, "turn.over", lang) == 1 and Message("ex.check.no-meld").text(lang)[1:] in said, said
+
+
+def _every_exercise():
+    found = [ex for lesson in lessons.LESSONS for ex in lesson.exercises]
+    found += [generate(kind, seed, rules, difficulty) for kind in GENERATED_KINDS for rules in bc.RULESETS
+              for seed in range(4) for difficulty in (1, 3)]
+    return found
+
+
+def test_no_wrong_answer_says_its_rule_twice():
+    """Every listed wrong answer of every lesson and generator, in every language (a refusal judged, a why-not,
+    a prediction under other rules: their templates say the rule after the reason)."""
+    twice = set()
+    checked = 0
+    for ex in _every_exercise():
+        for answer, _ in ex.wrong_answers:
+            verdict = ex.check(answer)
+            if verdict.rule is None or f"rule.{verdict.rule}.summary" not in bc.messages.catalogue("en"):
+                continue
+            for lang in ALL:
+                checked += 1
+                said = verdict.message(lang)
+                if times_said(said, verdict.rule, lang) > 1:
+                    twice.add(f"{lang} {ex.id} {answer!r}: {said}")
+    assert checked > 500 and not twice, "\n".join(sorted(twice))
+
+
+def test_the_check_sees_a_rule_said_twice():
+    """The slip, planted: each template of RULE_SAID given the rule after a reason that says it."""
+    reason = Message("rule.turn.over")
+    for key, said in RULE_SAID.items():
+        for lang in ALL:
+            assert times_said(Message(key, reason=reason, rule=Message("rule.turn.over.summary")).text(lang),
+                              "turn.over", lang) == 2, (key, lang)
+            once = with_rule(key, reason, "turn.over")
+            assert once.key == (said or reason.key) and times_said(once.text(lang), "turn.over", lang) == 1
