@@ -602,7 +602,9 @@ def test_every_ruleset_field_has_a_name_and_an_explanation(lang):
 # the language's catalogues; keys and placeholders aside. A text that rightly cites such a word lists it here.
 NOT_SAID: dict[str, tuple[str, ...]] = {
     "it": ("bonus", "canasta", "trio", "regina", "regine", "jack",              # premio, burraco, tris, donna, fante
-           "pozzo", "pozzi", "gira l'angolo", "girare l'angolo", "incontro", "incontri"),  # pozzetto; gira intorno…; partita
+           "pozzo", "pozzi", "gira l'angolo", "girare l'angolo", "incontro", "incontri",  # pozzetto; gira intorno…; partita
+           "mazzetto", "mazzetti", "carta normale", "carte normali", "carta vera", "carte vere",  # pozzetto; carta naturale
+           "le scelte", "la scelta"),          # the buttons: «Cala le carte scelte», «Scarta la carta scelta»
     # muerto, canasta, trío, premio, castigo, reina, mazo, montón de descartes, válida, reparto (docs/glossary-es.md);
     # in 002 "pozo" is the pozzetto: never said
     "es": ("dama", "damas", "tallón", "pozo", "pila de descarte", "pozzetto", "pozzetti", "bonificación",
