@@ -204,14 +204,14 @@ TIES = {   # the ruleset, the scores, the engine's verdict, and what each langua
               "to the side that played first, your side. It has won.",
         "it": "Le squadre sono pari, e una smazzata è tutta la partita: in Burraco italiano (online) il "
               "pareggio va alla squadra che ha giocato per prima, la tua. Ha vinto.",
-        "es": "Los equipos están empatados, y una ronda es toda la partida: en Burraco italiano (en línea) el "
-              "empate es para el equipo que jugó primero, el tuyo. Ha ganado.",
+        "es": "Los equipos están empatados, y una ronda es toda la partida: en la modalidad Burraco italiano "
+              "(en línea) el empate es para el equipo que ha jugado primero, el tuyo. Ha ganado.",
         "pt": "As duplas estão empatadas, e uma rodada é a partida inteira: na modalidade Burraco italiano "
               "(online), o empate fica com a dupla que jogou primeiro, a sua. Ela ganhou."}),
     "pulito": ([[-40, -40]], None, "side-0", {
         "en": "a tie goes to the side that played first, your side. It has won.",
         "it": "il pareggio va alla squadra che ha giocato per prima, la tua. Ha vinto.",
-        "es": "el empate es para el equipo que jugó primero, el tuyo. Ha ganado.",
+        "es": "el empate es para el equipo que ha jugado primero, el tuyo. Ha ganado.",
         "pt": "o empate fica com a dupla que jogou primeiro, a sua. Ela ganhou."}),
     "buraco": ([[1500, 1400], [600, 700]], None, "draw", {
         "en": "Both sides have reached 2005 with the same points: it is a draw.",
@@ -242,5 +242,5 @@ def test_a_tie_is_told_as_its_ruleset_settles_it(rules: str) -> None:
         gen = lessons.generate("match-verdict", 1, "italiano", 3)
         assert gen.data["scores"] == [[1125, 1125]] and gen.solution == "side-0"
         for lang, first in (("en", "your side played first"), ("it", "la tua squadra ha giocato per prima"),
-                            ("es", "tu equipo jugó primero"), ("pt", "a sua dupla jogou primeiro")):
+                            ("es", "tu equipo ha jugado primero"), ("pt", "a sua dupla jogou primeiro")):
             assert first in gen.prompt.text(lang)

@@ -217,7 +217,7 @@ def test_the_class_summary_from_a_folder_in_spanish(tmp_path):
     widget = lessons.class_summary(tmp_path, lang="es")
     assert isinstance(widget, ClassSummaryWidget)
     assert 'data-pupil="carla"' in widget.table.value and "Estrellas por lección (1 alumno)" in text_of(widget.table.value)
-    assert "roto.json no se contó" in text_of(widget.problems.value)
+    assert "roto.json no se ha contado" in text_of(widget.problems.value)
     assert bc.IllegalMove("wild.bound").summary_in("es") in text_of(widget.missed.value)
 
 
