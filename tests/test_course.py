@@ -267,7 +267,8 @@ def test_at_the_table_an_illegal_move_is_refused_in_words_and_changes_nothing(ex
     assert table.game.position() == before
     said = text_of(table.message.value)
     assert "Not allowed" in said and "The rule:" in said and not RULE_ID.search(said)
-    assert 'role="alert"' in table.message.value
+    assert 'class="bt-refused"' in table.message.value          # a refusal, drawn as one
+    assert "Not allowed" in widget.voice.said and "role=" not in table.message.value   # said by the page's one live region
 
 
 def test_a_wrong_turn_at_the_table_says_how_to_try_again():

@@ -144,7 +144,8 @@ def test_a_move_the_engine_refuses_is_said_at_once_and_changes_nothing():
     assert table.game.position() == before
     said = text_of(table.message.value)
     assert "Not allowed" in said and "draw" in said.lower()
-    assert 'role="alert"' in table.message.value
+    assert 'class="bt-refused"' in table.message.value
+    assert "Not allowed" in widget.voice.said and "role=" not in table.message.value   # said by the page's one live region
     table.draw.click()                      # a move: the old message goes
     assert "Not allowed" not in text_of(table.message.value)
     widget.check_button.click()             # one move is not the answer, but nothing is wrong with it

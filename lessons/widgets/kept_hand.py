@@ -28,6 +28,7 @@ from ..learner.store import ProgressKeeper
 from .board import YOU, player_names
 from .style import NEUTRAL, WARN, box, esc, t
 from .ui import shielded
+from .voice import spoken
 
 __all__ = ["KeepsItsHand", "KeptHand", "ProgressKeeper", "session_from"]
 
@@ -112,6 +113,7 @@ class KeepsItsHand:
     rules: w.Dropdown
     player_count: w.Dropdown
     table: Any
+    voice: Any          # the page's one live region (voice.PageVoice), or None: then the question is one itself
 
     if TYPE_CHECKING:       # PlayTable's
         @property
@@ -132,9 +134,8 @@ class KeepsItsHand:
                                 tooltip=t("table.say.play-on", lang), layout=w.Layout(width="auto"))
         self.deal_anyway.add_class("bt-button-deal-anyway")
         self.play_on.add_class("bt-button-play-on")
-        asking = box(WARN, t("table.new-hand.ask", lang), f"<div>{esc(t('table.new-hand.ask.how', lang))}</div>",
-                     big=False, role="alert")
-        self.ask_row = w.HBox([w.HTML(asking), self.deal_anyway, self.play_on], layout=w.Layout(
+        self.asking = w.HTML()      # the question, written when it is asked
+        self.ask_row = w.HBox([self.asking, self.deal_anyway, self.play_on], layout=w.Layout(
             display="none", flex_flow="row wrap", align_items="center", grid_gap="8px"))
         self.ask_row.add_class("bt-new-hand-ask")
         self.deal_anyway.on_click(lambda _: self._answer(deal=True))
@@ -145,7 +146,12 @@ class KeepsItsHand:
         if not self._in_progress():
             self.start()
             return
+        lang, voice = self.lang, self.voice
+        self.asking.value = box(WARN, t("table.new-hand.ask", lang), f"<div>{esc(t('table.new-hand.ask.how', lang))}</div>",
+                                big=False, role="" if voice is not None else "alert")
         self.ask_row.layout.display = None
+        if voice is not None:
+            voice.say(spoken(self.asking.value))
 
     def _answer(self, *, deal: bool) -> None:
         self.ask_row.layout.display = "none"

@@ -293,6 +293,7 @@ class LessonWidget(w.VBox):
         assert exercise is not None
         self.view = answer_view(exercise, self.lang)
         self.view.on_error = self._report_error
+        self.view.speak_with(self.voice)        # a table's move report: said by the page's one live region
         self.verdict_html.value = ""
         self.hints_html.value = ""
         self.solution_html.value = ""

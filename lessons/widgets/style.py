@@ -140,10 +140,12 @@ def esc_suits(text: object) -> str:
 # -- boxes -----------------------------------------------------------------------------------------
 
 def box(colour: str, headline: str, body: str = "", *, big: bool = True, role: str = "status") -> str:
-    """A tool's coloured verdict box: a large headline (plain text, escaped) over an HTML body."""
+    """A tool's coloured verdict box: a large headline (plain text, escaped) over an HTML body; ``role`` "":
+    no live region of its own (the page's one live region says it: voice.PageVoice)."""
     size = "1.6em" if big else "1.15em"
+    said = f'role="{role}" aria-live="polite" ' if role else ""
     return (
-        f'<div role="{role}" aria-live="polite" class="bt-box" '
+        f'<div {said}class="bt-box" '
         f'style="border:3px solid {colour};background:{BACKGROUND.get(colour, "#fff")};'
         f'border-radius:10px;padding:10px 14px;margin:6px 0;line-height:1.45">'
         f'<div class="bt-headline" style="font-size:{size};font-weight:700;color:{colour}">'

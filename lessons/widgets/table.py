@@ -56,6 +56,7 @@ from .kept_hand import KeepsItsHand, ProgressKeeper
 from .score import ScoreCalculator, SideResult, breakdown_html
 from .style import BAD, GOOD, NEUTRAL, WARN, box, esc, refusal_html, t
 from .ui import safe_ruleset_picker, shielded
+from .voice import PageVoice, spoken
 
 _DEAL_NUMBER = re.compile(rf"-?[0-9]{{1,{bc.errors.SEED_DIGITS}}}")
 
@@ -102,6 +103,7 @@ class PlayTable(KeepsItsHand, w.VBox):
     learner's turn is over (an exercise is one turn: the table says so and waits for Check).
     ``again`` (an exercise's position, made anew) shows "Start again" once the hand is over: a finished
     hand is finished (Undo and every move are disabled then), so this is how an exercise is tried again.
+    ``voice``: the page's one live region (:class:`~.voice.PageVoice`), says all the table says (no own one).
     """
 
     def __init__(self, rules: str | bc.Ruleset = "classic", players: int = 2, seed: int | None = None,
@@ -109,8 +111,9 @@ class PlayTable(KeepsItsHand, w.VBox):
                  scheduler: Scheduler | None = None, session: HandSession | None = None, lang: str = "en",
                  settings: bool = True, hints: bool = True, computer_moves: bool = True,
                  keeper: ProgressKeeper | None = None, again: Callable[[], HandSession] | None = None,
-                 **kwargs: object) -> None:
+                 voice: PageVoice | None = None, **kwargs: object) -> None:
         self.lang = lang
+        self.voice = voice
         self.computer_moves = computer_moves
         self.counting = settings        # "Count it in the score calculator" (in a lesson, counting is a lesson of its own)
         t = self._text
@@ -408,6 +411,8 @@ class PlayTable(KeepsItsHand, w.VBox):
                 return
             self.current = event
             self.refresh()
+            if event is not None and event.kind != "refused" and self.voice is not None:
+                self.voice.say(event.text(self.lang))       # the computer's move, shown highlighted
             if event is None:
                 if self.session.events and not self.session.events[-1].human:
                     self._moves_done()
@@ -503,9 +508,12 @@ class PlayTable(KeepsItsHand, w.VBox):
 
     # ---------------------------------------------------------------- showing
     def _say(self, colour: str, headline: str, body: str = "", *, big: bool = True) -> None:
-        role = "alert" if colour == BAD else "status"
+        role = "" if self.voice is not None else "alert" if colour == BAD else "status"
         self.said += 1      # lets a page (or a test) tell a new message from a repeated one
-        self.message.value = f'<div data-said="{self.said}">{box(colour, headline, body, big=big, role=role)}</div>'
+        said = box(colour, headline, body, big=big, role=role)
+        self.message.value = f'<div data-said="{self.said}" class="bt-{"refused" if colour == BAD else "said"}">{said}</div>'
+        if self.voice is not None:        # and the computer's move shown highlighted, if one is (said a moment ago)
+            self.voice.say(spoken(said) + (f" {self.current.text(self.lang)}" if self.current is not None else ""))
 
     def _sort(self, mode: str) -> None:
         self.sort_mode = mode
@@ -608,7 +616,8 @@ class PlayTable(KeepsItsHand, w.VBox):
         event = self.current
         if event is None:
             return ""
-        return (f'<div class="bt-now-move" role="status" aria-live="polite" data-index="{event.index}" '
+        live = "" if self.voice else "role=status aria-live=polite "     # with a voice, the voice says it
+        return (f'<div class="bt-now-move" {live}data-index="{event.index}" '
                 'style="background:#fff3cd;border:2px solid #ff9800;border-radius:8px;padding:6px 10px;margin:4px 0;'
                 f'font-size:1.05em">{esc(event.text(self.lang))}</div>')
 
@@ -620,7 +629,7 @@ class PlayTable(KeepsItsHand, w.VBox):
         goal = session.goal
         text = (self._text("table.goal", number=session.goals_reached + 1, count=len(session.goals), goal=goal.message)
                 if goal is not None else self._text("table.goals-done"))
-        return (f'<div class="bt-goal-now" role="status" style="background:#e8f5e9;border:2px solid #2e7d32;'
+        return (f'<div class="bt-goal-now" {"" if self.voice else "role=status "}style="background:#e8f5e9;border:2px solid #2e7d32;'
                 f'border-radius:8px;padding:6px 10px;margin:4px 0;font-weight:600">{esc(text)}</div>')
 
     def _log_html(self) -> str:

@@ -70,8 +70,8 @@ def click_and_wait(page, button) -> str:
 
 
 def refused(page) -> bool:
-    """The table's message is a refusal (said as an alert: '✗ Not allowed', the rule and its id)."""
-    return page.locator(".bt-play-table .bt-message [role=alert]").count() > 0
+    """The table's message is a refusal ('✗ Not allowed' and the rule, said by the page's live region)."""
+    return page.locator(".bt-play-table .bt-message .bt-refused").count() > 0
 
 
 def select_and_press_at_once(page, codes: list[str], button: str) -> str:

@@ -71,6 +71,10 @@ class AnswerView:
         """What to do to answer again after a wrong answer, when it is not plain (a table's Undo)."""
         return ""
 
+    def speak_with(self, voice: Any) -> None:
+        """What the view says by itself (a table's move report) goes through ``voice``, the page's one
+        live region (:class:`~lessons.widgets.voice.PageVoice`); most views say nothing by themselves."""
+
 
 def answer_text(exercise: Exercise, answer: Any, lang: str) -> str:
     for choice in exercise.choices:

@@ -58,6 +58,9 @@ class TableView(AnswerView):
     def _moved(self) -> None:
         """After each move (and undo): what the view shows besides the table."""
 
+    def speak_with(self, voice: Any) -> None:
+        self.table.voice = voice        # the move report, the computer's moves, a refusal: said by the page
+
     def retry_note(self) -> str:
         if self.table.game.is_over:        # Undo does not reopen a finished hand: "Start again" does
             return t("table.start-again.to-retry", self.lang)
@@ -115,7 +118,7 @@ class WhyNotView(ChoiceView):
         move = w.HTML(f'<div class="bt-move-asked"><b>{esc(t("widget.move-asked", lang))}</b> '
                       f"{esc(answer_text(exercise, prepared.action, lang))}</div>")
         # the hand, and beside it the move asked and the answers: under the table, with Check just after them
-        mine = w.VBox([w.HTML(f"<b>{esc(t('widget.your-hand', lang))}</b>"), hand],
+        mine = w.VBox([w.HTML(f"<h3 class='bt-part'>{esc(t('widget.your-hand', lang))}</h3>"), hand],
                       layout=w.Layout(flex="0 1 auto", min_width="0"))
         answers = w.VBox([move, *self.widget.children], layout=w.Layout(flex="1 1 320px", min_width="0"))
         below = w.HBox([mine, answers], layout=w.Layout(flex_flow="row wrap", align_items="flex-start",
@@ -163,7 +166,11 @@ class GuidedView(TableView):
         else:
             text = t("widget.guided.goal", self.lang, number=session.goals_reached + 1, count=len(session.goals),
                      goal=goal.message)
-        self.goal_html.value = verdict_box(NOTE, text)
+        voice = self.table.voice
+        shown = verdict_box(NOTE, text, role="" if voice is not None else "status")
+        if voice is not None and shown != self.goal_html.value:     # a new goal: said after the move's report
+            voice.say(f"{voice.said} {text}")
+        self.goal_html.value = shown
 
     def solution_html(self) -> str:
         return esc(answer_text(self.exercise, self.exercise.solution, self.lang))   # the moves in words
