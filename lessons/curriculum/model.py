@@ -669,7 +669,8 @@ def moved_ids(folder: str | pathlib.Path = CONTENT_DIR) -> dict[str, str]:
     moved = data.get("moved") if isinstance(data, dict) else None
     if not isinstance(moved, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in moved.items()):
         raise CurriculumError(MOVED_FILE, "moved", "an object of old id -> new id")
-    known = {ex.id for lesson in load_all(folder) for ex in lesson.exercises}
+    course = all_lessons() if pathlib.Path(folder) == CONTENT_DIR else load_all(folder)   # the course: read once
+    known = {ex.id for lesson in course for ex in lesson.exercises}
     unknown = sorted(v for v in moved.values() if v not in known)
     if unknown:
         raise CurriculumError(MOVED_FILE, "moved", f"no exercise {shown(unknown[0])} in the course")
