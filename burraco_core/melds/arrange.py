@@ -13,14 +13,15 @@ from .base import HIGH_ACE, Arrangement, Failure, Table, _card_order, _rank_of, 
 from .explain import _ALL_ACES, _PRIORITY, _aces_failure, _gap_failure, _taken, _weight
 from .verdict import (
     _LOW_ACE,
+    _RANKS_AT,
     _RUN_KEY,
     _SINGLE_SUIT,
+    _SLOTS,
     _SLOTS_AT,
     _SUIT_OF_FIELD,
     _SUITS_AT,
     _TWO_SLOT,
     _TWOS_AT,
-    _WILDS_AT,
     _other_fit,
 )
 
@@ -28,10 +29,10 @@ from .verdict import (
 def _arrange_other_run(cards: tuple[Card, ...], total: int, rules: Ruleset) -> Arrangement:
     """The canonical arrangement of a legal run with an ace or a 2 of its suit (``_OTHER_RUN``)."""
     suit_index = _SINGLE_SUIT[total >> _SUITS_AT & 0xFFFF]
-    wilds = total >> _WILDS_AT & 15
-    aces = total >> 4 & 15
+    wilds = total & 15
+    aces = total >> _RANKS_AT & 3
     twos = total >> _TWOS_AT + 4 * suit_index & 15
-    found = _other_fit(total >> _SLOTS_AT & ~7, aces, twos, wilds, rules)
+    found = _other_fit(total >> _SLOTS_AT & _SLOTS, aces, twos, wilds, rules)
     assert found is not None, "not a legal run"
     return _other_run(cards, found[0], found[1], _SUIT_OF_FIELD[suit_index], wilds, aces, twos)
 

@@ -33,20 +33,20 @@ from .verdict import (
     _GROUP,
     _GROUP_KEY,
     _ILLEGAL,
+    _JOKERS_AT,
     _OTHER_RUN,
     _OVER_TWO,
     _PACKED,
-    _RANK_FIELDS,
+    _RANKS_AT,
     _RUN_KEY,
     _SIMPLE_RUN,
     _SINGLE_RANK,
     _SINGLE_SUIT,
+    _SLOTS,
     _SLOTS_AT,
     _SUIT_OF_FIELD,
     _SUITS_AT,
-    _TWICE_BUT_ACE,
     _TWOS_AT,
-    _WILDS_AT,
     _judge,
     _other_fit,
     _totalled,
@@ -87,14 +87,9 @@ class Meld:
               rules: Ruleset, suit: str = "", rank: int = 0, low: int = 0) -> Meld:
         if cls is Meld:
             return _make(kind, cards, wild_index, rules, suit, rank, low)
-        meld = _new_meld(cls)  # a subclass: filled through the slot descriptors
-        _set_kind(meld, kind)
-        _set_cards(meld, cards)
-        _set_wild_index(meld, wild_index)
-        _set_rules(meld, rules)
-        _set_suit(meld, suit)
-        _set_rank(meld, rank)
-        _set_low(meld, low)
+        meld = _new_meld(cls)  # a subclass (rare, so a loop): filled through the slot descriptors
+        for fill, value in zip(_SLOT_SETTERS, (kind, cards, wild_index, rules, suit, rank, low), strict=True):
+            fill(meld, value)
         return meld
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -128,7 +123,7 @@ class Meld:
             return None
         if verdict == _OTHER_RUN:
             return _arrange_other_run(cards, total, rules)[2] is not None
-        return bool(total >> _WILDS_AT & 15)  # a group's or a simple run's wild always stands for a card
+        return bool(total & 15)  # a group's or a simple run's wild always stands for a card
 
     @classmethod
     def lay_down(cls, cards: CardsLike, rules: str | Ruleset) -> Meld:
@@ -149,15 +144,16 @@ class Meld:
         # (tests/test_meld_exhaustive.py) hold it to the general path, as they hold _judge.
         count = len(cards)
         if 3 <= count <= HIGH_ACE:
-            wilds = total >> _WILDS_AT & 15
-            if wilds != count and not (total & 15 and not rules.jokers):
+            wilds = total & 15
+            if wilds != count and not (total >> _JOKERS_AT and not rules.jokers):
                 suits = total >> _SUITS_AT & 0xFFFF
                 suit = _suit_field(suits)
-                if suit is not None and not total & _TWICE_BUT_ACE:
-                    aces = total >> 4 & 15
+                if (suit is not None  # one suit, no rank twice but the ace (as in _judge)
+                        and ((ranks := total >> _RANKS_AT & 0xFFFF) >> 2).bit_count() + (ranks & 3) == count - wilds):
+                    aces = ranks & 3
                     twos = total >> _TWOS_AT + 4 * suit & 15
                     if not aces and not twos:  # _SIMPLE_RUN: naturals by rank, the wild last
-                        fit = _fit_get(total >> _SLOTS_AT | wilds << _FREE)  # where it starts, the wild's index
+                        fit = _fit_get(total >> _SLOTS_AT & _SLOTS | wilds << _FREE)  # its start, the wild's index
                         if fit is not None:
                             ordered = sorted(cards, key=_run_key)
                             meld = _new_meld(_Laying)
@@ -169,13 +165,13 @@ class Meld:
                             meld.__class__ = Meld  # type: ignore[assignment]  # as _Laying does
                             return meld  # type: ignore[return-value]
                     else:  # an ace or a 2 of the suit: the first reading that fits, from the same table
-                        found = _other_fit(total >> _SLOTS_AT & ~7, aces, twos, wilds, rules)
+                        found = _other_fit(total >> _SLOTS_AT & _SLOTS, aces, twos, wilds, rules)
                         if found is not None:
                             suit_code = _SUIT_OF_FIELD[suit]
                             low, arranged, wild_index = _other_run(cards, *found, suit_code, wilds, aces, twos)
                             return _make(RUN, arranged, wild_index, rules, suit_code, 0, low)
-                if (wilds <= 1 and count <= 9 and (total & _RANK_FIELDS) in _SINGLE_RANK and rules.groups_allowed
-                        and not suits + _FIVES & _OVER_TWO):  # _GROUP
+                if (wilds <= 1 and count <= 9 and _SINGLE_RANK.get(total >> _RANKS_AT & 0xFFFFFF) == count - wilds
+                        and rules.groups_allowed and not suits + _FIVES & _OVER_TWO):  # _GROUP
                     group = tuple(sorted(cards, key=_group_key))
                     return _make(GROUP, group, count - 1 if wilds else None, rules, "", group[0].rank)
         raise _Refusal(_explain_lay_down, cards, rules, False)  # bound once: the refusal names no class
@@ -599,10 +595,10 @@ def _judged_meld(cards: tuple[Card, ...], total: int, verdict: int, rules: Rules
     if verdict == _SIMPLE_RUN:
         # naturals by rank, the wild (if any) last; it fills the one gap, or goes to the low end
         ordered = sorted(cards, key=_run_key)
-        slots = total >> _SLOTS_AT
+        slots = total >> _SLOTS_AT & _SLOTS
         low = (slots & -slots).bit_length() - 1
         suit = ordered[0].suit
-        if not total >> _WILDS_AT & 15:
+        if not total & 15:
             return _make(RUN, tuple(ordered), None, rules, suit, 0, low)
         wild = ordered.pop()
         hole = ((1 << slots.bit_length()) - (1 << low)) & ~slots
@@ -612,7 +608,7 @@ def _judged_meld(cards: tuple[Card, ...], total: int, verdict: int, rules: Rules
         return _make(RUN, (wild, *ordered), 0, rules, suit, 0, low - 1)
     if verdict == _GROUP:
         group = tuple(sorted(cards, key=_group_key))
-        wild_index = len(group) - 1 if total >> _WILDS_AT & 15 else None
+        wild_index = len(group) - 1 if total & 15 else None
         return _make(GROUP, group, wild_index, rules, "", group[0].rank)
     low, arranged, wild_index = _arrange_other_run(cards, total, rules)
     suit = _SUIT_OF_FIELD[_SINGLE_SUIT[total >> _SUITS_AT & 0xFFFF]]
@@ -628,13 +624,7 @@ _group_key = _GROUP_KEY.__getitem__
 # A subclass of Meld is filled past its __setattr__ (which refuses every change) through the slot
 # descriptors themselves.
 _new_meld = object.__new__
-_set_kind = Meld.__dict__["kind"].__set__
-_set_cards = Meld.__dict__["cards"].__set__
-_set_wild_index = Meld.__dict__["wild_index"].__set__
-_set_rules = Meld.__dict__["rules"].__set__
-_set_suit = Meld.__dict__["suit"].__set__
-_set_rank = Meld.__dict__["rank"].__set__
-_set_low = Meld.__dict__["low"].__set__
+_SLOT_SETTERS = tuple([Meld.__dict__[name].__set__ for name in Meld.__slots__])
 
 
 class _Laying:
@@ -660,7 +650,9 @@ _explain_lay_down = Meld._lay_down  # what a refusal of lay_down calls when it i
 
 def _make(kind: MeldKind, cards: tuple[Card, ...], wild_index: int | None,
           rules: Ruleset, suit: str = "", rank: int = 0, low: int = 0) -> Meld:
-    """A new Meld, filled as a _Laying (a plain function: a quarter faster than a class with an __init__)."""
+    """A new Meld, filled as a _Laying (a plain function: a quarter faster than a class with an __init__).
+    Meld._make fills a subclass with the same seven fields through _SLOT_SETTERS; here they are seven plain
+    stores on purpose, the speed of every meld built (a loop over the setters would be calls)."""
     meld = _new_meld(_Laying)
     meld.kind = kind
     meld.cards = cards
