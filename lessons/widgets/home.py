@@ -40,6 +40,7 @@ from .navigation import (
 )
 from .settings import PreferencesPanel, ProgressPanel, RulesPicker, shared_preferences
 from .style import NO_STAR, STAR, esc, t
+from .voice import PageVoice
 
 __all__ = ["TOOLS", "HomePage", "Tool", "continue_target", "home", "lesson_stars", "tool_page"]
 
@@ -300,7 +301,9 @@ def home(lang: str | None = None) -> w.Widget:
 
 
 class ToolPage(w.VBox):
-    """A tool between a link home and the preferences: its ruleset is the learner's saved choice."""
+    """A tool between a link home and the preferences: its ruleset is the learner's saved choice. Its
+    ``voice`` gives it what a lesson's page has: ``<html lang>``, one live region (the Play table speaks
+    through it), the focus kept off ``<body>``, the main landmark and the toggle buttons' pressed state."""
 
     def __init__(self, tool: Tool) -> None:
         self.tool = tool
@@ -308,6 +311,7 @@ class ToolPage(w.VBox):
         self.preferences = shared_preferences()
         super().__init__()
         self.add_class(f"bt-tool-page-{tool.key}")
+        self.voice = PageVoice()
         self._build(chosen_language(self.keeper.progress))
         self.preferences.on_change(self._preferences_arrived)
         self.keeper.changed(self._progress_changed)
@@ -317,6 +321,9 @@ class ToolPage(w.VBox):
         self.lang = lang
         tool = self.tool
         self.widget = tool.build(self.preferences.rules, lang)
+        self.voice.lang = lang
+        if hasattr(self.widget, "speak_with"):      # the Play table: what it says, said by the page's live region
+            self.widget.speak_with(self.voice)
         title = w.HTML(f'{NAV_STYLE}{nav_bar(None, lang)}<h1 style="font-size:1.8em;margin:8px 0">'
                        f'{esc(t(f"home.tool.{tool.key}", lang))}</h1><p style="font-size:1.05em;max-width:60em">'
                        f'{esc(t(f"home.tool.{tool.key}.help", lang))}</p>')
@@ -325,7 +332,7 @@ class ToolPage(w.VBox):
             self.display_choices = PreferencesPanel(self.preferences, lang)
         else:
             panel.relabel(lang)
-        self.children = [title, self.display_choices, self.widget, self.keeper.widget]
+        self.children = [title, self.voice, self.display_choices, self.widget, self.keeper.widget]
         picker = self._picker()
         if picker is not None:
             picker.observe(self._picked, names="value")

@@ -14,6 +14,7 @@ to say in words before it deals a fresh hand.
 from __future__ import annotations
 
 import logging
+import re
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
@@ -114,6 +115,7 @@ class KeepsItsHand:
     player_count: w.Dropdown
     table: Any
     voice: Any          # the page's one live region (voice.PageVoice), or None: then the question is one itself
+    message: w.HTML
 
     if TYPE_CHECKING:       # PlayTable's
         @property
@@ -140,6 +142,12 @@ class KeepsItsHand:
         self.ask_row.add_class("bt-new-hand-ask")
         self.deal_anyway.on_click(lambda _: self._answer(deal=True))
         self.play_on.on_click(lambda _: self._answer(deal=False))
+
+    def speak_with(self, voice: Any) -> None:
+        """From now on the table says all it says (its message, the moves, this question) through ``voice``,
+        the page's one live region (voice.PageVoice): the message shown now stops being a live region."""
+        self.voice = voice
+        self.message.value = re.sub(r'role="\w+" aria-live="polite" ', "", self.message.value)
 
     def ask_new_hand(self, button: object = None) -> None:
         """"New hand": a new deal at once, or, with a hand in progress, once the learner says so."""

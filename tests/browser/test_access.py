@@ -16,7 +16,10 @@ import subprocess
 
 import pytest
 
+import burraco_core as bc
 import lessons
+from burraco_core.session import HandSession
+from lessons.widgets.board import player_names
 from lessons.widgets.home import TOOLS
 from lessons.widgets.navigation import notebook_name
 from lessons.widgets.style import t
@@ -320,3 +323,90 @@ def test_no_serious_violation_in_other_languages_and_four_colours(page, voila_ur
     finally:
         choose_language(page, voila_url, "en")          # the shared record back to English
     assert problems == [], "\n".join(problems)
+
+
+def reach(page, selector: str, key: str = "Tab", limit: int = 80) -> None:
+    """Press ``key`` (Tab or Shift+Tab) until the focus is on (or inside) ``selector``."""
+    for _ in range(limit):
+        page.keyboard.press(key)
+        if page.evaluate("sel => !!document.activeElement?.closest(sel)", selector):
+            return
+    raise AssertionError(f"{key} never reached {selector}")
+
+
+def choose_with_arrows(page, codes: list[str], hand: str = ".bt-exercise .bt-my-hand") -> None:
+    """In the focused hand, move with the arrow keys to each card of ``codes`` and choose it with Space."""
+    for code in codes:
+        start = page.evaluate("() => Number(document.activeElement.closest('.bh-card').dataset.index)")
+        target = page.evaluate("([hand, code]) => Number(document.querySelector(`${hand}"
+                               " .bh-card[data-code='${code}']`).dataset.index)", [hand, code])
+        for _ in range(abs(target - start)):
+            page.keyboard.press("ArrowRight" if target > start else "ArrowLeft")
+        assert page.evaluate("() => document.activeElement.closest('.bh-card')?.dataset.code") == code
+        page.keyboard.press("Space")
+        page.wait_for_function("code => document.activeElement.closest('.bh-card')?.dataset.code === code"
+                               " && document.activeElement.closest('.bh-card').getAttribute('aria-selected') === 'true'",
+                               arg=code)
+
+
+def said(page, words: str, where: str) -> None:
+    """The page's one live region comes to say ``words`` (a text no earlier step said)."""
+    try:
+        page.wait_for_function("w => document.querySelector('.bt-live')?.textContent.includes(w)", arg=words,
+                               timeout=20_000)
+    except Exception:
+        now = page.evaluate("() => document.querySelector('.bt-live')?.textContent")
+        raise AssertionError(f"after {where} the live region says {now!r}, not {words!r}") from None
+
+
+PLAY_DEAL = "1"     # four players, classic: after the draw, the hand holds J♥ J♠ J♦ (checked below with the engine)
+
+
+def test_the_play_page_speaks_and_takes_a_whole_turn_from_the_keyboard(page, voila_url, shoot):
+    """The Play tool opened on its own has what a lesson's page has (voice.PageVoice): <html lang>, the
+    main landmark, one live region that says the table's moves and no live element of the table's own.
+    A whole turn of deal 1 with the keyboard alone: New hand, Draw, the three jacks chosen, Lay down, the
+    5♠ chosen, Discard; the focus never left on <body>."""
+    session = HandSession.new("classic", 4, deal=int(PLAY_DEAL), names=player_names(4, "start"))
+    session.play(bc.Draw())
+    assert session.play(bc.parse_action("meld JH JS JD")) and session.play(bc.parse_action("discard 5S"))
+    page.goto(f"{voila_url}/voila/render/play.ipynb", wait_until="domcontentloaded")
+    wait_ready(page, "tool")
+    assert page.evaluate("() => document.documentElement.lang") == "en"
+    assert page.evaluate("() => !!document.querySelector('[role=main] .bt-play-table, main .bt-play-table')")
+    live = ("() => [...document.querySelectorAll('[aria-live], [role=status], [role=alert]')].filter(e => e.getClientRects().length"
+            " || e.classList.contains('bt-live')).map(e => e.className === 'bt-live' ? 'bt-live' : e.outerHTML.slice(0, 200))")
+    assert page.evaluate(live) == ["bt-live"]
+    table = ".bt-tool-page-play .bt-play-table"
+    page.locator(f"{table} .widget-text input").focus()          # the deal number: from here on, the keyboard alone
+    page.keyboard.type(PLAY_DEAL)
+    reach(page, f"{table} .bt-button-new-hand")
+    page.keyboard.press("Enter")
+    page.wait_for_function("t => document.querySelector('.bt-live').textContent.includes(t)"
+                           " || document.querySelector('.bt-new-hand-ask').getClientRects().length > 0",
+                           arg=f"(deal {PLAY_DEAL})")
+    if page.locator(".bt-new-hand-ask").is_visible():          # a hand of an earlier visit in the record
+        said(page, "Abandon the hand in progress?", "New hand")
+        reach(page, ".bt-button-deal-anyway")
+        page.keyboard.press("Enter")
+    said(page, f"(deal {PLAY_DEAL})", "New hand")
+    focus_is_not_on_body(page, "New hand")
+    reach(page, f"{table} .bt-button-draw")
+    page.keyboard.press("Enter")
+    said(page, "You drew", "Draw")
+    focus_is_not_on_body(page, "Draw")
+    hand = f"{table} .bt-my-hand"
+    reach(page, f"{hand} .bh-card", "Shift+Tab")
+    choose_with_arrows(page, ["JH", "JS", "JD"], hand)
+    reach(page, f"{table} .bt-button-meld")
+    page.keyboard.press("Enter")
+    said(page, "You laid down", "Lay down")
+    focus_is_not_on_body(page, "Lay down")
+    reach(page, f"{hand} .bh-card", "Shift+Tab")
+    choose_with_arrows(page, ["5S"], hand)
+    reach(page, f"{table} .bt-button-discard")
+    page.keyboard.press("Enter")
+    said(page, "You discarded", "Discard")
+    focus_is_not_on_body(page, "Discard")
+    assert page.evaluate(live) == ["bt-live"]
+    shoot(page.locator(".bt-tool-page-play"), "keyboard-play-turn")

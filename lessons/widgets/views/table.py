@@ -59,7 +59,7 @@ class TableView(AnswerView):
         """After each move (and undo): what the view shows besides the table."""
 
     def speak_with(self, voice: Any) -> None:
-        self.table.voice = voice        # the move report, the computer's moves, a refusal: said by the page
+        self.table.speak_with(voice)        # the move report, the computer's moves, a refusal: said by the page
 
     def retry_note(self) -> str:
         if self.table.game.is_over:        # Undo does not reopen a finished hand: "Start again" does
