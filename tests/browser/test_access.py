@@ -6,7 +6,9 @@ and best practice) may be found on the home page, a lesson's exercise, a turn at
 table or any tool, in a desktop window, in a phone's 320 px (where nothing may run off the
 right and a focused control is never hidden) and in projector mode; then every page once more in
 Italian, Spanish or Portuguese, some in the four-colour deck (no finding of any impact). Then lesson 1's first
-exercise is opened, answered and checked with Tab, typing and Enter only.
+exercise is opened, answered and checked with Tab, typing and Enter only, and a whole turn is played with
+the keyboard alone at lesson 3's table and on the Play page (the focus never left on <body>, every move
+said by the page's one live region).
 """
 
 from __future__ import annotations
@@ -246,24 +248,6 @@ def test_language_live_region_and_focus_after_an_action(page, voila_url, axe_sou
     page.wait_for_function("() => document.documentElement.lang === 'en'", timeout=15_000)
 
 
-def test_focus_after_draw_at_the_table(page, voila_url):
-    lesson = lessons.get_lesson("turn")
-    page.goto(f"{voila_url}/voila/render/{notebook_name(lesson)}.ipynb", wait_until="domcontentloaded")
-    wait_ready(page, "lesson")
-    page.locator(".bt-strip-item").first.click()
-    draw = page.locator(".bt-exercise .bt-button-draw")
-    draw.wait_for()
-    if draw.is_disabled():                      # an earlier visit drew already: this exercise afresh
-        page.locator(".bt-strip-item").nth(1).click()
-        page.locator(".bt-strip-item").first.click()
-        page.wait_for_function("() => !document.querySelector('.bt-exercise .bt-button-draw')?.disabled")
-    draw.focus()
-    page.keyboard.press("Enter")
-    page.wait_for_function("() => document.querySelector('.bt-exercise .bt-button-draw')?.disabled")
-    where = focus_is_not_on_body(page, "Draw")
-    assert "bt-button-draw" not in where, where
-
-
 # The sweep again in the other three languages and in the four-colour deck, in one test on the one server
 # and browser: every page once, the pages dealt in turn to Italian, Spanish and Portuguese (each language
 # has a lesson, the table or the home page, and tools), the Portuguese ones in the four-colour deck
@@ -349,6 +333,11 @@ def choose_with_arrows(page, codes: list[str], hand: str = ".bt-exercise .bt-my-
                                arg=code)
 
 
+def awake(page, selector: str) -> None:
+    """Wait until the button ``selector`` can be pressed (the cards chosen have reached the table)."""
+    page.wait_for_function("sel => document.querySelector(sel)?.disabled === false", arg=selector, timeout=20_000)
+
+
 def said(page, words: str, where: str) -> None:
     """The page's one live region comes to say ``words`` (a text no earlier step said)."""
     try:
@@ -357,6 +346,48 @@ def said(page, words: str, where: str) -> None:
     except Exception:
         now = page.evaluate("() => document.querySelector('.bt-live')?.textContent")
         raise AssertionError(f"after {where} the live region says {now!r}, not {words!r}") from None
+
+
+def test_a_whole_turn_at_the_table_with_the_keyboard_alone(page, voila_url, shoot):
+    """Lesson 3's first exercise with the keyboard alone: Draw, the 5♥ 6♥ 7♥ chosen with the arrows and
+    Space, Lay down, the 9♣ chosen, Discard, Check. After every step the focus is on a control or a
+    heading, never on <body>; the table's report of each move is said by the page's one live region
+    (the table has no live element of its own)."""
+    page.goto(f"{voila_url}/voila/render/{notebook_name(TABLE_LESSON)}.ipynb", wait_until="domcontentloaded")
+    wait_ready(page, "lesson")
+    page.locator(".bt-strip-item").nth(1).click()       # exercise 1 afresh, whatever an earlier visit left
+    page.wait_for_selector(".bt-strip-item:nth-child(2).bt-current")
+    page.locator(".bt-strip-item").first.click()
+    page.wait_for_function("() => document.querySelector('.bt-strip-item')?.classList.contains('bt-current')"
+                           " && document.querySelector('.bt-exercise .bt-button-draw')?.disabled === false")
+    page.locator(".bt-exercise h2.bt-prompt").focus()       # from here on, the keyboard alone
+    reach(page, ".bt-exercise .bt-button-draw")
+    page.keyboard.press("Enter")
+    said(page, "You drew", "Draw")
+    assert "bt-button-draw" not in focus_is_not_on_body(page, "Draw")      # not left on the disabled Draw
+    live = ("() => [...document.querySelectorAll('.bt-lesson [aria-live], .bt-lesson [role=status],"
+            " .bt-lesson [role=alert]')].map(e => e.className === 'bt-live' ? 'bt-live' : e.outerHTML.slice(0, 300))")
+    assert page.evaluate(live) == ["bt-live"]
+    reach(page, ".bt-exercise .bt-my-hand .bh-card", "Shift+Tab")
+    choose_with_arrows(page, ["5H", "6H", "7H"])
+    awake(page, ".bt-exercise .bt-button-meld")
+    reach(page, ".bt-exercise .bt-button-meld")
+    page.keyboard.press("Enter")
+    said(page, "You laid down", "Lay down")
+    focus_is_not_on_body(page, "Lay down")
+    reach(page, ".bt-exercise .bt-my-hand .bh-card", "Shift+Tab")
+    choose_with_arrows(page, ["9C"])
+    awake(page, ".bt-exercise .bt-button-discard")
+    reach(page, ".bt-exercise .bt-button-discard")
+    page.keyboard.press("Enter")
+    said(page, t("table.say.turn-done", "en"), "Discard")
+    focus_is_not_on_body(page, "Discard")
+    assert page.evaluate(live) == ["bt-live"]
+    reach(page, ".bt-check")
+    page.keyboard.press("Enter")
+    said(page, "Correct", "Check")
+    focus_is_not_on_body(page, "Check")
+    shoot(page.locator(".bt-lesson-page"), "keyboard-turn")
 
 
 PLAY_DEAL = "1"     # four players, classic: after the draw, the hand holds J♥ J♠ J♦ (checked below with the engine)
@@ -398,12 +429,14 @@ def test_the_play_page_speaks_and_takes_a_whole_turn_from_the_keyboard(page, voi
     hand = f"{table} .bt-my-hand"
     reach(page, f"{hand} .bh-card", "Shift+Tab")
     choose_with_arrows(page, ["JH", "JS", "JD"], hand)
+    awake(page, f"{table} .bt-button-meld")
     reach(page, f"{table} .bt-button-meld")
     page.keyboard.press("Enter")
     said(page, "You laid down", "Lay down")
     focus_is_not_on_body(page, "Lay down")
     reach(page, f"{hand} .bh-card", "Shift+Tab")
     choose_with_arrows(page, ["5S"], hand)
+    awake(page, f"{table} .bt-button-discard")
     reach(page, f"{table} .bt-button-discard")
     page.keyboard.press("Enter")
     said(page, "You discarded", "Discard")
