@@ -14,7 +14,7 @@ from .explain import _ALL_ACES, _PRIORITY, _aces_failure, _gap_failure, _taken, 
 from .verdict import (
     _LOW_ACE,
     _RANKS_AT,
-    _RUN_KEY,
+    _RUN_KEYS,
     _SINGLE_SUIT,
     _SLOTS,
     _SLOTS_AT,
@@ -34,10 +34,10 @@ def _arrange_other_run(cards: tuple[Card, ...], total: int, rules: Ruleset) -> A
     twos = total >> _TWOS_AT + 4 * suit_index & 15
     found = _other_fit(total >> _SLOTS_AT & _SLOTS, aces, twos, wilds, rules)
     assert found is not None, "not a legal run"
-    return _other_run(cards, found[0], found[1], _SUIT_OF_FIELD[suit_index], wilds, aces, twos)
+    return _other_run(cards, found[0], found[1], suit_index, wilds, aces, twos)
 
 
-def _other_run(cards: tuple[Card, ...], taken: int, fit: tuple[int, int | None], suit: str,
+def _other_run(cards: tuple[Card, ...], taken: int, fit: tuple[int, int | None], suit_index: int,
                wilds: int, aces_count: int, twos_count: int) -> Arrangement:
     """The arrangement of a run with an ace or a 2 of its suit, read as :func:`~.verdict._other_fit` found
     it fits (``taken``: the slots its naturals take, a 2 of the suit in slot 2 if it stands there; ``fit``:
@@ -48,21 +48,19 @@ def _other_run(cards: tuple[Card, ...], taken: int, fit: tuple[int, int | None],
     first, wild_index = fit
     natural_two = taken & _TWO_SLOT
     if aces_count < 2 and twos_count < 2:
-        # The common case (issue 34), sorted in C: the naturals by rank (an ace first), the wilds after them
-        # (one or two: the suit's 2, another wild); the ace moves to the top if it is high, the suit's 2
-        # stands after a low ace or first if it is natural, and the wild left goes where the run has room.
-        ordered = sorted(cards, key=_RUN_KEY.__getitem__)
-        spare = ordered[len(cards) - wilds:]
-        del ordered[len(cards) - wilds:]
+        # The common case (issue 34), sorted in C by the suit's own keys: the ace, the suit's 2, the other
+        # naturals by rank, another wild last. The ace moves to the top if it is high; the suit's 2 stays in
+        # its slot if it is natural, else it is the wild; the wild goes where the run has room.
+        ordered = sorted(cards, key=_RUN_KEYS[suit_index])
+        wild = ordered.pop() if wilds > twos_count else None
+        if twos_count and not natural_two:
+            wild = ordered.pop(aces_count)
         if aces_count and not taken & _LOW_ACE:
             ordered.append(ordered.pop(0))
-        if natural_two:
-            two = spare[0] if spare[0].rank == 2 and spare[0].suit == suit else spare[1]
-            spare.remove(two)
-            ordered.insert(1 if taken & _LOW_ACE else 0, two)
-        if spare:
-            ordered.insert(wild_index, spare[0])  # type: ignore[arg-type]
+        if wild is not None:
+            ordered.insert(wild_index, wild)  # type: ignore[arg-type]
         return (first, tuple(ordered), wild_index)
+    suit = _SUIT_OF_FIELD[suit_index]
     low = (taken & -taken).bit_length() - 1
     high = taken.bit_length() - 1
     table: Table = [None] * 15

@@ -167,9 +167,8 @@ class Meld:
                     else:  # an ace or a 2 of the suit: the first reading that fits, from the same table
                         found = _other_fit(total >> _SLOTS_AT & _SLOTS, aces, twos, wilds, rules)
                         if found is not None:
-                            suit_code = _SUIT_OF_FIELD[suit]
-                            low, arranged, wild_index = _other_run(cards, *found, suit_code, wilds, aces, twos)
-                            return _make(RUN, arranged, wild_index, rules, suit_code, 0, low)
+                            low, arranged, wild_index = _other_run(cards, *found, suit, wilds, aces, twos)
+                            return _make(RUN, arranged, wild_index, rules, _SUIT_OF_FIELD[suit], 0, low)
                 if (wilds <= 1 and count <= 9 and _SINGLE_RANK.get(total >> _RANKS_AT & 0xFFFFFF) == count - wilds
                         and rules.groups_allowed and not suits + _FIVES & _OVER_TWO):  # _GROUP
                     group = tuple(sorted(cards, key=_group_key))

@@ -43,6 +43,9 @@ def _packed(card: Card) -> int:
 _PACKED: dict[Card, int] = {card: _packed(card) for card in full_deck(2)}
 # Sort keys: a run's naturals by rank with the wilds last; a group's naturals as Card.__lt__ does.
 _RUN_KEY: dict[Card, int] = {card: 99 if card.is_wild else card.rank for card in _PACKED}
+# ... and in a run of one suit (by its index): the ace first, then that suit's 2, the other wilds last
+_RUN_KEYS = tuple([{card: 2 if card.face == (2, suit) else key for card, key in _RUN_KEY.items()}.__getitem__
+                   for suit in _SUIT_OF_FIELD])
 _GROUP_KEY: dict[Card, int] = {
     card: 999 if card.is_wild else (_SUIT_INDEX[card.suit] * 14 + card.rank) * 2 + card.deck for card in _PACKED}
 
