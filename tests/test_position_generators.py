@@ -12,6 +12,7 @@ import re
 import pytest
 
 import burraco_core as bc
+from burraco_core.messages import Message
 from lessons.curriculum.generators import generate
 from lessons.curriculum.generators.positions import TURN_RULES
 from lessons.curriculum.guided import make_session, replay
@@ -208,3 +209,20 @@ def test_a_guided_hand_and_pozzetto_are_eleven_cards_holding_melds(made, rules):
         position = ex.data["position"]
         assert len(bc.parse_cards(position["hands"][0])) == 11
         assert len(bc.parse_cards(position["pozzetti"][0])) == 11
+
+
+def test_a_why_nots_feedback_numbers_the_meld_as_the_move_and_the_table_do():
+    """'Attach 10♥ to meld 3' is refused with 'no meld number 3' (the engine's index is 2), in every language."""
+    found = 0
+    for seed in range(60):
+        ex = generate("why-not", seed, "classic", 2)
+        if ex.solution != "attach.no-such-meld":
+            continue
+        index = int(ex.data["action"].split()[1])
+        wrong = next(choice for choice in ex.data["choices"] if choice != ex.solution)
+        for lang in ("en", "it", "es", "pt"):
+            said = ex.check(wrong).message(lang)
+            told = [Message("rule.attach.no-such-meld", meld=index + 1, count=n).text(lang) for n in range(index + 1)]
+            assert any(text in said for text in told), (lang, said)        # the side holds at most `index` melds
+        found += 1
+    assert found >= 2

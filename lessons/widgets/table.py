@@ -250,7 +250,7 @@ class PlayTable(KeepsItsHand, w.VBox):
         no engine notation or rule id (the session's own text, for the terminal, has both)."""
         if event.kind == "refused" and event.refusal is not None:
             name = player_names(self.game.players, "start")[event.player]
-            why = name_seats(event.refusal.msg, self.game.players, YOU).text(self.lang)
+            why = name_seats(bc.typed_refusal(event.refusal), self.game.players, YOU).text(self.lang)
             said: str = (f"{self._text('table.say.stopped.who', name=name)} {why} "
                          f"{self._text('table.say.stopped')}.")
             return said

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from burraco_core.actions import typed_refusal
 from burraco_core.messages import Message
 
 from .base import Attempt, Failure, MeldCode, predicate, with_rule
@@ -124,7 +125,8 @@ def _refusal_right(attempt: Attempt) -> Failure | None:
         return Failure(Message("ex.check.why-not.allowed", named=Message(f"rule.{said}.summary")), said,
                        attempt.cards)
     key = "ex.check.why-not.refused" if said == "legal" else "ex.check.why-not.other-rule"
-    return Failure(with_rule(key, err.msg, truth), truth, attempt.cards)
+    # the meld numbered from 1, as the table labels it (the engine counts from 0)
+    return Failure(with_rule(key, typed_refusal(err), truth), truth, attempt.cards)
 
 
 @predicate("seat-right")
