@@ -100,6 +100,10 @@ note "building the site"
   --out "$site/static/pyodide" --stub sqlite3 --stub ssl --stub jedi --stored --extra burraco-tutor=app \
   --not-in-browser voila --not-in-browser widgetsnbextension --not-in-browser jupyterlab-widgets \
   --config lite/jupyter-lite.json
+# 6b. The modules the home page and the kernel's start import, as bytecode: Python then compiles
+#     nothing of them on a visit (lite/precompile.py; run by the site's own Pyodide, in node).
+note "precompiling the modules a visit imports"
+node lite/precompile.mjs "$site/static/pyodide" lite/jupyter-lite.json
 "$PY" lite/assemble.py pages --site "$site" --start render/index.html --loading lite/loading.html --contents "$CONTENTS" \
   $(for catalogue in lessons/locale/*.txt; do printf -- '--catalogue %s ' "$catalogue"; done)
 # 7. Precompressed copies (.gz, and .br with the brotli package) beside every file worth it: a cold

@@ -168,6 +168,35 @@ def test_lite_site_is_sent_precompressed(lite_build, lite_url):
     assert "Content-Encoding" not in headers and body == wasm.read_bytes()
 
 
+def test_lite_wheels_hold_the_start_as_bytecode(lite_build):
+    """The modules a visit imports (the home page's and the kernel's) are shipped as bytecode of the
+    site's own Python, so a visit compiles none of them (lite/precompile.py); the lock's checksums
+    are those of the rewritten wheels, and pygments keeps only the lexers IPython uses."""
+    import hashlib
+    import zipfile
+
+    pyodide = SITE / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    for package in lock["packages"].values():
+        wheel = pyodide / package["file_name"]
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == package["sha256"], wheel.name
+
+    def names(prefix: str) -> set[str]:
+        (wheel,) = pyodide.glob(f"{prefix}-*.whl")
+        return set(zipfile.ZipFile(wheel).namelist())
+
+    ours = names("burraco_tutor")
+    for module in ("lessons/__init__", "lessons/widgets/app", "lessons/widgets/home", "burraco_core/__init__"):
+        assert f"{module}.pyc" in ours and f"{module}.py" not in ours, module
+    ipython = names("ipython")
+    assert "IPython/core/interactiveshell.pyc" in ipython and "IPython/core/interactiveshell.py" not in ipython
+    with zipfile.ZipFile(next(pyodide.glob("burraco_tutor-*.whl"))) as wheel:
+        code = wheel.read("lessons/__init__.pyc")
+    assert code[:4] == (3531).to_bytes(2, "little") + b"\r\n", code[:4]          # the magic number of Python 3.12
+    pygments = names("pygments")
+    assert "pygments/lexers/python.pyc" in pygments and "pygments/lexers/business.py" not in pygments
+
+
 def _superseded(request) -> bool:
     """A page load the browser dropped because the site's start pages redirect onwards
     (JupyterLite's root page, then voici/index.html): not a failure of the site."""
