@@ -29,8 +29,7 @@ from burraco_core.messages import Message, add_catalogue_dir, catalogue, per_cat
 from burraco_core.messages import languages as engine_languages
 
 from . import proof
-from .checks import Attempt, Check, CurriculumError, compile_check
-from .checks.base import with_rule
+from .checks import Attempt, Check, CurriculumError, compile_check, with_rule
 from .kinds import KIND_TABLE, KINDS, Choice, Prepared, Unreadable, name_seats, set_up
 from .story import Story
 
@@ -297,8 +296,7 @@ _EXERCISE_FIELDS = {"id", "kind", "ruleset", "prompt", "data", "checks", "soluti
 
 
 def _json_answer(value: Any) -> bool:
-    """An answer an exercise file may hold: text, a whole number of at most 15 digits (as a learner types
-    one: kinds.base.whole_number), or null."""
+    """An answer a file may hold: text, a whole number of at most 15 digits (kinds.base.whole_number), or null."""
     if isinstance(value, int) and not isinstance(value, bool):
         return -(10**15) < value < 10**15
     return value is None or isinstance(value, str)

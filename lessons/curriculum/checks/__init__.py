@@ -30,8 +30,9 @@ from .base import (
     predicate,
     quantity,
     refusal_failure,
+    with_rule,
 )
 
 __all__ = ["CARD_TESTS", "QUANTITIES", "REGISTRY", "Attempt", "CardArg", "CardTest", "Check", "CurriculumError",
            "Failure", "MeldCode", "Predicate", "Quantity", "card_test", "compile_card_test", "compile_check",
-           "compile_quantity", "predicate", "quantity", "refusal_failure"]
+           "compile_quantity", "predicate", "quantity", "refusal_failure", "with_rule"]
