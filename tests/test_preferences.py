@@ -83,6 +83,10 @@ def test_every_page_has_the_preferences_and_the_tools_share_their_four_colour_sw
     assert referee.widget.children[-1].four_colour.value   # a tool opens with the saved choice
     prefs.four_colour = False
     assert not table.widget.four_colour.value and not referee.widget.children[-1].four_colour.value
+    # one switch on screen: the page's display choices; the tools' own copies are hidden on a tool page
+    assert table.widget.four_colour.layout.display == "none"
+    assert referee.widget.children[-1].four_colour.layout.display == "none"
+    assert home.display_choices.switches["four_colour"].layout.display != "none"
 
 
 def test_the_stylesheet_scales_cards_recolours_suits_and_rings_the_focus():

@@ -336,9 +336,11 @@ class ToolPage(w.VBox):
         picker = self._picker()
         if picker is not None:
             picker.observe(self._picked, names="value")
-        # A tool's own four-colour switch is the page's preference (shown on every card by the page).
+        # A tool's own four-colour switch is the page's preference (shown on every card by the page); the
+        # page's display choices already offer it, so the tool's copy is hidden here (one control, one name).
         four = self._four_colour()
         if four is not None:
+            four.layout.display = "none"
             four.value = self.preferences.four_colour
             four.observe(lambda change: setattr(self.preferences, "four_colour", change["new"]), names="value")
 
