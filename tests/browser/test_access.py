@@ -335,7 +335,27 @@ def choose_with_arrows(page, codes: list[str], hand: str = ".bt-exercise .bt-my-
 
 def awake(page, selector: str) -> None:
     """Wait until the button ``selector`` can be pressed (the cards chosen have reached the table)."""
-    page.wait_for_function("sel => document.querySelector(sel)?.disabled === false", arg=selector, timeout=20_000)
+    try:
+        page.wait_for_function("sel => document.querySelector(sel)?.disabled === false", arg=selector, timeout=20_000)
+    except Exception:
+        now = page.evaluate("sel => [document.querySelector('.bt-live')?.textContent, [...document.querySelectorAll("
+                            "'.bt-my-hand .bh-card[aria-selected=true]')].map(c => c.dataset.code).join(' '), [...document.querySelectorAll(sel)]"
+                            ".map(b => `${b.disabled} ${b.getClientRects().length}`).join()]", selector)
+        raise AssertionError(f"{selector} never enabled; the live region, the cards chosen: {now}") from None
+
+
+def hand_shows(page, hand: str, test: str) -> None:
+    """Wait until the hand ``hand`` is drawn as the move left it (``test``: JS on its list of card codes,
+    ``codes``, and its marked cards, ``marked``): cards chosen before then may be of the old hand."""
+    try:
+        page.wait_for_function(f"hand => {{ const cards = [...document.querySelectorAll(hand + ' .bh-card')];"
+                               f" const codes = cards.map(c => c.dataset.code);"
+                               f" const marked = cards.filter(c => c.classList.contains('bh-marked')).length;"
+                               f" return {test}; }}", arg=hand, timeout=20_000)
+    except Exception:
+        now = page.evaluate("hand => [...document.querySelectorAll(hand + ' .bh-card')].map(c => c.dataset.code"
+                            " + (c.classList.contains('bh-marked') ? '*' : '')).join(' ')", hand)
+        raise AssertionError(f"the hand never showed {test}: {now}") from None
 
 
 def said(page, words: str, where: str) -> None:
@@ -355,16 +375,22 @@ def test_a_whole_turn_at_the_table_with_the_keyboard_alone(page, voila_url, shoo
     (the table has no live element of its own)."""
     page.goto(f"{voila_url}/voila/render/{notebook_name(TABLE_LESSON)}.ipynb", wait_until="domcontentloaded")
     wait_ready(page, "lesson")
-    page.locator(".bt-strip-item").nth(1).click()       # exercise 1 afresh, whatever an earlier visit left
-    page.wait_for_selector(".bt-strip-item:nth-child(2).bt-current")
+    # exercise 1 afresh, whatever an earlier visit left: exercise 2 drawn first (its own table: wait until
+    # it is the only exercise on the page), then exercise 1, alone, its Draw live
+    only = ("p => { const shown = [...document.querySelectorAll('.bt-exercise h2.bt-prompt')];"
+            " return shown.length === 1 && shown[0].innerText.trim() === p"
+            " && document.querySelectorAll('.bt-exercise').length === 1"
+            " && document.querySelector('.bt-exercise .bt-button-draw')?.disabled === false; }")
+    page.locator(".bt-strip-item").nth(1).click()
+    page.wait_for_function(only, arg=TABLE_LESSON.exercises[1].prompt.text("en"))
     page.locator(".bt-strip-item").first.click()
-    page.wait_for_function("() => document.querySelector('.bt-strip-item')?.classList.contains('bt-current')"
-                           " && document.querySelector('.bt-exercise .bt-button-draw')?.disabled === false")
+    page.wait_for_function(only, arg=TABLE_LESSON.exercises[0].prompt.text("en"))
     page.locator(".bt-exercise h2.bt-prompt").focus()       # from here on, the keyboard alone
     reach(page, ".bt-exercise .bt-button-draw")
     page.keyboard.press("Enter")
     said(page, "You drew", "Draw")
     assert "bt-button-draw" not in focus_is_not_on_body(page, "Draw")      # not left on the disabled Draw
+    hand_shows(page, ".bt-exercise .bt-my-hand", "marked === 1 && codes.length === 8")     # the card drawn, marked
     live = ("() => [...document.querySelectorAll('.bt-lesson [aria-live], .bt-lesson [role=status],"
             " .bt-lesson [role=alert]')].map(e => e.className === 'bt-live' ? 'bt-live' : e.outerHTML.slice(0, 300))")
     assert page.evaluate(live) == ["bt-live"]
@@ -375,6 +401,7 @@ def test_a_whole_turn_at_the_table_with_the_keyboard_alone(page, voila_url, shoo
     page.keyboard.press("Enter")
     said(page, "You laid down", "Lay down")
     focus_is_not_on_body(page, "Lay down")
+    hand_shows(page, ".bt-exercise .bt-my-hand", "codes.length === 5 && !codes.includes('7H')")
     reach(page, ".bt-exercise .bt-my-hand .bh-card", "Shift+Tab")
     choose_with_arrows(page, ["9C"])
     awake(page, ".bt-exercise .bt-button-discard")
@@ -427,6 +454,7 @@ def test_the_play_page_speaks_and_takes_a_whole_turn_from_the_keyboard(page, voi
     said(page, "You drew", "Draw")
     focus_is_not_on_body(page, "Draw")
     hand = f"{table} .bt-my-hand"
+    hand_shows(page, hand, "marked === 1 && codes.length === 12")
     reach(page, f"{hand} .bh-card", "Shift+Tab")
     choose_with_arrows(page, ["JH", "JS", "JD"], hand)
     awake(page, f"{table} .bt-button-meld")
@@ -434,6 +462,7 @@ def test_the_play_page_speaks_and_takes_a_whole_turn_from_the_keyboard(page, voi
     page.keyboard.press("Enter")
     said(page, "You laid down", "Lay down")
     focus_is_not_on_body(page, "Lay down")
+    hand_shows(page, hand, "codes.length === 9 && !codes.includes('JD')")
     reach(page, f"{hand} .bh-card", "Shift+Tab")
     choose_with_arrows(page, ["5S"], hand)
     awake(page, f"{table} .bt-button-discard")
