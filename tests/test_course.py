@@ -15,7 +15,7 @@ import pytest
 import burraco_core as bc
 import lessons
 from burraco_core.messages import Message
-from lessons.curriculum.model import moved_ids
+from lessons.curriculum.moved import moved_ids
 from lessons.learner.filestore import FileStore
 from lessons.learner.progress import Progress
 from lessons.learner.store import ProgressKeeper

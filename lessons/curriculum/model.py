@@ -644,39 +644,6 @@ def load_all(folder: str | pathlib.Path = CONTENT_DIR) -> tuple[Lesson, ...]:
     return tuple(lessons)
 
 
-MOVED_FILE = "moved-ids.json"
-"""Exercise ids of earlier versions of the course and the exercise each one's stars now belong to."""
-_MOVED: dict[str, str] | None = None
-
-
-def moved_ids(folder: str | pathlib.Path = CONTENT_DIR) -> dict[str, str]:
-    """``old exercise id -> id now`` (``lessons/content/moved-ids.json``), every new id checked to be an
-    exercise of the course; CurriculumError when the file is wrong. Read once."""
-    global _MOVED
-    if _MOVED is not None and pathlib.Path(folder) == CONTENT_DIR:
-        return _MOVED
-    path = pathlib.Path(folder) / MOVED_FILE
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return {}
-    except (OSError, ValueError) as err:
-        raise CurriculumError(MOVED_FILE, "", f"cannot be read as JSON: {err}") from err
-    except RecursionError as err:
-        raise CurriculumError(MOVED_FILE, "", "cannot be read as JSON: nested too deep") from err
-    moved = data.get("moved") if isinstance(data, dict) else None
-    if not isinstance(moved, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in moved.items()):
-        raise CurriculumError(MOVED_FILE, "moved", "an object of old id -> new id")
-    course = all_lessons() if pathlib.Path(folder) == CONTENT_DIR else load_all(folder)   # the course: read once
-    known = {ex.id for lesson in course for ex in lesson.exercises}
-    unknown = sorted(v for v in moved.values() if v not in known)
-    if unknown:
-        raise CurriculumError(MOVED_FILE, "moved", f"no exercise {shown(unknown[0])} in the course")
-    if pathlib.Path(folder) == CONTENT_DIR:
-        _MOVED = dict(moved)
-    return dict(moved)
-
-
 _ALL: tuple[Lesson, ...] | None = None
 
 
@@ -697,4 +664,4 @@ def languages() -> tuple[str, ...]:
 
 
 __all__ = ["Block", "CurriculumError", "Exercise", "KINDS", "Lesson", "OwnText", "STATUSES", "Verdict", "all_lessons",
-           "languages", "load", "load_all", "moved_ids", "ruleset_dict", "ruleset_from_dict"]
+           "languages", "load", "load_all", "ruleset_dict", "ruleset_from_dict"]

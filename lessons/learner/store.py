@@ -46,7 +46,7 @@ import traitlets
 from burraco_core import BurracoError
 from burraco_core.messages import Message
 
-from ..curriculum.model import moved_ids
+from ..curriculum.moved import moved_ids
 from .checkup import unused_parts
 from .classlink import ClassLink, ClassReply, class_link
 from .classwork import class_copy

@@ -28,7 +28,8 @@ from typing import Any
 
 from burraco_core.messages import Message
 
-from ..curriculum.model import Lesson, moved_ids
+from ..curriculum.model import Lesson
+from ..curriculum.moved import moved_ids
 from ..learner.files import NotAFile, read_regular
 from ..learner.progress import Progress, ProgressError
 
