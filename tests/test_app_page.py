@@ -274,6 +274,40 @@ def test_answer_views_a_lesson_dropped_are_closed_at_the_next_move_and_nothing_e
     assert lesson.session.index == len(SECOND.exercises) - 1 and lesson.view.widget in reach([shell]).values()
 
 
+def test_a_walk_through_the_course_leaves_no_widget_behind(shell):
+    """Every lesson opened from the home page and left, twice: the second walk keeps exactly as many
+    widgets as the first (the home page and the pages kept), and no widget closed stays in memory."""
+    import gc
+
+    import anywidget
+    import ipywidgets as w
+    from anywidget._file_contents import FileContents
+
+    def walk() -> tuple[int, int]:
+        for lesson in lessons.LESSONS:
+            browser_goes(shell, f"lesson/{lesson.key}")
+            browser_goes(shell, "home")
+        gc.collect()
+        alive = [thing for thing in gc.get_objects() if isinstance(thing, w.Widget)]
+        return sum(thing.comm is not None for thing in alive), sum(thing.comm is None for thing in alive)
+
+    browser_goes(shell, "home")
+    open_first, closed_first = walk()
+    open_second, closed_second = walk()
+    assert (open_second, closed_second) == (open_first, closed_first)    # nothing grows from one walk to the next
+    # anywidget keeps every instance of a class whose _esm or _css is a file's path (its hot reload)
+    kinds = [kind for kind in _subclasses(anywidget.AnyWidget) if kind.__module__.startswith("lessons.")]
+    assert kinds and not [kind for kind in kinds for key in ("_esm", "_css")
+                          if isinstance(vars(kind).get(key), FileContents)]
+
+
+def _subclasses(kind: type) -> list[type]:
+    found = []
+    for sub in kind.__subclasses__():
+        found += [sub, *_subclasses(sub)]
+    return found
+
+
 def test_release_leaves_shared_widgets_alone():
     keeper = store.shared_keeper()
     kept = LessonPage(FIRST.key)

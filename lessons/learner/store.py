@@ -130,7 +130,7 @@ class BrowserStore(anywidget.AnyWidget):
     page may not use localStorage. ``problem`` is None or a Message to show.
     """
 
-    _esm = _HERE / "store.js"
+    _esm = (_HERE / "store.js").read_text(encoding="utf-8")     # its text, not a path: see widgets/hand.py
 
     key = traitlets.Unicode(DEFAULT_KEY).tag(sync=True)
     owner = traitlets.Unicode("").tag(sync=True)

@@ -106,8 +106,8 @@ class BrowserAddress(anywidget.AnyWidget):
     class ``marker`` (a screen reader reads it; Tab continues from there).
     """
 
-    _esm = _HERE / "address.js"
-    _css = _HERE / "address.css"
+    _esm = (_HERE / "address.js").read_text(encoding="utf-8")
+    _css = (_HERE / "address.css").read_text(encoding="utf-8")
 
     address = traitlets.Unicode("").tag(sync=True)
     loaded = traitlets.Bool(False).tag(sync=True)

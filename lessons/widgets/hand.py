@@ -66,8 +66,10 @@ class Hand(anywidget.AnyWidget):
     screen reader says the cards in (``sette di cuori``).
     """
 
-    _esm = _HERE / "hand.js"
-    _css = _HERE / "hand.css"
+    # the file's text, not its path: anywidget ties every instance of a class given a path to that file for good
+    # (its hot-reload signal), so not one of them, nor the page it belongs to, could ever be collected
+    _esm = (_HERE / "hand.js").read_text(encoding="utf-8")
+    _css = (_HERE / "hand.css").read_text(encoding="utf-8")
 
     faces = traitlets.List(traitlets.Dict()).tag(sync=True)
     selected = traitlets.List(traitlets.Int()).tag(sync=True, echo_update=False)   # the page's own choice: not echoed

@@ -61,7 +61,7 @@ _HERE = pathlib.Path(__file__).parent
 class Preferences(anywidget.AnyWidget):
     """Settings as JSON text in localStorage under ``key``; only known values are taken from it."""
 
-    _esm = _HERE / "settings.js"
+    _esm = (_HERE / "settings.js").read_text(encoding="utf-8")
     _css = (_HERE / "settings.css").read_text(encoding="utf-8") + FOUR_COLOUR_CSS.format(scope=".bt-four-colour")
 
     key = traitlets.Unicode("").tag(sync=True)
@@ -150,7 +150,7 @@ class RulesPicker(anywidget.AnyWidget):
     the choice.
     """
 
-    _esm = _HERE / "rules.js"
+    _esm = (_HERE / "rules.js").read_text(encoding="utf-8")
     _css = (".bt-rules-picker { display: flex; align-items: center; gap: 8px; margin: 2px;"
             " font-size: var(--jp-widgets-font-size, 13px); }"
             " .bt-rules-picker select { height: var(--jp-widgets-inline-height, 28px); font-size: inherit;"

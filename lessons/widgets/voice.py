@@ -40,7 +40,7 @@ def spoken(markup: str) -> str:
 class PageVoice(anywidget.AnyWidget):
     """The page's language (``lang``), its one live region (``said``) and its focus (see the module)."""
 
-    _esm = _HERE / "voice.js"
+    _esm = (_HERE / "voice.js").read_text(encoding="utf-8")
     _css = (".bt-voice { position: absolute; width: 1px; height: 1px; overflow: hidden;"
             " clip: rect(0 0 0 0); white-space: nowrap; }")
 
