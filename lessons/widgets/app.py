@@ -12,13 +12,16 @@ Nothing is built twice: the home page is built at start, a lesson or a tool when
 last :data:`KEEP` pages left stay ready (going back to one is instant); an older one is released
 (:mod:`.release`), and built again if the learner returns to it. The learner's choices and
 progress are the kernel's shared keeper and preferences, so every page follows them at once.
+The home page loads only what it shows: a lesson's widgets (its exercise views, the table, the
+games behind them) are imported when the first lesson opens.
 """
 
 from __future__ import annotations
 
 import logging
+import sys
 from collections import OrderedDict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
@@ -28,11 +31,13 @@ from ..learner.store import shared_keeper
 from .address import HOME_PLACE, AddressError, BrowserAddress, Place, parse_address
 from .assigned import ASSIGNED_NOTEBOOK, assigned_page
 from .home import TOOLS, HomePage, ToolPage
-from .lesson import LessonWidget
 from .navigation import LessonPage, chosen_language, guarded_page, oops, use_app_links
 from .release import Sweeper, release
 from .settings import shared_preferences
 from .style import NOTE, box, t
+
+if TYPE_CHECKING:       # the lesson widget (its exercise views, the table, the bots' games) loads with the first lesson
+    from .lesson import LessonWidget
 
 __all__ = ["KEEP", "App", "app"]
 
@@ -220,7 +225,8 @@ def _lesson_sizes() -> dict[str, int]:
 
 def _lesson_widget(page: Any) -> LessonWidget | None:
     lesson = getattr(page, "lesson", None)
-    return lesson if isinstance(lesson, LessonWidget) else None
+    module = sys.modules.get(f"{__package__}.lesson")     # not loaded yet: no page is a lesson
+    return lesson if module is not None and isinstance(lesson, module.LessonWidget) else None
 
 
 def app(lang: str | None = None) -> w.Widget:
