@@ -403,6 +403,24 @@ def test_no_slip_of_a_kind_in_the_exercises(lang):
     assert not now, "\n".join(now)
 
 
+# A count's feedback says what it counts (issue 32): cards and points agree in words of their own ("Non sono 104 carte:
+# sono di più", "Non sono 25 punti: sono di più"), never through one text that fits neither ("Non è 104: è di più").
+COUNTED = {"cards": {"en": "cards", "it": "carte", "es": "cartas", "pt": "cartas"},
+           "points": {"en": "points", "it": "punti", "es": "puntos", "pt": "pontos"}}
+
+
+@pytest.mark.parametrize("lang", ALL)
+def test_a_count_says_what_it_counts(lang):
+    generated = generate("count", 0, bc.ruleset("classic"), 1)
+    wrong = next(answer for answer, _ in generated.wrong_answers)
+    asked = [(lessons.get_lesson("game").exercise("game.how-many-cards"), 104, "cards"),
+             (lessons.get_lesson("game").exercise("game.hand-size"), 13, "cards"),
+             (lessons.get_lesson("scoring").exercise("scoring.meld-value"), 25, "points"), (generated, wrong, "points")]
+    for ex, answer, unit in asked:
+        said = ex.check(answer).message(lang)
+        assert f"{answer} {COUNTED[unit][lang]}:" in said, (ex.id, said)
+
+
 # A question asked yes or no is answered yes or no (issue 32): where an exercise's English prompt ends with one ("Can you
 # attach 4♥ to it?", "Is it legal?", "May you draw? If not, what stops you?"), its choice that says "it is fine" starts
 # with the language's yes ("Sì, si può attaccare.", not "È valida."); the others name the rule that says no.

@@ -13,6 +13,7 @@ from . import melds, numbers, play, scores, table  # noqa: F401  (each registers
 from .base import (
     CARD_TESTS,
     QUANTITIES,
+    QUANTITY_UNITS,
     REGISTRY,
     Attempt,
     CardArg,
@@ -33,6 +34,6 @@ from .base import (
     with_rule,
 )
 
-__all__ = ["CARD_TESTS", "QUANTITIES", "REGISTRY", "Attempt", "CardArg", "CardTest", "Check", "CurriculumError",
-           "Failure", "MeldCode", "Predicate", "Quantity", "card_test", "compile_card_test", "compile_check",
+__all__ = ["CARD_TESTS", "QUANTITIES", "QUANTITY_UNITS", "REGISTRY", "Attempt", "CardArg", "CardTest", "Check",
+           "CurriculumError", "Failure", "MeldCode", "Predicate", "Quantity", "card_test", "compile_card_test", "compile_check",
            "compile_quantity", "predicate", "quantity", "refusal_failure", "with_rule"]

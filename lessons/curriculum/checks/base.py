@@ -65,6 +65,7 @@ class Attempt:
     about: Message | None = None         # what the question asks, as feedback may say it ("worth 10 points")
     player: int | None = None            # the learner's seat, when the answer was played at a table
     before: Any = None                   # the Game before the answer's actions (a position played at a table)
+    unit: str | None = None              # what a count counts ("cards", "points"): its feedback's words agree
 
 
 Check = Callable[[Attempt], "Failure | None"]
@@ -247,11 +248,15 @@ def refusal_failure(err: bc.IllegalMove) -> Failure:
 
 Quantity = Callable[[bc.Ruleset], int]
 QUANTITIES: dict[str, _Entry] = {}
+QUANTITY_UNITS: dict[str, str] = {}   # what a quantity counts: "cards", "points" or "other" (decks, pozzetti)
 
 
-def quantity(name: str, *args: type) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def quantity(name: str, *args: type, unit: str = "cards") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register a quantity; ``unit`` is what it counts, so that count's feedback says it in the words (and the
+    gender) of that noun: "le carte sono di più" / "i punti sono di più"."""
     def register(function: Callable[..., Any]) -> Callable[..., Any]:
         QUANTITIES[name] = _Entry(function, args)
+        QUANTITY_UNITS[name] = unit
         return function
 
     return register

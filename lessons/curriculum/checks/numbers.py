@@ -16,13 +16,16 @@ from .base import Attempt, CardArg, CurriculumError, Failure, MeldCode, card_tes
 
 @predicate("count-right")
 def _count_right(attempt: Attempt) -> Failure | None:
-    """count: the number is the engine's; a wrong one is told whether it is too few or too many, and
-    how the number is made (the quantity's own words), never the number itself."""
+    """count: the number is the engine's; a wrong one is told whether it is too few or too many (in the words
+    of what the quantity counts: cards, points), and how the number is made (the quantity's own words), never
+    the number itself."""
     if attempt.answer == attempt.expected:
         return None
     direction = "more" if attempt.answer < attempt.expected else "fewer"
     how = attempt.about if attempt.about is not None else Message("ex.count.how.again")
-    return Failure(Message("ex.check.count-right", answer=attempt.answer, direction=direction, how=how))
+    key = {"cards": "ex.check.count-right.cards", "points": "ex.check.count-right.points"}.get(
+        attempt.unit or "", "ex.check.count-right")     # a count of cards and of points agree differently
+    return Failure(Message(key, answer=attempt.answer, direction=direction, how=how))
 
 
 def _deal(rules: bc.Ruleset, players: int) -> Any:
@@ -56,7 +59,7 @@ def _copies(rules: bc.Ruleset, card: bc.Card) -> int:
     return sum(c.face == card.face for c in bc.full_deck(rules.jokers))
 
 
-@quantity("backs")
+@quantity("backs", unit="other")
 def _backs(rules: bc.Ruleset) -> int:
     return len({card.deck for card in bc.full_deck(rules.jokers)})
 
@@ -66,7 +69,7 @@ def _hand_size_dealt(rules: bc.Ruleset, players: int) -> int:
     return len(_deal(rules, players).hands[0])
 
 
-@quantity("pozzetti", int)
+@quantity("pozzetti", int, unit="other")
 def _pozzetti(rules: bc.Ruleset, players: int) -> int:
     return len(_deal(rules, players).pozzetti)
 
@@ -86,17 +89,17 @@ def _stock_size(rules: bc.Ruleset, players: int) -> int:
     return len(_deal(rules, players).stock)
 
 
-@quantity("card-value", CardArg)
+@quantity("card-value", CardArg, unit="points")
 def _card_value(rules: bc.Ruleset, card: bc.Card) -> int:
     return rules.card_value(card)
 
 
-@quantity("meld-points", MeldCode)
+@quantity("meld-points", MeldCode, unit="points")
 def _meld_points(rules: bc.Ruleset, code: str) -> int:
     return bc.Meld.parse(code, rules).points()
 
 
-@quantity("burraco-bonus", str)
+@quantity("burraco-bonus", str, unit="points")
 def _burraco_bonus(rules: bc.Ruleset, kind: str) -> int:
     value = {"clean": rules.clean_bonus, "dirty": rules.dirty_bonus, "semi-clean": rules.semi_clean_bonus,
              "royal": rules.royal_bonus, "ace-to-ace": rules.ace_to_ace_bonus}.get(kind)

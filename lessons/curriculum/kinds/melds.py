@@ -12,7 +12,7 @@ import burraco_core as bc
 from burraco_core.errors import shown
 from burraco_core.messages import Message, catalogue
 
-from ..checks import Attempt, CurriculumError, compile_card_test, compile_quantity
+from ..checks import QUANTITY_UNITS, Attempt, CurriculumError, compile_card_test, compile_quantity
 from .base import (
     Choice,
     Prepared,
@@ -41,7 +41,8 @@ def _read_count(prepared: Prepared, rules: bc.Ruleset, answer: Any) -> Attempt:
     if number is None:
         raise Unreadable(Message("ex.verdict.not-a-number"))
     assert prepared.value is not None
-    return Attempt(answer=number, rules=rules, expected=prepared.value(rules), about=prepared.extra.get("about"))
+    return Attempt(answer=number, rules=rules, expected=prepared.value(rules), about=prepared.extra.get("about"),
+                   unit=prepared.extra.get("unit"))
 
 
 def _about(prefix: str, spec: Any) -> Message | None:
@@ -74,7 +75,8 @@ def _prepare_count(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> Pr
         value(rules)
     except bc.BurracoError as err:
         raise CurriculumError(where, "data.quantity", str(err)) from err
-    return Prepared(value=value, extra={"about": _about("ex.count.how", data["quantity"])})
+    return Prepared(value=value, extra={"about": _about("ex.count.how", data["quantity"]),
+                                        "unit": QUANTITY_UNITS.get(data["quantity"][0])})
 
 
 @reader("pick-cards")
