@@ -51,7 +51,7 @@ def test_the_worksheet_holds_n_exercises_and_their_answers(tmp_path):
 
 @pytest.mark.parametrize(("lang", "title"), [
     ("en", "Burraco worksheet · sheet no. 2026"),
-    ("it", "Scheda di Burraco · numero della scheda 2026"),
+    ("it", "Scheda di Burraco · n. 2026"),
     ("es", "Hoja de ejercicios de Burraco · hoja n.º 2026"),
     ("pt", "Folha de exercícios de Burraco · folha nº 2026"),
 ])
