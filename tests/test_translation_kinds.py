@@ -421,6 +421,20 @@ def test_a_count_says_what_it_counts(lang):
         assert f"{answer} {COUNTED[unit][lang]}:" in said, (ex.id, said)
 
 
+# A lesson and a tool of the home page never share a name (issue 32): lesson 13 was "Play a hand" like the Play page, and
+# its summary, which sends the learner on to that page, pointed at both. The summary names the page as the home page does.
+@pytest.mark.parametrize("lang", ALL)
+def test_a_lesson_and_a_tool_have_names_of_their_own(lang):
+    tools = {Message(key).text(lang): key for key in messages.catalogue("en")
+             if re.fullmatch(r"home\.tool\.[\w-]+", key) and not key.endswith(("-label", "-help"))}
+    assert len(tools) >= 8
+    shared = {lesson.key: tools[lesson.title(lang)] for lesson in lessons.LESSONS if lesson.title(lang) in tools}
+    assert not shared, f"{lang}: a lesson named as a tool: {shared}"
+    page = Message("home.tool.play").text(lang)
+    summary = lessons.get_lesson("play").summary.text(lang)
+    assert page in summary and lessons.get_lesson("play").title(lang) not in summary, summary
+
+
 # A question asked yes or no is answered yes or no (issue 32): where an exercise's English prompt ends with one ("Can you
 # attach 4♥ to it?", "Is it legal?", "May you draw? If not, what stops you?"), its choice that says "it is fine" starts
 # with the language's yes ("Sì, si può attaccare.", not "È valida."); the others name the rule that says no.

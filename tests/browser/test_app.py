@@ -65,7 +65,7 @@ def test_home_page_lists_every_lesson_and_tool(home, shoot, console_errors):
     assert "Burraco is a card game" in text
     for tool in ("Meld referee", "Score calculator", "Play a hand", "Position referee", "Variant builder",
                  "Practise what I missed", "Class summary and worksheets"):
-        assert home.get_by_role("link", name=tool, exact=True).count() == 1   # lesson 13 is "Play a hand" too
+        assert home.get_by_role("link", name=tool, exact=True).count() == 1   # lesson 13 is "A guided hand"
     options = home.locator(".bt-language select option")
     names = [Message("language.name").text(lang) for lang in lessons.languages()]
     assert [options.nth(i).inner_text() for i in range(options.count())] == names    # each in its own words
