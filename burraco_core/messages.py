@@ -85,7 +85,8 @@ _PLURAL_RULES: dict[str, tuple[int, Callable[[int], int]]] = {
     "en": (2, lambda n: 0 if n == 1 else 1),            # 1 card, 0 cards, 2 cards
     "it": (2, lambda n: 0 if n == 1 else 1),            # 1 carta, 0 carte, 2 carte
     "es": (2, lambda n: 0 if n == 1 else 1),            # 1 carta, 0 cartas, 2 cartas
-    "pt": (2, lambda n: 0 if n in (0, 1) else 1),       # Brazilian: 0 carta, 1 carta, 2 cartas
+    "pt": (2, lambda n: 0 if n == 1 else 1),            # 1 carta, 0 cartas, 2 cartas: CLDR puts 0 with 1, but
+                                                        # Brazilian pages write "0 cartas" (or "nenhuma carta")
 }
 
 

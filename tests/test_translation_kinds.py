@@ -421,6 +421,33 @@ def test_a_count_says_what_it_counts(lang):
         assert f"{answer} {COUNTED[unit][lang]}:" in said, (ex.id, said)
 
 
+# A count of none takes no singular noun (issue 32): Portuguese said "0 carta", "0 jogo" (CLDR puts 0 with 1); a count
+# that can be 0 says "0 cartas", or "nenhuma carta" through a select. Each plural form that 0 chooses, in every text of
+# every language, puts no word beside the 0 that only the singular form takes.
+def zero_slips(lang: str, rule: Any = plural_form) -> list[str]:
+    (before_one, _), (after_one, _) = number_words(lang)
+    slips = []
+    for folder in FOLDERS.values():
+        for key, text in entries(folder, lang).items():
+            for _, kind, forms in fields(text):
+                if kind != "plural" or len(forms) < 2:
+                    continue
+                said = forms[min(rule(lang, 0), len(forms) - 1)].replace("#", "0")
+                for match in re.finditer(r"(?:([^\W\d_]+) )?(?<![\w.,])0(?![\w.,])(?: ([^\W\d_]+))?", said):
+                    if (match.group(1) or "").casefold() in before_one or (match.group(2) or "").casefold() in after_one:
+                        slips.append(f"{lang} {key}: {said!r}")
+    return slips
+
+
+@pytest.mark.parametrize("lang", ALL)
+def test_a_count_of_none_takes_no_singular_noun(lang):
+    slips = zero_slips(lang)
+    assert not slips, "\n".join(slips)
+    planted = zero_slips("pt", lambda lang, n: 0 if n in (0, 1) else 1)      # the old rule: 0 with 1, "0 carta"
+    assert "pt table.pile.open: '0 carta'" in planted and len(planted) > 20
+    assert "0 cartas" in Message("table.pile.open", count=0).text("pt")
+
+
 # A lesson and a tool of the home page never share a name (issue 32): lesson 13 was "Play a hand" like the Play page, and
 # its summary, which sends the learner on to that page, pointed at both. The summary names the page as the home page does.
 @pytest.mark.parametrize("lang", ALL)
