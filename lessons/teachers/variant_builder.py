@@ -30,6 +30,7 @@ from burraco_core.messages import Message
 from ..curriculum.variants import value_message
 from ..widgets.style import BAD, GOOD, box, esc
 from ..widgets.ui import shielded
+from ..widgets.voice import Speaks
 
 FORMAT = "burraco-variant"
 VERSION = 1
@@ -170,8 +171,10 @@ def differences_html(rules: bc.Ruleset, lang: str = "en") -> str:
             f"<th style='padding:2px 10px'>{title}</th>{head}</tr>{rows}</table>")
 
 
-class VariantBuilder(w.VBox):
-    """Build a house-rule variant field by field, compare it with the built-ins, save, load and use it."""
+class VariantBuilder(Speaks, w.VBox):
+    """Build a house-rule variant field by field, compare it with the built-ins, save, load and use it. On
+    a tool page its verdict (ready, or refused and why) is said by the page's one live region when it
+    changes, and so is all the tool it is tried in says (:meth:`speak_with`)."""
 
     def __init__(self, base: str = "classic", name: str = "", *, lang: str = "en", **kwargs: object) -> None:
         self.lang = lang
@@ -303,11 +306,13 @@ class VariantBuilder(w.VBox):
         except bc.RulesetError as err:
             self.ruleset = None
             self.status.value = box(BAD, self._text("variants.refused"), f"<div>{esc(err.message(self.lang))}</div>",
-                                    big=False, role="alert")
+                                    big=False, role=self._role("alert"))
             self.table.value = ""
+            self._speak(self.status.value, again=False)
             return
         self.ruleset = rules
-        self.status.value = box(GOOD, self._text("variants.ready", name=rules.label), big=False)
+        self.status.value = box(GOOD, self._text("variants.ready", name=rules.label), big=False, role=self._role())
+        self._speak(self.status.value, again=False)
         self.table.value = differences_html(rules, self.lang)
         text = variant_json(rules)
         self.json.value = text
@@ -326,7 +331,8 @@ class VariantBuilder(w.VBox):
         except (bc.RulesetError, TypeError) as err:
             said = err.message(self.lang) if isinstance(err, bc.BurracoError) else str(err)
             self.status.value = box(BAD, self._text("variants.bad-file"), f"<div>{esc(said)}</div>", big=False,
-                                    role="alert")
+                                    role=self._role("alert"))
+            self._speak(self.status.value)
             return None
         self.show(rules)
         return rules
@@ -365,6 +371,12 @@ class VariantBuilder(w.VBox):
             from ..widgets.position_referee import PositionReferee
 
             self.tool.children = [PositionReferee(rules, lang=self.lang)]
+        speak_with = getattr(self.tool.children[0], "speak_with", None)
+        if self.voice is not None and speak_with is not None:   # the tool tried speaks by the page's live region too
+            speak_with(self.voice)
+
+    def _draw_spoken(self) -> None:
+        self._changed()
 
 
 __all__ = ["VariantBuilder", "differences", "differences_html", "field_docs", "field_explanation", "field_label",

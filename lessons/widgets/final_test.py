@@ -28,6 +28,7 @@ from .style import GOOD, LESSON_CSS, NOTE, TEACH_CSS, WARN, failure_html, rule_s
 from .style import esc_suits as esc
 from .ui import StatusLine, shielded
 from .views import AnswerView, answer_view
+from .voice import Speaks
 
 __all__ = ["FINAL_TEST_NOTEBOOK", "FinalTestWidget", "final_test_tool", "last_score_text", "unnumbered"]
 
@@ -55,11 +56,12 @@ def last_score_text(progress: Progress, lang: str) -> str:
     return "" if final is None else t("final.last", lang, score=final.score, total=final.total)
 
 
-class FinalTestWidget(FollowsTheRecord, StatusLine, w.VBox):
+class FinalTestWidget(Speaks, FollowsTheRecord, StatusLine, w.VBox):
     """The final test, one question at a time. ``keeper``: the shared progress keeper (answers saved, the
     browser's copy followed); or ``progress``: a Progress to record into (nothing saved). ``rules``: the
     ruleset the questions are dealt under; ``seed``: the test's (None: the test in progress kept in the
-    record, resumed where it stopped, else a fresh one)."""
+    record, resumed where it stopped, else a fresh one). On a tool page how far the test is, a question
+    not answered and the score are said by the page's one live region (:meth:`speak_with`)."""
 
     def __init__(self, *, keeper: Any = None, progress: Progress | None = None, rules: str | bc.Ruleset = "classic",
                  lang: str | None = None, seed: int | None = None) -> None:
@@ -124,21 +126,26 @@ class FinalTestWidget(FollowsTheRecord, StatusLine, w.VBox):
         exercise = session.next()
         if exercise is None:
             self.view = None
-            self.body.children = [w.HTML(self._end_html()), self.again_button]
+            end = self._end_html()
+            self.body.children = [w.HTML(end), self.again_button]
+            self._speak(end)        # the score and the rules to look at again
             return
         self.body.children = [self._card(exercise)]
+        self._speak(self.count_html.value)      # "3 of 20 answered": the answer was kept
 
     def _draw_count(self) -> None:
         answered, total = len(self.session.history), len(self.session.questions)
         said = t("final.answered", self.lang, answered=answered, total=total)
+        live = "" if self.voice is not None else ' aria-live="polite"'     # with a voice, the voice says it
         self.count_html.value = (
             f'<div class="bt-final-progress" data-answered="{answered}" data-total="{total}">'
             f'<progress max="{total}" value="{answered}" aria-label="{esc(said)}" style="width:16em"></progress> '
-            f'<span class="bt-final-answered" aria-live="polite">{esc(said)}</span></div>')
+            f'<span class="bt-final-answered"{live}>{esc(said)}</span></div>')
 
     def _card(self, exercise: Any) -> w.Widget:
         self.view = answer_view(exercise, self.lang)
         self.view.on_error = lambda: self.show_failure(failure_html(self.lang))
+        self.view.speak_with(self.voice)        # a table's move report: said by the page's one live region
         self.verdict_html.value = ""
         self.check_button.disabled = False
         number = len(self.session.history) + 1
@@ -160,13 +167,13 @@ class FinalTestWidget(FollowsTheRecord, StatusLine, w.VBox):
         kinds = session.missed_kinds()
         parts = [f'<div class="bt-final-score" data-score="{session.score}" data-total="{total}">']
         if not rules and not kinds:
-            parts.append(verdict_box(GOOD, t("final.all-right", lang), headline=title))
+            parts.append(verdict_box(GOOD, t("final.all-right", lang), headline=title, role=self._role()))
         else:
             items = "".join(f'<li class="bt-final-rule">{esc(rule_summary(rule, lang))}</li>' for rule in rules)
             items += "".join(f'<li class="bt-final-kind">{esc(t("final.kind", lang, kind=kind_name(kind)))}</li>'
                              for kind in kinds)
             colour = GOOD if session.score * 2 >= total else WARN
-            parts.append(verdict_box(colour, t("final.missed", lang), headline=title,
+            parts.append(verdict_box(colour, t("final.missed", lang), headline=title, role=self._role(),
                                      extra=f'<ul class="bt-final-missed" style="color:#1a1a1a">{items}</ul>'))
         links = [link_button(HOME, t("practice.to-lessons", lang))]
         if rules:
@@ -194,7 +201,8 @@ class FinalTestWidget(FollowsTheRecord, StatusLine, w.VBox):
         self.status.value = ""
         verdict = self.session.answer(self.view.answer())
         if verdict.status == "not-attempted":
-            self.verdict_html.value = verdict_box(NOTE, verdict.message(self.lang))
+            self.verdict_html.value = verdict_box(NOTE, verdict.message(self.lang), role=self._role())
+            self._speak(self.verdict_html.value)
             return
         self._save()
         self._draw()        # the next question, or the score (a test says nothing of one answer)
@@ -203,6 +211,10 @@ class FinalTestWidget(FollowsTheRecord, StatusLine, w.VBox):
     def _on_again(self, _button: object = None) -> None:
         self.session = self._new_session()
         self.status.value = ""
+        self._draw()
+
+
+    def _draw_spoken(self) -> None:
         self._draw()
 
 

@@ -302,7 +302,7 @@ def home(lang: str | None = None) -> w.Widget:
 
 class ToolPage(w.VBox):
     """A tool between a link home and the preferences: its ruleset is the learner's saved choice. Its
-    ``voice`` gives it what a lesson's page has: ``<html lang>``, one live region (the Play table speaks
+    ``voice`` gives it what a lesson's page has: ``<html lang>``, one live region (every tool speaks
     through it), the focus kept off ``<body>``, the main landmark and the toggle buttons' pressed state."""
 
     def __init__(self, tool: Tool) -> None:
@@ -322,8 +322,9 @@ class ToolPage(w.VBox):
         tool = self.tool
         self.widget = tool.build(self.preferences.rules, lang)
         self.voice.lang = lang
-        if hasattr(self.widget, "speak_with"):      # the Play table: what it says, said by the page's live region
-            self.widget.speak_with(self.voice)
+        speak_with = self._part("speak_with")      # every tool: what it says, said by the page's one live region
+        if speak_with is not None:
+            speak_with(self.voice)
         title = w.HTML(f'{NAV_STYLE}{nav_bar(None, lang)}<h1 style="font-size:1.8em;margin:8px 0">'
                        f'{esc(t(f"home.tool.{tool.key}", lang))}</h1><p style="font-size:1.05em;max-width:60em">'
                        f'{esc(t(f"home.tool.{tool.key}.help", lang))}</p>')

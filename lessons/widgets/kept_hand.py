@@ -14,7 +14,6 @@ to say in words before it deals a fresh hand.
 from __future__ import annotations
 
 import logging
-import re
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
@@ -27,7 +26,7 @@ from burraco_core.session import HandSession
 from ..learner.progress import ProgressError
 from ..learner.store import ProgressKeeper
 from .board import YOU, player_names
-from .style import NEUTRAL, WARN, box, esc, t
+from .style import BAD, NEUTRAL, WARN, box, esc, t
 from .ui import shielded
 from .voice import spoken
 
@@ -116,6 +115,8 @@ class KeepsItsHand:
     table: Any
     voice: Any          # the page's one live region (voice.PageVoice), or None: then the question is one itself
     message: w.HTML
+    said: int           # how many messages the table said
+    last_said: tuple[str, str, str, bool] | None = None     # the last one: colour, headline, body (HTML), big
 
     if TYPE_CHECKING:       # PlayTable's
         @property
@@ -145,9 +146,17 @@ class KeepsItsHand:
 
     def speak_with(self, voice: Any) -> None:
         """From now on the table says all it says (its message, the moves, this question) through ``voice``,
-        the page's one live region (voice.PageVoice): the message shown now stops being a live region."""
+        the page's one live region (voice.PageVoice): the message shown now is drawn again without a live role."""
         self.voice = voice
-        self.message.value = re.sub(r'role="\w+" aria-live="polite" ', "", self.message.value)
+        if self.last_said is not None and self.message.value.startswith("<div data-said="):    # not a failure shown
+            self.message.value = self.message_html()
+
+    def message_html(self) -> str:
+        """The table's last message (:attr:`last_said`) as a box: a live region itself only without a voice."""
+        colour, headline, body, big = self.last_said or (NEUTRAL, "", "", False)
+        role = "" if self.voice is not None else "alert" if colour == BAD else "status"
+        said = box(colour, headline, body, big=big, role=role)
+        return f'<div data-said="{self.said}" class="bt-{"refused" if colour == BAD else "said"}">{said}</div>'
 
     def ask_new_hand(self, button: object = None) -> None:
         """"New hand": a new deal at once, or, with a hand in progress, once the learner says so."""

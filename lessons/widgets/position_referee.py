@@ -34,6 +34,7 @@ from .referee import every_card, readable_cards
 from .style import BAD, GOOD, NEUTRAL, WARN, box, esc
 from .table import Table
 from .ui import safe_ruleset_picker, shielded
+from .voice import Speaks
 
 ThisTurn = Literal["not-drawn", "drew", "took-pile"]
 SIDES = (0, 1)
@@ -148,24 +149,26 @@ def refusal_body(err: bc.IllegalMove, lang: str = "en", four_colour: bool = Fals
             f'{picture}<div class="bt-rule">{esc(rule)} <code class="bt-rule-id">{esc(err.rule)}</code></div>')
 
 
-def rule_on(game: bc.Game, move: str, lang: str = "en", four_colour: bool = False) -> Ruling:
+def rule_on(game: bc.Game, move: str, lang: str = "en", four_colour: bool = False, *, live: bool = True) -> Ruling:
     """Is ``move``, as a player types it (melds counted from 1: ``attach 1 8H`` is the engine's
     ``attach 0 8H``), legal in ``game``? The engine's ``explain`` decides; ``Ruling.error`` is its
-    refusal (the engine's numbering), the page says the move and a meld number as typed."""
+    refusal (the engine's numbering), the page says the move and a meld number as typed. ``live``
+    False: the verdict box is no live region (the page's one live region says it)."""
+    role = "status" if live else ""
     if not move.strip():
-        return Ruling(box(NEUTRAL, _t("referee.position.no-move", lang), big=False))
+        return Ruling(box(NEUTRAL, _t("referee.position.no-move", lang), big=False, role=role))
     try:
         action = typed_action(move)
     except bc.NotationError as unreadable:
         return Ruling(box(WARN, _t("referee.position.unreadable-move", lang, move=move.strip()),
-                          f"<div>{esc(unreadable.message(lang))}</div>", big=False))
+                          f"<div>{esc(unreadable.message(lang))}</div>", big=False, role=role))
     err = game.explain(action)
     if err is None:
         return Ruling(box(GOOD, _t("referee.position.legal", lang, move=typed(action)),
-                          f"<div>{esc(_t('referee.position.legal.why', lang))}</div>"), legal=True)
+                          f"<div>{esc(_t('referee.position.legal.why', lang))}</div>", role=role), legal=True)
     return Ruling(box(BAD, _t("referee.position.illegal", lang, move=typed(action)),
                       refusal_body(err, lang, four_colour,
-                                   reason=name_seats(typed_refusal(err), game.players, game.current_player))),
+                                   reason=name_seats(typed_refusal(err), game.players, game.current_player)), role=role),
                   legal=False, rule=err.rule, error=err)
 
 
@@ -173,12 +176,13 @@ def _file_error_text(err: bc.BurracoError, lang: str) -> str:
     return err.message(lang)     # GameFileError and every engine error say a Message in any language
 
 
-class PositionReferee(w.VBox):
+class PositionReferee(Speaks, w.VBox):
     """Type (or click) the table as it is and a move; the referee says whether it is legal, and why.
 
     ``rules``: a built-in id or any ``Ruleset``. The boxes may be filled at once: ``hand``, ``melds``
     (one text per side), ``discard_pile``, ``this_turn`` (``"not-drawn"``, ``"drew"``, ``"took-pile"``),
-    ``pile_card``, ``melded``, ``move``.
+    ``pile_card``, ``melded``, ``move``. On a tool page the verdict (and why the position cannot be read)
+    is said by the page's one live region (:meth:`speak_with`) when it changes.
     """
 
     def __init__(self, rules: str | bc.Ruleset = "classic", *, players: int = 2, lang: str = "en",
@@ -328,17 +332,18 @@ class PositionReferee(w.VBox):
         if self._syncing:
             return
         if not self.hand.value.strip():
-            self._no_position(box(NEUTRAL, self._text("referee.position.no-hand"), big=False))
+            self._no_position(box(NEUTRAL, self._text("referee.position.no-hand"), big=False, role=self._role()))
             return
         try:
             game = self.read()
         except bc.NotationError as err:
             self._no_position(box(WARN, self._text("referee.position.unreadable"),
-                                  f"<div>{esc(err.message(self.lang))}</div>", big=False))
+                                  f"<div>{esc(err.message(self.lang))}</div>", big=False, role=self._role()))
             return
         except bc.BurracoError as err:     # GameFileError: a table no hand can lead to
             self._no_position(box(WARN, self._text("referee.position.impossible"),
-                                  f"<div>{esc(_file_error_text(err, self.lang))}</div>", big=False))
+                                  f"<div>{esc(_file_error_text(err, self.lang))}</div>", big=False,
+                                  role=self._role()))
             return
         self.game = game
         self.table.viewer = game.current_player
@@ -351,16 +356,21 @@ class PositionReferee(w.VBox):
         self.game = None
         self.position_box.value = html
         self.table.view.value = ""
-        self.ruling = Ruling(box(NEUTRAL, self._text("referee.position.fix-first"), big=False))
+        self.ruling = Ruling(box(NEUTRAL, self._text("referee.position.fix-first"), big=False, role=self._role()))
         self.verdict.value = self.ruling.html
+        self._speak(html, again=False)         # why there is no position to judge yet
 
     # ------------------------------------------------------------ the move
     @shielded
     def _judge(self, change: object = None) -> None:
         if self.game is None or self._syncing:
             return
-        self.ruling = rule_on(self.game, self.move.value, self.lang)
+        self.ruling = rule_on(self.game, self.move.value, self.lang, live=self.voice is None)
         self.verdict.value = self.ruling.html
+        self._speak(self.ruling.html, again=isinstance(change, w.Button))    # asked: said again; typed: when it changes
+
+    def _draw_spoken(self) -> None:
+        self._position_changed()
 
 
 __all__ = ["PositionReferee", "Ruling", "meld_lines", "read_position", "refusal_body", "rule_on", "position_referee_tool"]

@@ -40,6 +40,7 @@ from .style import (
 from .style import esc_suits as esc
 from .ui import StatusLine, shielded
 from .views import AnswerView, answer_view
+from .voice import Speaks
 
 __all__ = ["PracticeWidget", "practice_tool"]
 
@@ -48,14 +49,15 @@ _log = logging.getLogger(__name__)
 
 # -- practise what I missed ------------------------------------------------------------------------
 
-class PracticeWidget(FollowsTheRecord, StatusLine, w.VBox):
+class PracticeWidget(Speaks, FollowsTheRecord, StatusLine, w.VBox):
     """Generated exercises on the rules the learner missed, until each is answered correctly twice.
 
     ``keeper``: the shared progress keeper (answers saved, the browser's copy followed); or
     ``progress``: a Progress to record into (nothing saved). ``rules``: a built-in ruleset id or a
     house Ruleset (the exercises are generated under it; a kind it cannot give is left out, and said);
     ``kinds``: the generated kinds to practise with (all of them by default). ``practise``: the rule ids
-    to practise (the work a teacher set) instead of the learner's own missed rules.
+    to practise (the work a teacher set) instead of the learner's own missed rules. On a tool page the
+    verdicts, hints, solutions and the end are said by the page's one live region (:meth:`speak_with`).
     """
 
     def __init__(self, *, keeper: Any = None, progress: Progress | None = None, rules: str | bc.Ruleset = "classic",
@@ -122,7 +124,7 @@ class PracticeWidget(FollowsTheRecord, StatusLine, w.VBox):
         if not session.wanted:
             self.rules_html.value = ""
             self.body.children = [w.HTML(verdict_box(NOTE, t("practice.nothing", self.lang), extra=self._lessons_links(),
-                                             headline=t("practice.nothing.title", self.lang)))]
+                                             headline=t("practice.nothing.title", self.lang), role=self._role()))]
             return
         exercise = session.next()
         self._draw_rules()
@@ -145,7 +147,8 @@ class PracticeWidget(FollowsTheRecord, StatusLine, w.VBox):
             rows.append(f'<tr data-rule="{esc(rule)}" data-needed="{session.needed_for(rule)}">'
                         f"<td>{esc(rule_summary(rule, self.lang))}</td><td><code>{esc(rule)}</code></td>"
                         f'<td class="bt-needed">{esc(state)}</td></tr>')
-        left_out = "".join(f'<div class="bt-left-out" data-kind="{esc(kind)}">{verdict_box(NOTE, err.msg.text(self.lang))}</div>'
+        left_out = "".join(f'<div class="bt-left-out" data-kind="{esc(kind)}">'
+                           f'{verdict_box(NOTE, err.msg.text(self.lang), role=self._role())}</div>'
                            for kind, err in session.unavailable.items())
         self.rules_html.value = (f'<div class="bt-text">{esc(t("practice.about", self.lang, count=session.needed))}</div>'
                                  f'<table class="bt-rules-left"><tr><th>{esc(t("practice.col.rule", self.lang))}</th>'
@@ -156,6 +159,7 @@ class PracticeWidget(FollowsTheRecord, StatusLine, w.VBox):
     def _card(self, exercise: Any) -> w.Widget:
         self.view = answer_view(exercise, self.lang)
         self.view.on_error = lambda: self.show_failure(failure_html(self.lang))
+        self.view.speak_with(self.voice)        # a table's move report: said by the page's one live region
         for html_box in (self.verdict_html, self.hints_html, self.solution_html, self.end_html):
             html_box.value = ""
         self.check_button.disabled = self.hint_button.disabled = self.solution_button.disabled = False
@@ -181,11 +185,11 @@ class PracticeWidget(FollowsTheRecord, StatusLine, w.VBox):
         parts = []
         if practised:
             parts.append(verdict_box(GOOD, t("practice.done", self.lang, count=len(practised)), extra=self._lessons_links(),
-                             headline=t("practice.done.title", self.lang)))
+                             headline=t("practice.done.title", self.lang), role=self._role()))
         if session.unpractisable:
             parts.append(verdict_box(NOTE, t("practice.unpractisable", self.lang,
                                      rules=tuple(Message(f"rule.{r}.summary") for r in session.unpractisable)),
-                             extra="" if practised else self._lessons_links()))
+                             extra="" if practised else self._lessons_links(), role=self._role()))
         return "".join(parts)
 
     def _lessons_links(self) -> str:
@@ -220,7 +224,8 @@ class PracticeWidget(FollowsTheRecord, StatusLine, w.VBox):
         if verdict.status == "correct":
             self._save()
             kept = self.session.earned
-            self.verdict_html.value = verdict_box(GOOD, verdict.message(self.lang), extra=" " + stars_html(kept))
+            self.verdict_html.value = verdict_box(GOOD, verdict.message(self.lang), extra=" " + stars_html(kept),
+                                                  role=self._role())
             self.check_button.disabled = True
             self.hint_button.disabled = self.solution_button.disabled = True
             self._draw_rules()
@@ -230,9 +235,11 @@ class PracticeWidget(FollowsTheRecord, StatusLine, w.VBox):
                 self.next_button.layout.display = "flex"
         elif verdict.status == "incorrect":
             self._save()
-            self.verdict_html.value = verdict_box(BAD, verdict.message(self.lang), headline=t("widget.try-again", self.lang))
+            self.verdict_html.value = verdict_box(BAD, verdict.message(self.lang), headline=t("widget.try-again", self.lang),
+                                                  role=self._role())
         else:
-            self.verdict_html.value = verdict_box(NOTE, verdict.message(self.lang))
+            self.verdict_html.value = verdict_box(NOTE, verdict.message(self.lang), role=self._role())
+        self._speak(self.verdict_html.value, self.end_html.value)     # the verdict (and the end, when it came)
 
     @shielded
     def _on_hint(self, _button: object = None) -> None:
@@ -245,7 +252,9 @@ class PracticeWidget(FollowsTheRecord, StatusLine, w.VBox):
         items = "".join(f"<li><b>{esc(t('widget.hint-of', self.lang, number=i + 1, count=count))}</b> "
                         f"{esc(h.text(self.lang))}</li>" for i, h in enumerate(shown))
         more = "" if len(shown) < count else f"<div>{esc(t('widget.no-more-hints', self.lang))}</div>"
-        self.hints_html.value = f'<ul class="bt-hints" aria-live="polite">{items}</ul>{more}'
+        live = "" if self.voice is not None else ' aria-live="polite"'
+        self.hints_html.value = f'<ul class="bt-hints"{live}>{items}</ul>{more}'
+        self._speak(f"{items.rsplit('<li>', 1)[-1]} {more}")      # the new hint
 
     @shielded
     def _on_solution(self, _button: object = None) -> None:
@@ -256,6 +265,7 @@ class PracticeWidget(FollowsTheRecord, StatusLine, w.VBox):
         self.session.show_solution()
         self.solution_html.value = solution_box(self.view.solution_html(), self.lang,
                                                 t("practice.solution-note", self.lang), "bt-solution-box")
+        self._speak(self.solution_html.value)
         self.next_button.layout.display = "flex"
 
     @shielded
@@ -264,6 +274,10 @@ class PracticeWidget(FollowsTheRecord, StatusLine, w.VBox):
         if self.session.current is not None:      # the solution was shown: another exercise
             self.session.skip()
         self.status.value = ""
+        self._draw()
+
+
+    def _draw_spoken(self) -> None:
         self._draw()
 
 

@@ -21,6 +21,7 @@ from burraco_core.messages import Message
 from .hand import Hand
 from .style import BAD, GOOD, NEUTRAL, WARN, box, esc, facts_table, refusal_html
 from .ui import safe_ruleset_picker, shielded
+from .voice import Speaks, spoken
 
 
 @dataclass
@@ -109,57 +110,66 @@ def describe_meld(meld: bc.Meld, four_colour: bool = False, lang: str = "en") ->
     return _meld_picture(meld, four_colour, lang) + facts_table(rows)
 
 
-def judge_meld(text: str, rules: str | bc.Ruleset, four_colour: bool = False, lang: str = "en") -> Verdict:
-    """Judge cards laid down as a new meld (``"5H 6H 2C"``, or a table form ``"2C=4H 5H 6H"``), said in ``lang``."""
+def judge_meld(text: str, rules: str | bc.Ruleset, four_colour: bool = False, lang: str = "en", *,
+               live: bool = True) -> Verdict:
+    """Judge cards laid down as a new meld (``"5H 6H 2C"``, or a table form ``"2C=4H 5H 6H"``), said in ``lang``;
+    ``live`` False: the verdict box is no live region (the page's one live region says it)."""
     rules = bc.ruleset(rules)
+    role = "status" if live else ""
     if not text.strip():
         return Verdict(box(NEUTRAL, _t("referee.meld.empty", lang),
-                           f"<div>{esc(_t('referee.meld.empty.why', lang))}</div>", big=False))
+                           f"<div>{esc(_t('referee.meld.empty.why', lang))}</div>", big=False, role=role))
     try:
         if "=" in text:
             melds: tuple[bc.Meld, ...] = (bc.Meld.parse(text, rules),)
         else:
             melds = bc.Meld.lay_down_options(text, rules)
     except bc.IllegalMove as err:
-        return Verdict(box(BAD, _t("referee.meld.illegal", lang), refusal_html(err, lang)), legal=False,
+        return Verdict(box(BAD, _t("referee.meld.illegal", lang), refusal_html(err, lang), role=role), legal=False,
                        rule=err.rule)
     except bc.NotationError as err:
-        return Verdict(box(WARN, _t("referee.unreadable", lang), f"<div>{esc(err.message(lang))}</div>", big=False))
+        return Verdict(box(WARN, _t("referee.unreadable", lang), f"<div>{esc(err.message(lang))}</div>", big=False,
+                           role=role))
     body = describe_meld(melds[0], four_colour, lang)
     if len(melds) > 1:
         before, _, after = _t("referee.meld.also-legal", lang, others="\0").partition("\0")
         others = ", ".join(f"<code>{esc(m.table_code)}</code>" for m in melds[1:])
         body += f"<div>{esc(before)}{others}{esc(after)}</div>"
-    return Verdict(box(GOOD, _t("referee.meld.legal", lang), body), legal=True, melds=melds)
+    return Verdict(box(GOOD, _t("referee.meld.legal", lang), body, role=role), legal=True, melds=melds)
 
 
-def judge_attach(meld: bc.Meld | None, text: str, four_colour: bool = False, lang: str = "en") -> Verdict:
-    """Judge attaching the cards in ``text`` to ``meld``: every resulting arrangement, or the refusal."""
+def judge_attach(meld: bc.Meld | None, text: str, four_colour: bool = False, lang: str = "en", *,
+                 live: bool = True) -> Verdict:
+    """Judge attaching the cards in ``text`` to ``meld``: every resulting arrangement, or the refusal
+    (``live`` as for :func:`judge_meld`)."""
+    role = "status" if live else ""
     if meld is None:
-        return Verdict(box(NEUTRAL, _t("referee.attach.no-meld", lang), big=False))
+        return Verdict(box(NEUTRAL, _t("referee.attach.no-meld", lang), big=False, role=role))
     if not text.strip():
-        return Verdict(box(NEUTRAL, _t("referee.attach.empty", lang), big=False))
+        return Verdict(box(NEUTRAL, _t("referee.attach.empty", lang), big=False, role=role))
     try:
         options = meld.attach_options(text)
     except bc.IllegalMove as err:
-        return Verdict(box(BAD, _t("referee.attach.illegal", lang), refusal_html(err, lang), big=False),
-                       legal=False, rule=err.rule)
+        return Verdict(box(BAD, _t("referee.attach.illegal", lang), refusal_html(err, lang), big=False,
+                           role=role), legal=False, rule=err.rule)
     except bc.NotationError as err:
-        return Verdict(box(WARN, _t("referee.unreadable", lang), f"<div>{esc(err.message(lang))}</div>", big=False))
+        return Verdict(box(WARN, _t("referee.unreadable", lang), f"<div>{esc(err.message(lang))}</div>", big=False,
+                           role=role))
     headline = _t("referee.attach.legal", lang, count=len(options))
     parts = []
     for number, option in enumerate(options, 1):
         title = _t("referee.attach.canonical" if number == 1 else "referee.attach.arrangement", lang, number=number)
         parts.append(f'<div class="bt-option" style="margin-top:8px"><b>{esc(title)}</b>'
                      f"{describe_meld(option, four_colour, lang)}</div>")
-    return Verdict(box(GOOD, headline, "".join(parts), big=False), legal=True, melds=options)
+    return Verdict(box(GOOD, headline, "".join(parts), big=False, role=role), legal=True, melds=options)
 
 
-class MeldReferee(w.VBox):
+class MeldReferee(Speaks, w.VBox):
     """Pick or type a meld and a ruleset; see at once whether it is legal, and what attaching does.
 
     ``rules``: a built-in ruleset's id or any ``Ruleset`` (a house variant shows in the picker by its name).
-    ``lang``: the language of every text, the cards' names for a screen reader included.
+    ``lang``: the language of every text, the cards' names for a screen reader included. On a tool page the
+    verdicts are said by the page's one live region (:meth:`speak_with`): said when they change.
     """
 
     def __init__(self, rules: str | bc.Ruleset = "classic", cards: str = "", attach: str = "", *,
@@ -288,11 +298,17 @@ class MeldReferee(w.VBox):
     # ------------------------------------------------------------ judging
     @shielded
     def _update(self, change: object = None) -> None:
-        four = self.four_colour.value
-        self.result = judge_meld(self.meld_text.value, self.rules.value, four, self.lang)
-        self.attach_result = judge_attach(self.result.meld, self.attach_text.value, four, self.lang)
+        four, live = self.four_colour.value, self.voice is None
+        self.result = judge_meld(self.meld_text.value, self.rules.value, four, self.lang, live=live)
+        self.attach_result = judge_attach(self.result.meld, self.attach_text.value, four, self.lang, live=live)
+        said = [new for html, new in ((self.verdict, self.result.html), (self.attach_verdict, self.attach_result.html))
+                if spoken(html.value) != spoken(new)]     # what changed, said (not the same words at every key typed)
         self.verdict.value = self.result.html
         self.attach_verdict.value = self.attach_result.html
+        self._speak(*said)
+
+    def _draw_spoken(self) -> None:
+        self._update()
 
     def show_failure(self, html: str) -> None:
         """Where a failure is told (see ``ui.shielded``): the verdict box."""

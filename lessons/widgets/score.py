@@ -18,6 +18,7 @@ from burraco_core.messages import Message
 
 from .style import BAD, GOOD, NEUTRAL, box, esc, refusal_html
 from .ui import choose_ruleset, safe_ruleset_picker, shielded
+from .voice import Speaks, spoken
 
 SIDES = ("A", "B")
 MELD_EXAMPLES = ("5H 6H 7H 8H 9H 10H JH", "7S 7D JK", "2C=4H 5H 6H")   # notation: the same in every language
@@ -58,12 +59,13 @@ def read_melds(text: str, rules: str | bc.Ruleset, lang: str = "en") -> tuple[li
     return melds, problems
 
 
-def breakdown_html(result: SideResult, lang: str = "en") -> str:
-    """The count line by line, as a table (or the problems, in red), said in ``lang``."""
+def breakdown_html(result: SideResult, lang: str = "en", *, live: bool = True) -> str:
+    """The count line by line, as a table (or the problems, in red), said in ``lang``; ``live`` False: the
+    problems' box is no live region (the page's one live region says them)."""
     if result.breakdown is None:
         items = "".join(f"<li>{esc(p)}</li>" for p in result.problems)
         return box(BAD, _t("referee.score.cannot-count", lang), f"<ul style='margin:4px 0'>{items}</ul>", big=False,
-                   role="alert")
+                   role="alert" if live else "")
     rows = "".join(
         f"<tr class='bt-line bt-line-{esc(line.key)}'><td style='padding:1px 10px 1px 0'>{esc(line.text(lang))}</td>"
         f"<td style='text-align:right;padding:1px 10px;font-variant-numeric:tabular-nums'>{line.points:+d}</td>"
@@ -120,11 +122,12 @@ class SidePanel(w.VBox):
                                         took_pozzetto=side.took_pozzetto, pozzetto_unused=side.pozzetto_unused))
 
 
-class ScoreCalculator(w.VBox):
+class ScoreCalculator(Speaks, w.VBox):
     """Both sides' counts for a hand, the match so far, and victory points.
 
     ``names``: the two sides' names (default: North-South and East-West, in ``lang``); ``lang``: the
-    language of every text.
+    language of every text. On a tool page the hand's total and the match's are said by the page's one
+    live region (:meth:`speak_with`) when they change.
     """
 
     def __init__(self, rules: str | bc.Ruleset = "classic", names: tuple[str, str] | None = None, *,
@@ -244,20 +247,27 @@ class ScoreCalculator(w.VBox):
         else:
             self.results = {side: SideResult(None, problems or [Message("referee.score.other-side").text(self.lang)])
                             for side, (_, problems) in read.items()}
+        before = self.hand_total.value
         for side, panel in self.sides.items():
-            panel.breakdown.value = breakdown_html(self.results[side], self.lang)
+            panel.breakdown.value = breakdown_html(self.results[side], self.lang, live=self.voice is None)
         totals = [self.results[side].total for side in SIDES]
         self.add_hand.disabled = None in totals
         if self.refusal is not None:
             self.hand_total.value = box(BAD, Message("referee.score.refused").text(self.lang),
                                         refusal_html(self.refusal, self.lang),
-                                        big=False, role="alert")
+                                        big=False, role=self._role("alert"))
         elif None in totals:
-            self.hand_total.value = box(NEUTRAL, self._text("referee.score.fix"), big=False)
+            self.hand_total.value = box(NEUTRAL, self._text("referee.score.fix"), big=False, role=self._role())
         else:
             text = " · ".join(f"{self.name(side)} {total:+d}" for side, total in zip(SIDES, totals, strict=True))
-            self.hand_total.value = box(GOOD, self._text("referee.score.this-hand", totals=text), big=False)
+            self.hand_total.value = box(GOOD, self._text("referee.score.this-hand", totals=text), big=False,
+                                        role=self._role())
+        if spoken(before) != spoken(self.hand_total.value):      # the hand's total, said when it changes
+            self._speak(self.hand_total.value)
         self._show_match()
+
+    def _draw_spoken(self) -> None:
+        self._update()
 
     def show_failure(self, html: str) -> None:
         """Where a failure is told (see ``ui.shielded``): the hand's total."""
@@ -274,17 +284,24 @@ class ScoreCalculator(w.VBox):
         if totals is not None:
             self.hands.append(totals)
             self._show_match()
+            self._speak_match()
 
     @shielded
     def _remove_hand(self, button: object = None) -> None:
         if self.hands:
             self.hands.pop()
             self._show_match()
+            self._speak_match()
 
     @shielded
     def _new_match(self, button: object = None) -> None:
         self.hands.clear()
         self._show_match()
+        self._speak_match()
+
+    def _speak_match(self) -> None:
+        """The match as it stands now, said (its victory points, or that no hand is counted yet)."""
+        self._speak(self.match.value.rpartition("</table>")[2])
 
     @property
     def match_totals(self) -> tuple[int, int]:
@@ -323,7 +340,7 @@ class ScoreCalculator(w.VBox):
         said = self._text(f"referee.score.after.{status}", played=played, planned=planned)
         vp = box(GOOD, self._text("referee.score.victory", a=self.name("A"), b=self.name("B"), vp_a=vp_a, vp_b=vp_b),
                  f"<div>{esc(self._text('referee.score.difference', difference=abs(total_a - total_b), status=said, planned=planned))}</div>",
-                 big=False)
+                 big=False, role=self._role())
         self.match.value = f"<table style='border-collapse:collapse'>{head}{rows}</table>{vp}"
 
 

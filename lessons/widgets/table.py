@@ -508,12 +508,11 @@ class PlayTable(KeepsItsHand, w.VBox):
 
     # ---------------------------------------------------------------- showing
     def _say(self, colour: str, headline: str, body: str = "", *, big: bool = True) -> None:
-        role = "" if self.voice is not None else "alert" if colour == BAD else "status"
         self.said += 1      # lets a page (or a test) tell a new message from a repeated one
-        said = box(colour, headline, body, big=big, role=role)
-        self.message.value = f'<div data-said="{self.said}" class="bt-{"refused" if colour == BAD else "said"}">{said}</div>'
+        self.last_said = (colour, headline, body, big)      # drawn again without a live role once a voice says it
+        self.message.value = self.message_html()
         if self.voice is not None:        # and the computer's move shown highlighted, if one is (said a moment ago)
-            self.voice.say(spoken(said) + (f" {self.current.text(self.lang)}" if self.current is not None else ""))
+            self.voice.say(spoken(self.message.value) + (f" {self.current.text(self.lang)}" if self.current is not None else ""))
 
     def _sort(self, mode: str) -> None:
         self.sort_mode = mode

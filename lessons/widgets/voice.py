@@ -20,7 +20,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-__all__ = ["PageVoice", "spoken"]
+__all__ = ["PageVoice", "Speaks", "spoken"]
 
 _HERE = pathlib.Path(__file__).parent
 _LABELLED = re.compile(r'<(svg|span|div|td|button)\b[^>]*\baria-label="([^"]*)"[^>]*>.*?</\1>', re.S)
@@ -60,3 +60,41 @@ class PageVoice(anywidget.AnyWidget):
     def focus(self, selector: str) -> None:
         """Move the keyboard focus to what ``selector`` finds, once it is drawn."""
         self.send({"kind": "focus", "selector": selector})
+
+
+class Speaks:
+    """A tool that says its verdicts through the page's one live region once the page gives it one
+    (:meth:`speak_with`, as a tool page does): its verdict boxes are then drawn without a live role of
+    their own (:meth:`_role` is ""), and what they say is put in the voice (:meth:`_speak`). Without a
+    voice (the tool in a notebook of its own) each verdict box is a live region itself, as before."""
+
+    voice: PageVoice | None = None
+    _said_last = ""
+    _hushed = False
+
+    def speak_with(self, voice: PageVoice | None) -> None:
+        """Say everything through ``voice`` from now on; what is shown now is drawn again without a live
+        role of its own (not said: the learner asked nothing yet)."""
+        self.voice = voice
+        self._hushed = True
+        try:
+            self._draw_spoken()
+        finally:
+            self._hushed = False
+
+    def _draw_spoken(self) -> None:
+        """Draw the tool's verdicts again (a tool's own; called when the voice arrives)."""
+
+    def _role(self, role: str = "status") -> str:
+        """The live role a verdict box takes: ``role`` without a voice, none with one."""
+        return "" if self.voice is not None else role
+
+    def _speak(self, *shown: str, again: bool = True) -> None:
+        """Say the words of the HTML ``shown`` through the voice (nothing without one); ``again`` False:
+        only when they differ from what this tool said last (a verdict redrawn at every key typed)."""
+        words = " ".join(spoken(part) for part in shown if part)
+        if self.voice is None or not words or (not again and words == self._said_last):
+            return
+        self._said_last = words
+        if not self._hushed:
+            self.voice.say(words)

@@ -1,0 +1,131 @@
+"""Every tool on its page speaks through the page's one live region (issue 33, WCAG 4.1.3): its verdict
+boxes have no live role of their own (a live region inserted with its text already in it is often not
+read), and what they say is put in the page's voice (``PageVoice.said``), whose element stays. In a notebook
+of its own (no voice), a tool's verdict box is still a live region itself."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import lessons.learner.store as store
+import lessons.widgets.settings as settings
+from burraco_core.messages import Message
+from lessons.learner.progress import Progress
+from lessons.teachers.variant_builder import VariantBuilder
+from lessons.widgets.final_test import FinalTestWidget
+from lessons.widgets.home import tool_page
+from lessons.widgets.practice import PracticeWidget
+from lessons.widgets.referee import MeldReferee
+from lessons.widgets.voice import PageVoice, spoken
+
+LIVE = re.compile(r'role="?(status|alert)|aria-live')
+
+
+def _t(key: str, **params: object) -> str:
+    return Message(key, **params).text("en")
+
+
+@pytest.fixture(autouse=True)
+def fresh(monkeypatch):
+    """A keeper with no file and fresh preferences for every test (the shared ones are per kernel)."""
+    monkeypatch.setattr(store, "_SHARED", store.ProgressKeeper(file_store=False))
+    monkeypatch.setattr(settings, "_SHARED", None)
+    return store._SHARED
+
+
+def test_the_meld_referee_says_its_verdicts_by_the_pages_voice():
+    page = tool_page("referee")
+    referee = page.widget.children[-1]
+    assert isinstance(referee, MeldReferee) and referee.voice is page.voice
+    assert not LIVE.search(referee.verdict.value + referee.attach_verdict.value)     # drawn again without one
+    assert page.voice.said == ""                    # nothing said before the learner does something
+    referee.meld_text.value = "5H 6H 9C"
+    assert _t("referee.meld.illegal") in referee.verdict.value and not LIVE.search(referee.verdict.value)
+    assert page.voice.said.startswith(_t("referee.meld.illegal"))
+    said = page.voice.said
+    referee.four_colour.value = True                # the same words: not said again
+    assert page.voice.said == said
+    referee.meld_text.value = "5H 6H 7H"
+    assert page.voice.said.startswith(_t("referee.meld.legal")) and _t("referee.attach.legal", count=1) in page.voice.said
+    alone = MeldReferee(cards="5H 6H 9C")           # in a notebook of its own: its box is the live region
+    assert 'role="status"' in alone.verdict.value and alone.voice is None
+
+
+def test_the_score_calculator_says_the_hands_total_and_the_match_by_the_pages_voice():
+    page = tool_page("score")
+    calc = page.widget
+    assert calc.voice is page.voice and not LIVE.search(calc.hand_total.value)
+    a, b = calc.sides["A"], calc.sides["B"]
+    a.melds.value = "5H 6H 7H 8H 9H 10H JH"
+    b.melds.value = "3C 4C 5C"
+    b.in_hand.value = "KD 3X"                       # a card that cannot be read
+    assert _t("referee.score.cannot-count") in b.breakdown.value and not LIVE.search(b.breakdown.value)
+    assert page.voice.said == spoken(calc.hand_total.value) and _t("referee.score.fix") in page.voice.said
+    b.in_hand.value = "KD"
+    calc.closed_by.value = "A"
+    assert not LIVE.search(calc.hand_total.value) and page.voice.said == spoken(calc.hand_total.value)
+    assert str(calc.results["A"].total) in page.voice.said
+    calc.add_hand.click()
+    assert not LIVE.search(calc.match.value)
+    assert page.voice.said.startswith(_t("referee.score.victory", a=calc.name("A"), b=calc.name("B"),
+                                         vp_a=calc.victory[0], vp_b=calc.victory[1]))
+
+
+def test_the_position_referee_says_its_ruling_by_the_pages_voice():
+    page = tool_page("position-referee")
+    referee = page.widget
+    assert referee.voice is page.voice and not LIVE.search(referee.verdict.value)
+    referee.move.value = "discard 4C"
+    assert referee.ruling.legal is True and not LIVE.search(referee.verdict.value)
+    assert page.voice.said == spoken(referee.verdict.value)
+    assert page.voice.said.startswith(_t("referee.position.legal", move="discard 4C"))
+    referee.hand.value = "8H 9X"                    # a position that cannot be read: why, said
+    assert _t("referee.position.unreadable") in page.voice.said and not LIVE.search(referee.position_box.value)
+
+
+def test_the_variant_builder_says_its_verdict_and_lends_its_voice_to_the_tool_it_is_tried_in():
+    page = tool_page("variant-builder")
+    builder = page.widget
+    assert isinstance(builder, VariantBuilder) and not LIVE.search(builder.status.value)
+    builder.controls["ace_to_ace_bonus"].value = "1000"     # without ace_to_ace: refused
+    assert not LIVE.search(builder.status.value) and page.voice.said.startswith(_t("variants.refused"))
+    builder.controls["ace_to_ace"].value = True
+    assert page.voice.said == spoken(builder.status.value) and builder.ruleset is not None
+    builder.use_in.value = "referee"
+    tried = builder.tool.children[0]
+    assert tried.voice is page.voice and not LIVE.search(tried.verdict.value)
+
+
+def test_practice_and_the_final_test_speak_by_the_pages_voice():
+    progress = Progress()
+    progress.record("melds.ex1", correct=False, hints=0, retries=0, solution_shown=False, rule="run.gap")
+    practice = PracticeWidget(progress=progress, lang="en")
+    voice = PageVoice()
+    practice.speak_with(voice)
+    practice.check_button.click()                   # nothing answered
+    assert practice.verdict_html.value and not LIVE.search(practice.verdict_html.value)
+    assert voice.said == spoken(practice.verdict_html.value)
+    practice.hint_button.click()
+    hints = len(practice.session.current.hints)
+    assert not LIVE.search(practice.hints_html.value)
+    assert voice.said.startswith(_t("widget.hint-of", number=1, count=hints))
+    test = FinalTestWidget(progress=Progress(), seed=7, lang="en")
+    assert 'aria-live="polite"' in test.count_html.value     # alone: how far the test is, a live region itself
+    test.speak_with(voice)
+    assert not LIVE.search(test.count_html.value)
+    test.check_button.click()                       # nothing answered: said, the test does not go on
+    assert voice.said == spoken(test.verdict_html.value) and not LIVE.search(test.verdict_html.value)
+
+
+def test_the_play_tables_message_is_drawn_again_without_a_live_role_once_a_voice_says_it():
+    from lessons.widgets.style import BAD
+    from lessons.widgets.table import PlayTable
+
+    table = PlayTable(seed=1, computer_moves=False)
+    table._say(BAD, "Not allowed", "<div>the reason</div>")       # a refusal, shown before the page's voice came
+    assert 'role="alert"' in table.message.value
+    table.speak_with(PageVoice())
+    assert not LIVE.search(table.message.value) and 'class="bt-refused"' in table.message.value
+    assert "the reason" in table.message.value and f'data-said="{table.said}"' in table.message.value
