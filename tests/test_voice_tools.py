@@ -129,3 +129,26 @@ def test_the_play_tables_message_is_drawn_again_without_a_live_role_once_a_voice
     table.speak_with(PageVoice())
     assert not LIVE.search(table.message.value) and 'class="bt-refused"' in table.message.value
     assert "the reason" in table.message.value and f'data-said="{table.said}"' in table.message.value
+
+
+def test_the_home_page_has_the_voice_and_says_an_import_a_reset_and_a_language_switch(fresh, monkeypatch):
+    from lessons.widgets.home import HomePage
+    from lessons.widgets.style import t
+
+    page = HomePage()
+    voice = page.voice
+    assert isinstance(voice, PageVoice) and voice in page.children and page.panel.voice is voice
+    focused: list[str] = []
+    monkeypatch.setattr(voice, "focus", focused.append)
+    panel = page.panel
+    panel.upload.set_state({"value": [{"name": "p.json", "type": "application/json", "size": 8,   # as the page sends it
+                                       "content": memoryview(b"not json"), "last_modified": 0}]})
+    assert _t("progress.notice.import-failed", reason="").split(":")[0] in voice.said
+    assert not LIVE.search(panel.notice.value) and spoken(panel.notice.value) == voice.said
+    panel.reset_button.click()                      # the question said, the focus on "keep them"
+    assert voice.said == _t("progress.panel.reset-confirm") and focused[-1].endswith(".bt-progress-keep")
+    panel.confirm_yes.click()
+    assert voice.said == _t("progress.notice.reset") and focused[-1].endswith(".bt-progress-reset")
+    page.language.value = "it"                      # the page in its new language, said in it
+    assert voice.lang == "it" and voice.said.startswith(t("home.title", "it")) and page.panel.voice is voice
+    fresh.set_lang("en")

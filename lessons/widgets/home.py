@@ -149,7 +149,9 @@ class HomePage(w.VBox):
 
     In the app, a home page out of sight (``showing(False)``: a lesson or a tool is shown) is redrawn
     when it is shown again, not at every change: a learner's Check saves the progress, and redrawing
-    the whole page behind the lesson for each one kept the kernel busy for nothing (issue 31).
+    the whole page behind the lesson for each one kept the kernel busy for nothing (issue 31). Its
+    ``voice`` (``voice.PageVoice``) is what a lesson's page has: ``<html lang>``, the one live region (an
+    import's, a reset's and a language switch's result said in it), the focus kept off ``<body>``.
     """
 
     def __init__(self, lang: str | None = None) -> None:
@@ -167,7 +169,8 @@ class HomePage(w.VBox):
         self.hidden = False         # out of sight in the app: changes are drawn when it is shown again
         self._stale = False         # something changed while it was out of sight
         self.progress_title = w.HTML()
-        self.panel = ProgressPanel(self.keeper, self.lang)
+        self.voice = PageVoice(self.lang)      # <html lang>, the one live region, the focus kept off <body>
+        self.panel = ProgressPanel(self.keeper, self.lang, self.voice)
         self.panel_box = w.VBox([self.panel])
         self._drawing = False
         self.languages = tuple(model.languages())
@@ -175,7 +178,7 @@ class HomePage(w.VBox):
         controls = w.HBox([self.language, self.rules, self.display_choices],
                           layout=w.Layout(flex_flow="row wrap", grid_gap="8px 24px", align_items="center"))
         self.assigned = assigned_section(self.keeper, self.lang)     # "Set by your teacher" first (on a hub)
-        super().__init__([self.header, controls, self.notice, self.assigned, self.body, self.progress_title,
+        super().__init__([self.header, self.voice, controls, self.notice, self.assigned, self.body, self.progress_title,
                           self.panel_box, self.keeper.widget])
         self.add_class("bt-home")
         self.draw()
@@ -188,6 +191,7 @@ class HomePage(w.VBox):
     def draw(self) -> None:
         lang = self.lang
         progress = self.keeper.progress
+        self.voice.lang = lang
         self._drawing = True
         try:
             self.header.value = (f'{STYLE}<h1 class="bt-home-title">{esc(t("home.title", lang))}</h1>'
@@ -205,7 +209,7 @@ class HomePage(w.VBox):
         self.body.value = self._body(progress)
         self.progress_title.value = f'<h2 style="font-size:1.35em;margin:18px 0 6px">{esc(t("home.progress", lang))}</h2>'
         if self.panel.lang != lang:
-            self.panel = ProgressPanel(self.keeper, lang)
+            self.panel = ProgressPanel(self.keeper, lang, self.voice)
             self.panel_box.children = (self.panel,)
 
     def _body(self, progress: Progress) -> str:
@@ -277,6 +281,7 @@ class HomePage(w.VBox):
             self.fixed_lang = None
             self.keeper.set_lang(self.lang)      # saved; the keeper's listeners redraw the page
             self.draw()
+            self.voice.say(f'{t("home.title", self.lang)}. {t("home.about", self.lang)}')    # the page, in its new language
         except Exception:
             _log.exception("the language could not be changed")
             self.notice.value = oops_html(self.lang)

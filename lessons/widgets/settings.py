@@ -243,12 +243,15 @@ class ProgressPanel(w.VBox):
     Export is a link that downloads the progress as a JSON file (it works in Voilà, on
     Binder and in the static site: no server file is involved); Import reads such a file
     (merged in, nothing changed when it is not progress); Reset asks first. The notice line
-    shows what happened, or the keeper's problem (a corrupt file that was backed up).
+    shows what happened, or the keeper's problem (a corrupt file that was backed up). ``voice``: the
+    page's one live region (``voice.PageVoice``, on the home page): it says the notice (then no live
+    region of its own) and moves the focus after Reset's question and answer.
     """
 
-    def __init__(self, keeper: ProgressKeeper, lang: str = "en") -> None:
+    def __init__(self, keeper: ProgressKeeper, lang: str = "en", voice: Any = None) -> None:
         self.keeper = keeper
         self.lang = lang
+        self.voice = voice
         self.summary = w.HTML()
         self.export_link = w.HTML()
         self.upload = w.FileUpload(accept=".json,application/json", multiple=False, icon="",
@@ -256,9 +259,11 @@ class ProgressPanel(w.VBox):
                                    tooltip=_t("progress.panel.import", lang),     # else its title says "null"
                                    layout=w.Layout(width="auto"))      # the whole label, in every language
         self.reset_button = w.Button(description=_t("progress.panel.reset", lang))
+        self.reset_button.add_class("bt-progress-reset")
         self.confirm_text = w.HTML()
         self.confirm_yes = w.Button(description=_t("progress.panel.reset-yes", lang), button_style="danger")
         self.confirm_no = w.Button(description=_t("progress.panel.reset-no", lang))
+        self.confirm_no.add_class("bt-progress-keep")
         self.confirm = w.HBox([self.confirm_text, self.confirm_yes, self.confirm_no],
                               layout=w.Layout(display="none", align_items="center", flex_flow="row wrap"))
         self.notice = w.HTML()
@@ -280,8 +285,11 @@ class ProgressPanel(w.VBox):
             self.notice.value = ""
             return
         colour = "#8a4b00" if warn else "#1b5e20"
-        self.notice.value = (f'<div class="bt-progress-notice" role="status" aria-live="polite" '
+        live = 'role="status" aria-live="polite" ' if self.voice is None else ""     # else the page's voice says it
+        self.notice.value = (f'<div class="bt-progress-notice" {live}'
                              f'style="color:{colour};margin:4px 0">{_esc(message.text(self.lang))}</div>')
+        if self.voice is not None:
+            self.voice.say(message.text(self.lang))
 
     def _refresh(self, progress: Progress) -> None:
         solved = sum(progress.solved(i) for i in progress.exercise_ids())
@@ -314,14 +322,24 @@ class ProgressPanel(w.VBox):
     def _ask_reset(self, _button: object = None) -> None:
         self.confirm_text.value = f"<span>{_esc(_t('progress.panel.reset-confirm', self.lang))}</span>"
         self.confirm.layout.display = "flex"
+        if self.voice is not None:      # the question said, and the focus on its safe answer ("keep them")
+            self.voice.say(_t("progress.panel.reset-confirm", self.lang))
+            self.voice.focus(".bt-progress-panel .bt-progress-keep")
 
     def _keep(self, _button: object = None) -> None:
         self.confirm.layout.display = "none"
+        self._focus_reset()
 
     def _reset(self, _button: object = None) -> None:
         self.confirm.layout.display = "none"
         self.keeper.reset()
         self._say(Message("progress.notice.reset"))
+        self._focus_reset()
+
+    def _focus_reset(self) -> None:
+        """The question gone, the focus goes back to the button that asked it (not to the page's body)."""
+        if self.voice is not None:
+            self.voice.focus(".bt-progress-panel .bt-progress-reset")
 
 
 # The export link looks like the buttons beside it (a link, so the browser downloads the file itself).

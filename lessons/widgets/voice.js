@@ -98,7 +98,7 @@ function states() {
 
 function landmark(el) {
   if (document.querySelector("main, [role='main']")) return;
-  const page = document.querySelector("#rendered_cells") || el.closest(".bt-app, .bt-lesson-page, .bt-lesson");
+  const page = document.querySelector("#rendered_cells") || el.closest(".bt-app, .bt-lesson-page, .bt-lesson, .bt-home");
   if (page) page.setAttribute("role", "main");
 }
 
