@@ -83,6 +83,20 @@ def _take(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card] | None:
     return chosen
 
 
+def _twins_said(cards: Sequence[Card]) -> tuple[Card | Message, ...]:
+    """The cards as a sentence lists them: a card named twice (one from each deck) said once, as "both 8♥"
+    (``card.both``), never "8♥, 8♥" ("o 8♥, o 8♥")."""
+    faces = Counter(card.face for card in cards)
+    said: list[Card | Message] = []
+    for card in cards:
+        if faces[card.face] == 1:
+            said.append(card)
+        elif faces[card.face] > 1:                     # the first copy says both; the other is not listed again
+            said.append(Message("card.both", card=card, rank=0 if card.is_joker else card.rank))
+            faces[card.face] = 0
+    return tuple(said)
+
+
 def _not_held(hand: Sequence[Card], cards: Sequence[Card]) -> tuple[Card, ...]:
     """The cards of ``cards`` that ``hand`` does not hold: each held card (or its twin) answers for one
     card named, so naming 8♠ twice while holding one 8♠ leaves one 8♠ not held."""
@@ -346,7 +360,7 @@ class Game:
                     else _pick(Meld.lay_down_options(tuple(cards), self.rules), action))
             side = s.current % 2
             if meld.kind == GROUP and meld.rank in group_ranks(s.melds[side]):
-                raise IllegalMove("side.second-group", rank=meld.rank, cards=tuple(cards))
+                raise IllegalMove("side.second-group", rank=meld.rank, cards=_twins_said(cards))
             self._check_after_meld(cards, new_meld=meld)
             return partial(self._do_meld, cards, None, meld)
         if isinstance(action, Attach):

@@ -324,6 +324,21 @@ def test_no_second_group_of_the_same_rank():
     assert len(game.melds[0][0]) == 5
 
 
+def test_a_second_group_says_a_card_held_twice_once():
+    """Issue 32: the refusal named a card laid down from each deck twice ("o 8♥, o 8♥"); it says both at once."""
+    game = bc.Game.setup("classic", hands=["8H 8H 8C QH QH QC 4C", "KH KS"], melds=[["8S 8D JK", "QS QD QC"], []],
+                         discard_pile="4D")
+    game.apply("take")
+    said = {"en": "attach both 8♥ and 8♣ to it", "it": "attaccaci i due 8♥ e l'8♣", "es": "añade los dos 8♥ y el 8♣",
+            "pt": "adicione os dois 8♥ e o 8♣"}
+    err = refused_move(game, "meld 8H 8H' 8C", "side.second-group")
+    for lang, words in said.items():
+        assert words in err.message(lang), err.message(lang)
+    queens = refused_move(game, "meld QH QH' QC", "side.second-group")     # a feminine name: le due, las dos, as duas
+    assert [queens.message(lang).split(": ")[-1] for lang in ("it", "es", "pt")] == [
+        "attaccaci le due Q♥ e la Q♣.", "añade las dos Q♥ y la Q♣ a ese trío.", "adicione as duas Q♥ e a Q♣ a essa trinca."]
+
+
 def test_attach_only_to_own_side():
     game = bc.Game.setup("classic", hands=["9S 4C 4D", "KH KS"], melds=[[], [BURRACO]],
                          discard_pile="4H")

@@ -386,8 +386,8 @@ def scenario_refusals(found: Collector) -> None:
         (bc.Game.setup("pulito", hands=["2H", "KH KS"], melds=[[BURRACO, "5C 6C 7C"], []], discard_pile="QD",
                        took_pozzetto=(True, False), turns_played=[1, 1], phase="play"),
          bc.Discard("2H"), "close.wild-discard"),
-        (bc.Game.setup("classic", hands=["5S 5D 5C 9C", "KH KS"], melds=[["5H 5H' 5S'"], []], phase="play"),
-         bc.LayDown("5S 5D 5C"), "side.second-group"),
+        (bc.Game.setup("classic", hands=["5S 5S 5C 9C", "KH KS"], melds=[["5H 5H' 5D'"], []], phase="play"),
+         bc.LayDown("5S 5S' 5C"), "side.second-group"),                  # a card from each deck: "both 5♠"
         (bc.Game.setup("classic", hands=["5C 6C", "KH KS"]), bc.TakePile(), "pile.empty"),
         (bc.Game.setup("italiano", hands=["5C 6C 7C", "KH KS"], phase="play"), meld, "pozzetto.no-al-volo"),
     ]
