@@ -26,7 +26,7 @@ from lessons.widgets.home import TOOLS
 from lessons.widgets.navigation import notebook_name
 from lessons.widgets.style import t
 from tests.browser.pages import FIRST, FIRST_ANSWER, wait_ready
-from tests.browser.support import ARTIFACTS, ROOT
+from tests.browser.support import ARTIFACTS, ROOT, SCREENSHOTS
 
 pytestmark = pytest.mark.browser
 
@@ -88,11 +88,12 @@ def axe_source() -> str:
     return AXE.read_text()
 
 
-def serious(page, axe_source: str, where: str, everything: bool = False) -> list[str]:
+def serious(page, axe_source: str, where: str, everything: bool = False, strict: bool = False) -> list[str]:
     """axe's critical and serious findings on the page as it is now (WCAG 2.2 AA and best practice),
-    one line each; saved in test-artifacts/axe-WHERE.json (with ``everything``, findings of every impact)."""
+    one line each; saved in test-artifacts/axe-WHERE.json (with ``everything``, findings of every impact;
+    with ``strict``, findings of every impact are returned too)."""
     every = full_audit(page, axe_source)
-    found = [v for v in every if v.get("impact") in SERIOUS]
+    found = every if strict else [v for v in every if v.get("impact") in SERIOUS]
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / f"axe-{where}.json").write_text(json.dumps(every if everything else found, indent=1))
     return [f"{where}: {v['id']} ({v['impact']}): {v['help']} -> {[n['target'] for n in v['nodes'][:3]]}"
@@ -306,6 +307,99 @@ def test_no_serious_violation_in_other_languages_and_four_colours(page, voila_ur
                     problems.append(f"{where}: <html lang> is {shown!r}")
     finally:
         choose_language(page, voila_url, "en")          # the shared record back to English
+    assert problems == [], "\n".join(problems)
+
+
+# Every lesson at its first exercise and after a verdict, and every tool, in Italian, in one visit of the
+# app (the places reached by their address, #lesson/KEY/1 and #tool/KEY, no page load between them): axe
+# (every impact) in a desktop window, after a verdict (Check with nothing answered: the verdict every
+# exercise has), in a phone's 320 px (no horizontal scroll, nothing off the right) and at 200 % zoom (a
+# 1280 x 900 window at 200 % lays out as 640 x 450); then every place again in projector mode with the
+# four-colour deck at 1280 and 320. Screenshots at 320 and 200 % saved (test-artifacts/screenshots/a11y-*).
+ITALIAN_WALK = "it"
+ZOOMED = {"width": 640, "height": 450}
+DESKTOP = {"width": 1280, "height": 900}
+SHOW_CONTENT = ("() => document.querySelector('.bt-exercise h2.bt-prompt, .bt-lesson-row, [class*=bt-tool-page-] .bh-hand,"
+                " .bt-tool-page-score .widget-radio, .bt-class-upload, .bt-final-test .bt-exercise')"
+                "?.scrollIntoView({block: 'start'})")
+# Neither the document nor Voilà's box of cells (the element that scrolls a Voilà page) scrolls sideways.
+SIDEWAYS = ("() => [document.documentElement, document.querySelector('#rendered_cells')].filter(Boolean)"
+            ".filter(e => e.scrollWidth > Math.min(e.clientWidth, window.innerWidth))"
+            ".map(e => `${e.id || e.tagName}: ${e.scrollWidth} px in ${e.clientWidth}`)")
+
+
+def walk_places(lang: str) -> list[tuple[str, str, str]]:
+    """(name, address, what shows it is drawn in ``lang``): home, every lesson's first exercise, every tool."""
+    places = [("home", "#home", f"h1:{t('home.title', lang)}")]
+    places += [(f"lesson-{lesson.key}", f"#lesson/{lesson.key}/1", f"h2:{lesson.exercises[0].prompt.text(lang)}")
+               for lesson in lessons.LESSONS]
+    places += [(f"tool-{tool.key}", f"#tool/{tool.key}", f"h1:{t(f'home.tool.{tool.key}', lang)}") for tool in TOOLS]
+    return places
+
+
+def test_every_lesson_and_tool_in_italian_at_320_and_200_percent(page, voila_url, axe_source):
+    lang = ITALIAN_WALK
+    problems: list[str] = []
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    def width_checks(where: str) -> None:
+        problems.extend(f"{where}: scrolls sideways ({box})" for box in page.evaluate(SIDEWAYS))
+        problems.extend(f"{where}: {off} runs off the right" for off in page.evaluate(OFF_THE_RIGHT))
+
+    def audit(where: str) -> None:
+        problems.extend(serious(page, axe_source, where, everything=True, strict=True))
+
+    try:
+        choose_language(page, voila_url, lang)
+        for modes in ("", "projector-four-colour"):
+            if modes:                   # display choices the page keeps while the walk goes on
+                page.evaluate("h => { location.hash = h; }", "#home")
+                page.wait_for_selector(PAGES["home"][1])
+                page.locator(".bt-four-colour-switch input").first.check()
+                if page.locator(".bt-projector-switch input").count():
+                    page.locator(".bt-projector-switch input").first.check()
+                else:
+                    page.evaluate("() => document.documentElement.classList.add('bt-projector')")
+                page.wait_for_function("() => ['bt-projector', 'bt-four-colour'].every("
+                                       "c => document.documentElement.classList.contains(c))")
+            for name, address, drawn in walk_places(lang):
+                where = f"{name}-{lang}" + (f"-{modes}" if modes else "")
+                tag, _, text = drawn.partition(":")
+                page.evaluate("h => { location.hash = h; }", address)
+                try:
+                    page.wait_for_function("([tag, text]) => [...document.querySelectorAll(tag)]"
+                                           ".some(e => e.innerText.trim() === text && e.getClientRects().length)",
+                                           arg=[tag, text], timeout=30_000)
+                except Exception:
+                    problems.append(f"{where}: never drawn in {lang}")
+                    continue
+                page.wait_for_timeout(300)
+                audit(where)
+                if (shown := page.evaluate("() => document.documentElement.lang")) != lang:
+                    problems.append(f"{where}: <html lang> is {shown!r}")
+                if name.startswith("lesson-") and not modes:        # after a verdict
+                    page.wait_for_function("() => !document.querySelector('.bt-exercise .bt-verdict')?.innerText.trim()")
+                    page.locator(".bt-exercise .bt-check").click()
+                    page.wait_for_function("() => document.querySelector('.bt-exercise .bt-verdict')?.innerText.trim()")
+                    page.wait_for_timeout(200)
+                    audit(f"{where}-verdict")
+                page.set_viewport_size(PHONE)
+                page.wait_for_timeout(300)
+                audit(f"{where}-320")
+                width_checks(f"{where}-320")
+                if not modes:           # pictures of what matters on the page: its cards, its exercise
+                    page.evaluate(SHOW_CONTENT)
+                    page.screenshot(path=str(SCREENSHOTS / f"a11y-320-{where}.png"))
+                    page.set_viewport_size(ZOOMED)
+                    page.wait_for_timeout(300)
+                    width_checks(f"{where}-200%")
+                    page.evaluate(SHOW_CONTENT)
+                    page.screenshot(path=str(SCREENSHOTS / f"a11y-200-{where}.png"))
+                page.set_viewport_size(DESKTOP)
+    finally:
+        page.set_viewport_size(DESKTOP)
+        choose_language(page, voila_url, "en")          # the shared record back to English
+        (ARTIFACTS / f"a11y-walk-{lang}.txt").write_text("\n".join(problems) + "\n")
     assert problems == [], "\n".join(problems)
 
 

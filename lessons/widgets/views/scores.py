@@ -87,7 +87,7 @@ class ScoreView(AnswerView):
 
 def _scores_table(scores: tuple[tuple[int, int], ...], totals: tuple[int, int] | None, lang: str) -> str:
     """Each hand's score and, unless ``totals`` is None (adding them is the question), the match points."""
-    head = (f"<tr><th></th><th>{esc(t('widget.vp.side-0', lang))}</th>"
+    head = (f"<tr><td></td><th>{esc(t('widget.vp.side-0', lang))}</th>"      # an empty corner: no header
             f"<th>{esc(t('widget.vp.side-1', lang))}</th></tr>")
     rows = "".join(f"<tr><td>{esc(t('widget.vp.hand', lang, number=i + 1))}</td><td>{a}</td><td>{b}</td></tr>"
                    for i, (a, b) in enumerate(scores))
