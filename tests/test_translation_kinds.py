@@ -462,6 +462,20 @@ def test_a_lesson_and_a_tool_have_names_of_their_own(lang):
     assert page in summary and lessons.get_lesson("play").title(lang) not in summary, summary
 
 
+# A seat offered as an answer reads as one (issue 32): "Who plays first?" is answered "El rival a tu izquierda", "The
+# opponent on your left", with the article a sentence gives it, not with the table's label "Rival a tu izquierda".
+ANSWERED_SEAT = {"en": "The opponent on your left", "it": "L'avversario alla tua sinistra",
+                 "es": "El rival a tu izquierda", "pt": "O adversário à sua esquerda"}
+
+
+@pytest.mark.parametrize("lang", ALL)
+def test_a_seat_chosen_answers_its_question(lang):
+    for exercise_id in ("game.first-player", "game.next-player"):
+        choices = [choice.label.text(lang) for choice in lessons.get_lesson("game").exercise(exercise_id).choices]
+        assert ANSWERED_SEAT[lang] in choices, choices
+        assert Message("table.name.opponent-a").text(lang) not in choices, choices
+
+
 # A question asked yes or no is answered yes or no (issue 32): where an exercise's English prompt ends with one ("Can you
 # attach 4♥ to it?", "Is it legal?", "May you draw? If not, what stops you?"), its choice that says "it is fine" starts
 # with the language's yes ("Sì, si può attaccare.", not "È valida."); the others name the rule that says no.

@@ -16,6 +16,7 @@ from burraco_core.messages import Message, catalogue
 from ..checks import Attempt, CurriculumError, compile_check
 from .base import (
     SEAT_NAMES,
+    SEAT_NAMES_TO_START,
     Choice,
     Prepared,
     Unreadable,
@@ -189,5 +190,7 @@ def _prepare_seat(data: Mapping[str, Any], rules: bc.Ruleset, where: str) -> Pre
         game.apply("draw")
         game.apply(bc.Discard(game.hands[0][-1]))
         truth = game.current_player
-    choices = tuple(Choice(str(p), Message(SEAT_NAMES[players][p])) for p in range(players))
+    # a choice answers the question "Who plays first?" as a sentence would: "The opponent on your left", "El rival a
+    # tu izquierda" (the seat's name starting a sentence), not the table's label "Rival a tu izquierda" (issue 32)
+    choices = tuple(Choice(str(p), Message(SEAT_NAMES_TO_START[players][p])) for p in range(players))
     return Prepared(choices=choices, extra={"truth": str(truth), "ask": ask, "players": players})
