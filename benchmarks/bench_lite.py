@@ -13,7 +13,9 @@ caches) and a second visit (the same context, the page opened again), each timed
 answers a click (the home page's lesson links; the one-cell page's button), with the bytes the server
 sent (and their uncompressed size). Then the click-to-verdict time of the meld referee, and the
 tab's memory after opening every lesson in turn from the home page (the resident memory of the tab's
-renderer process, which holds Pyodide's worker; target 350 MB).
+renderer process, which holds Pyodide's worker; target 350 MB), and what makes it up at home, after 5 lessons
+and after all 13: the renderer's own memory and Chromium's files it maps, the page's and the worker's JS heaps
+(after a garbage collection), the DOM nodes alive (attached or not), and the rest (mostly Pyodide's wasm memory).
 
     .venv/bin/python benchmarks/bench_lite.py [--rebuild] [--no-throttle] [--json] [--site FOLDER] [--memory-only]
 """
@@ -159,27 +161,102 @@ def renderers_mb() -> list[float]:
     return sorted(sizes, reverse=True)
 
 
-def course_memory(browser, url: str) -> dict[str, float]:
+class Worker:
+    """The kernel's worker (Pyodide) through the page's DevTools session (its JS heap).
+
+    Pyodide's wasm memory is not asked for: ``Runtime.queryObjects`` (the one way to reach a
+    ``WebAssembly.Memory`` the kernel keeps to itself) crashed the tab. It is within the renderer's
+    anonymous memory, beside the two JS heaps."""
+
+    def __init__(self, page, cdp) -> None:
+        self.page, self.cdp, self.sessions, self.answers, self.next_id = page, cdp, [], {}, 0
+        cdp.on("Target.attachedToTarget", lambda event: self.sessions.append(event["sessionId"])
+               if event["targetInfo"]["type"] == "worker" else None)
+        cdp.on("Target.receivedMessageFromTarget", self._received)
+        cdp.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": False, "flatten": False})
+
+    def _received(self, event) -> None:
+        message = json.loads(event["message"])
+        if "id" in message:
+            self.answers[message["id"]] = message
+
+    def send(self, method: str, params: dict | None = None) -> dict:
+        self.next_id += 1
+        self.cdp.send("Target.sendMessageToTarget", {"sessionId": self.sessions[-1], "message": json.dumps(
+            {"id": self.next_id, "method": method, "params": params or {}})})
+        for _ in range(600):
+            if self.next_id in self.answers:
+                return self.answers.pop(self.next_id).get("result", {})
+            self.page.wait_for_timeout(50)        # lets Playwright deliver the worker's answer
+        raise TimeoutError(method)
+
+
+def renderer_split() -> dict[str, float]:
+    """The largest renderer's resident memory, in MB: its own (anonymous: heaps, Pyodide's wasm memory,
+    compiled code) and Chromium's files mapped (its code, shared with every Chromium process)."""
+    sizes: list[tuple[float, float]] = []
+    for pid in descendants():
+        try:
+            if b"--type=renderer" not in pathlib.Path(f"/proc/{pid}/cmdline").read_bytes():
+                continue
+            status = dict(line.split(":", 1) for line in pathlib.Path(f"/proc/{pid}/status").read_text().splitlines())
+        except (OSError, ValueError):
+            continue
+        sizes.append((int(status["RssAnon"].split()[0]) / 1024, int(status["RssFile"].split()[0]) / 1024))
+    anon, files = max(sizes, default=(0.0, 0.0), key=sum)
+    return {"anon_mb": round(anon, 1), "files_mb": round(files, 1)}
+
+
+def breakdown(page, cdp, worker: Worker | None) -> dict[str, float]:
+    """What the tab holds, in MB: the renderer's resident memory (its own and Chromium's files); the page's
+    JS heap (and the array buffers it holds), its DOM nodes; the kernel worker's JS heap and its array
+    buffers (the unpacked wheels' files). What is left of the renderer's own memory is mostly Pyodide's
+    wasm memory (which grows and never shrinks) and the compiled wasm code."""
+    mb = lambda size: round(size / 2**20, 1)    # noqa: E731
+    cdp.send("HeapProfiler.collectGarbage")
+    main = cdp.send("Runtime.getHeapUsage")
+    dom = cdp.send("Memory.getDOMCounters")
+    figures = {"renderer_mb": renderers_mb()[0], **renderer_split(), "page_js_mb": mb(main["usedSize"]),
+               "page_buffers_mb": mb(main.get("backingStorageSize", 0)), "dom_nodes": dom["nodes"]}
+    if worker is not None and worker.sessions:
+        worker.send("HeapProfiler.collectGarbage")
+        heap = worker.send("Runtime.getHeapUsage")
+        figures |= {"worker_js_mb": mb(heap["usedSize"]), "worker_buffers_mb": mb(heap.get("backingStorageSize", 0))}
+    figures["rest_mb"] = round(figures["anon_mb"] - sum(figures.get(key, 0) for key in (
+        "page_js_mb", "page_buffers_mb", "worker_js_mb", "worker_buffers_mb")), 1)
+    return figures
+
+
+def course_memory(browser, url: str) -> dict:
     """Open the home page, then every lesson in turn (through its link, back home between two): the tab's
-    renderer memory before and after, in MB."""
+    memory at home, after 5 lessons and after all of them (:func:`breakdown`)."""
     import lessons
 
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
         page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        try:
+            worker: Worker | None = Worker(page, cdp)
+        except Exception:   # noqa: BLE001  (a browser without the call: the renderer's figure alone)
+            worker = None
         page.goto(url + PAGES["home"][0], wait_until="domcontentloaded")
         page.wait_for_selector(PAGES["home"][1], timeout=600_000)
-        home_mb = renderers_mb()[0]
+        steps = {"home": breakdown(page, cdp, worker)}
         started = time.monotonic()
-        for lesson in lessons.LESSONS:
+        for number, lesson in enumerate(lessons.LESSONS, 1):
             page.locator(f'.bt-lesson-row[data-lesson="{lesson.key}"] a').click()
             page.wait_for_url(f"**#lesson/{lesson.key}**")
             page.wait_for_selector(LESSON_SHOWN, timeout=120_000)
             page.locator(".bt-nav-top .bt-nav-home").click()
             page.wait_for_selector(PAGES["home"][1], timeout=120_000)
+            if number == 5:
+                steps["after 5"] = breakdown(page, cdp, worker)
         walk_s = time.monotonic() - started
-        return {"lessons": len(lessons.LESSONS), "home_mb": home_mb, "after_mb": renderers_mb()[0],
-                "walk_s": round(walk_s, 1)}
+        steps[f"after {len(lessons.LESSONS)}"] = breakdown(page, cdp, worker)
+        return {"lessons": len(lessons.LESSONS), "home_mb": steps["home"]["renderer_mb"],
+                "after_mb": steps[f"after {len(lessons.LESSONS)}"]["renderer_mb"], "walk_s": round(walk_s, 1),
+                "steps": steps}
     finally:
         context.close()
 
@@ -211,6 +288,17 @@ def show(summary: dict) -> None:
     memory = summary["memory"]
     print(f"  tab's memory (renderer RSS)   {memory['home_mb']:5.0f} MB at home, {memory['after_mb']:5.0f} MB after "
           f"opening all {memory['lessons']} lessons in {memory['walk_s']} s (target {TARGET_MEMORY_MB} MB)")
+    show_memory(memory)
+
+
+def show_memory(memory: dict) -> None:
+    print("  MB           renderer = own + Chromium's files; own: page JS (buffers)  worker JS (buffers)  rest"
+          " (Pyodide's wasm memory and code, Blink)  DOM nodes")
+    for where, row in memory["steps"].items():
+        print(f"  {where:10s}  {row['renderer_mb']:7.0f} = {row['anon_mb']:4.0f} + {row['files_mb']:4.0f}"
+              f"           {row['page_js_mb']:6.1f} ({row['page_buffers_mb']:4.1f})    "
+              f"{row.get('worker_js_mb', 0):6.1f} ({row.get('worker_buffers_mb', 0):4.1f})   {row['rest_mb']:6.1f}"
+              f"{row['dom_nodes']:43d}")
 
 
 def main() -> int:
@@ -231,7 +319,11 @@ def main() -> int:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
             if args.memory_only:
-                print(json.dumps(course_memory(browser, url)))
+                memory = course_memory(browser, url)
+                if args.json:
+                    print(json.dumps(memory))
+                else:
+                    show_memory(memory)
                 return 0
             for rate in (1,) if args.no_throttle else (1, 4):
                 for name in PAGES:
