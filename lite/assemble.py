@@ -255,7 +255,7 @@ def fix_settings(settings: dict, prefix: str) -> None:
 
 LOADING_MARK = '<h2 id="loading_text">Running ...</h2>'
 LOADING_KEYS = ("lite.loading.title", "lite.loading.about", "lite.loading.python", "lite.loading.page",
-                "lite.loading.elapsed", "lite.loading.slow")
+                "lite.loading.elapsed", "lite.loading.slow", "home.title")     # home.title: the window's, at once
 
 
 def loading_screen(template: pathlib.Path, catalogues: list[pathlib.Path]) -> str:

@@ -381,6 +381,20 @@ def test_the_home_notebook_is_the_app_and_every_other_notebook_opens_it_at_its_p
     assert voila_address(teacher) is None
 
 
+def test_the_static_sites_window_title_is_in_the_learners_language_while_it_loads():
+    """Issue 32: the notebook's title is English ("Burraco Tutor"), and the static site takes tens of seconds to
+    draw the app, which then puts the place's title in the window in the learner's language. The loading screen
+    says the app's name in the language saved in the learner's record from the first moment."""
+    screen = _assemble()["loading_screen"](ROOT / "lite" / "loading.html",
+                                           sorted((ROOT / "lessons" / "locale").glob("*.txt")))
+    texts = json.loads(screen.split("const catalogues = ", 1)[1].split(";\n", 1)[0])
+    for lang in ("en", "it", "es", "pt"):
+        assert texts[lang]["home.title"] == Message("home.title").text(lang)
+    assert texts["it"]["home.title"] == "Il tutor del Burraco"
+    script = screen.split("<script>", 1)[1]
+    assert script.index('document.title = say("home.title");') < script.index("setInterval")   # before any wait
+
+
 # The lesson notebooks of the course before it was rebuilt (issue 21), and the lesson each became:
 # their links (bookmarks, a teacher's worksheet) open the app at that lesson.
 OLD_NOTEBOOKS = {"01-deck": "game", "03-ace": "ace", "04-wilds": "wilds", "05-moving-wilds": "moving-wilds",
