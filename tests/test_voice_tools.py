@@ -152,3 +152,35 @@ def test_the_home_page_has_the_voice_and_says_an_import_a_reset_and_a_language_s
     page.language.value = "it"                      # the page in its new language, said in it
     assert voice.lang == "it" and voice.said.startswith(t("home.title", "it")) and page.panel.voice is voice
     fresh.set_lang("en")
+
+
+def test_a_star_clicked_hides_the_exercise_on_screen_before_the_next_one_is_built(monkeypatch):
+    """A race (issue 33): the old exercise's table stayed a moment after a click on the star strip, and a
+    fast keyboard user pressed its Draw. It is hidden first (voice.js also makes it inert at the click)."""
+    import lessons
+    import lessons.widgets.lesson as lesson_module
+    from lessons.widgets.lesson import LessonWidget
+
+    widget = LessonWidget(lessons.get_lesson("turn"), progress=Progress())
+    widget.start_button.click()
+    old = widget.body.children[0]
+    assert old.layout.display is None and widget.session.index == 0
+    seen: list[object] = []
+    build = lesson_module.answer_view
+
+    def watched(*args: object, **kwargs: object) -> object:
+        seen.append(old.layout.display)         # what the page shows of the old exercise meanwhile
+        return build(*args, **kwargs)
+
+    monkeypatch.setattr(lesson_module, "answer_view", watched)
+    widget.strip.buttons[1].click()
+    assert seen == ["none"] and widget.session.index == 1 and widget.body.children[0] is not old
+    shown = widget.body.children[0]
+
+    def broken(*args: object, **kwargs: object) -> object:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(lesson_module, "answer_view", broken)
+    widget.strip.buttons[2].click()             # the next one cannot be built: the one on screen comes back
+    assert widget.body.children[0] is shown and shown.layout.display is None
+    assert _t("widget.error") in widget.status.value

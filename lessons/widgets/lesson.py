@@ -158,8 +158,7 @@ class LessonWidget(w.VBox):
         """Open exercise ``index`` (from 0), as a click on its star does; the one already open stays as it is."""
         if self.session.phase == EXERCISE and self.session.index == index:
             return
-        self.session.go(index)
-        self._render()
+        self._leave(index)
 
     def _report_error(self) -> None:
         self.status.value = verdict_box(BAD, t("widget.error", self.lang), role="alert")
@@ -434,9 +433,24 @@ class LessonWidget(w.VBox):
     def _on_jump(self, index: int, button: object = None) -> None:
         if index == self.session.index:
             return          # the exercise already open: keep it as it is (a redraw would lose its state)
-        self.session.go(index)
-        self._render()
+        self._leave(index)
         self._focus_step()
+
+    def _leave(self, index: int) -> None:
+        """Go to exercise ``index``: what is on screen is hidden first, at once, then the exercise built (a
+        table takes a moment: meanwhile a fast keyboard user pressed the old exercise's Draw); shown again
+        if the new one could not be built."""
+        old = self.body.children
+        for part in old:
+            part.layout.display = "none"
+        try:
+            self.session.go(index)
+            self._render()
+        except Exception:
+            if self.body.children == old:
+                for part in old:
+                    part.layout.display = None
+            raise
 
     @guarded
     def _on_check(self, button: object = None) -> None:

@@ -5,7 +5,8 @@
 // Once per document, a watcher keeps the focus off <body>: when the element that had it is disabled
 // or removed (a Draw button once the card is drawn, a Next button whose exercise is gone), the focus
 // goes to the next control after it that can take it, else to the nearest heading still on the page; and
-// the star strip's current exercise and the toggle buttons' pressed state are given their aria-* names.
+// the star strip's current exercise and the toggle buttons' pressed state are given their aria-* names;
+// a click on the strip's star of another exercise makes the exercise on screen inert at once.
 
 const WAIT_MS = 15000;
 const FOCUSABLE = "button:not([disabled]), input:not([disabled]), select:not([disabled]), " +
@@ -77,6 +78,17 @@ function watchFocus() {
     if (target) focusOn(target);
     last = null;
   };
+  // A star of the strip clicked (another exercise): the exercise on screen takes no click or key from
+  // now on, before the kernel hides it and builds the next one (meanwhile a fast keyboard user could press
+  // its Draw). Gone with it once the next one is drawn; let go if the kernel never answers.
+  document.addEventListener("click", (event) => {
+    const star = event.target instanceof Element ? event.target.closest(".bt-strip-item:not(.bt-current)") : null;
+    const lesson = star ? star.closest(".bt-lesson") : null;
+    if (!lesson) return;
+    const old = [...lesson.querySelectorAll(".bt-exercise")];
+    for (const each of old) each.inert = true;
+    window.setTimeout(() => { for (const each of old) each.inert = false; }, WAIT_MS);
+  }, true);
   let waiting = null;
   new MutationObserver(() => {
     if (waiting === null) waiting = window.setTimeout(() => { waiting = null; states(); rescue(); }, 60);
