@@ -133,6 +133,17 @@ def test_no_serious_accessibility_violation(name, page, voila_url, axe_source):
     page.wait_for_function("() => document.documentElement.classList.contains('bt-projector')")
     page.wait_for_timeout(300)
     problems += serious(page, axe_source, f"{name}-projector")
+    if name == "referee":      # a tool's verdict is said by the page's one live region: its text changes, not the element
+        lang = page.evaluate("() => document.documentElement.lang")
+        page.evaluate("() => { window.__btLive = document.querySelector('.bt-live'); }")
+        page.locator(".bt-meld-text input").fill("5H 6H 9C")     # not a meld: a verdict not on the page before
+        said = t("referee.meld.illegal", lang)
+        page.wait_for_function("w => document.querySelector('.bt-live')?.textContent.startsWith(w)", arg=said)
+        assert page.evaluate("() => document.querySelectorAll('.bt-live').length === 1"
+                             " && document.querySelector('.bt-live') === window.__btLive"), "a new live region"
+        assert page.locator(".bt-referee .bt-verdict").inner_text().startswith(said)      # still shown
+        own = page.locator(".bt-referee [role=status], .bt-referee [role=alert], .bt-referee [aria-live]").count()
+        assert own == 0, "the referee's verdict has a live role of its own"
     assert problems == [], "\n".join(problems)
 
 
