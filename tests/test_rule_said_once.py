@@ -81,3 +81,24 @@ def test_the_check_sees_a_rule_said_twice():
                               "turn.over", lang) == 2, (key, lang)
             once = with_rule(key, reason, "turn.over")
             assert once.key == (said or reason.key) and times_said(once.text(lang), "turn.over", lang) == 1
+
+
+def _refusal(cards: str) -> bc.IllegalMove:
+    with pytest.raises(bc.IllegalMove) as refused:
+        bc.Meld.lay_down(bc.parse_cards(cards), bc.RULESETS["classic"])
+    return refused.value
+
+
+@pytest.mark.parametrize("lang", ALL)
+def test_the_play_table_says_a_refusal_s_rule_once(lang):
+    """The table's refusal (the rule in words, no id) drops "The rule: …" when the reason says it already
+    ("A new meld needs at least 3 cards; 5♥ 6♥ are only 2 cards. The rule: a new meld has…"), and keeps it
+    when the reason does not."""
+    from lessons.widgets.style import refusal_html
+
+    too_few = _refusal("5H 6H")
+    said = refusal_html(too_few, lang, rule_id=False)
+    assert times_said(said, too_few.rule, lang) == 1 and "bt-rule" not in said, said
+    other = _refusal("5H 6H 9C")
+    said = refusal_html(other, lang, rule_id=False)
+    assert times_said(said, other.rule, lang) == 1 and "bt-rule" in said, said

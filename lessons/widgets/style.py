@@ -15,6 +15,7 @@ from burraco_core import svg
 from burraco_core.actions import typed_refusal
 from burraco_core.messages import Message
 
+from ..curriculum.checks.base import repeats_rule
 from ..curriculum.kinds import name_seats
 
 GOOD = "#1b5e20"
@@ -190,6 +191,8 @@ def refusal_html(err: bc.IllegalMove, lang: str = "en", *, rule_id: bool = True,
     reason = (f'<div class="bt-reason" style="font-size:1.1em;margin:4px 0">'
               f"{esc(said.text(lang))}</div>")
     if not rule_id:
+        if repeats_rule(said.text(lang), err.summary_in(lang)):    # the reason says it: not twice
+            return reason
         return reason + f'<div class="bt-rule">{esc(Message("table.say.rule", summary=err.summary_msg).text(lang))}</div>'
     before, _, after = Message("referee.rule", rule="\0", summary=err.summary_msg).text(lang).partition("\0")
     return reason + f'<div class="bt-rule">{esc(before)}<code class="bt-rule-id">{esc(err.rule)}</code>{esc(after)}</div>'

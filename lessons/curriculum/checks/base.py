@@ -216,11 +216,16 @@ RULE_SAID = {"ex.verdict.with-rule": None, "ex.verdict.refused": None,     # (th
              "ex.check.predict.other-rule": "ex.check.predict.other-rule.rule-said"}
 
 
+def repeats_rule(reason: str, summary: str) -> bool:
+    """Whether a reason's words (one language) say the rule's summary already ("A rodada acabou: não se pode…"
+    says "A rodada acabou."): the rule after it would only repeat it."""
+    return summary.rstrip(".").casefold() in reason.casefold()
+
+
 def says_rule(reason: Message, rule: str) -> bool:
-    """Whether ``reason`` says the rule's summary already, in some language ("A rodada acabou: não se pode…" says
-    "A rodada acabou."): the rule after it would only repeat it."""
+    """Whether ``reason`` says the rule's summary already, in some language (:func:`repeats_rule`)."""
     summary = Message(f"rule.{rule}.summary")
-    return any(summary.text(lang).rstrip(".").casefold() in reason.text(lang).casefold()
+    return any(repeats_rule(reason.text(lang), summary.text(lang))
                for lang in engine_languages() if summary.key in catalogue(lang))
 
 
