@@ -75,8 +75,11 @@ function watchFocus() {
         if (target) break;
       }
     }
-    if (target) focusOn(target);
+    // forgotten before the move, so that the focusin of the move makes the new place the one watched:
+    // a control the focus was moved to may itself be disabled or redrawn a moment later (the table's
+    // controls after Lay down, on a loaded machine), and its focus must be moved on again
     last = null;
+    if (target) focusOn(target);
   };
   // A star of the strip clicked (another exercise): the exercise on screen takes no click or key from
   // now on, before the kernel hides it and builds the next one (meanwhile a fast keyboard user could press

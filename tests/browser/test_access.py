@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import json
 import subprocess
+import time
 
 import pytest
 
 import burraco_core as bc
 import lessons
+from burraco_core.messages import catalogue
 from burraco_core.session import HandSession
 from lessons.widgets.board import player_names
 from lessons.widgets.home import TOOLS
@@ -577,3 +579,103 @@ def test_the_play_page_speaks_and_takes_a_whole_turn_from_the_keyboard(page, voi
     focus_is_not_on_body(page, "Discard")
     assert page.evaluate(live) == ["bt-live"]
     shoot(page.locator(".bt-tool-page-play"), "keyboard-play-turn")
+
+
+def heard(cdp) -> list[dict]:
+    """The page's live regions as Chromium's accessibility tree gives them to a screen reader: each
+    ``status``/``alert``/``log`` node (not ignored) with its ``live`` politeness and the text it holds
+    (its static texts, in order); and the focused node's role (``focused``)."""
+    nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    by_id = {node["nodeId"]: node for node in nodes}
+
+    def text(node: dict) -> str:
+        if node.get("role", {}).get("value") == "StaticText":
+            return str(node.get("name", {}).get("value", ""))
+        return " ".join(filter(None, (text(by_id[child]) for child in node.get("childIds", []) if child in by_id)))
+
+    def prop(node: dict, name: str) -> object:
+        return next((p["value"].get("value") for p in node.get("properties", []) if p["name"] == name), None)
+
+    found = [{"live": prop(node, "live"), "text": " ".join(text(node).split()), "role": node["role"]["value"]}
+             for node in nodes if not node.get("ignored") and node.get("role", {}).get("value") in ("status", "alert", "log")]
+    focused = [node["role"]["value"] for node in nodes if prop(node, "focused") is True]
+    return found + [{"focused": focused}]
+
+
+def hear(page, cdp, words: list[str], where: str) -> str:
+    """Wait until the accessibility tree's one live region (polite or assertive) holds every one of
+    ``words`` (texts no earlier step said); the keyboard focus is then off <body>. Its text."""
+    deadline = time.monotonic() + 30
+    regions: list[dict] = []
+    while time.monotonic() < deadline:
+        *regions, focus = heard(cdp)
+        # (spaces aside: a card's suit is a span of its own, "5 ♥" in the tree for the text's "5♥")
+        saying = [r for r in regions if all("".join(w.split()) in "".join(r["text"].split()) for w in words)]
+        if saying:
+            assert len(regions) == 1, f"after {where} more than one live region: {regions}"
+            assert saying[0]["live"] in ("polite", "assertive"), f"after {where}: {saying[0]}"
+            focus_is_not_on_body(page, where)
+            assert focus["focused"] and focus["focused"] != ["RootWebArea"], f"after {where} the focus: {focus}"
+            return str(saying[0]["text"])
+        page.wait_for_timeout(300)
+    raise AssertionError(f"after {where} the accessibility tree's live regions say {regions}, not {words}")
+
+
+def test_lesson_2_and_a_turn_at_the_table_heard_in_italian(page, voila_url, axe_source):
+    """What a screen reader is given, in Italian (no Orca here: Chromium's accessibility tree, as the issue
+    allows). Lesson 2's first exercise answered wrong (5♥ 6♥ 9♣), then right (5♥ 6♥ 7♥); a turn at lesson
+    3's table with the keyboard alone (Draw, 5♥ 6♥ 7♥ laid down, 9♣ discarded). After each action the page's one live region,
+    read from the tree, is polite, names what happened in Italian (the verdict, the move), and the focus
+    is on a control or a heading. axe (every impact) after the wrong verdict."""
+    lang = "it"
+    said = catalogue(lang)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Accessibility.enable")
+    melds = lessons.get_lesson("melds")
+    first = melds.exercises[0]
+    wrong, right = first.check("5H 6H 9C"), first.check("5H 6H 7H")
+    assert not wrong.correct and right.correct
+    try:
+        choose_language(page, voila_url, lang)
+        page.evaluate("h => { location.hash = h; }", f"#lesson/{melds.key}/1")
+        page.wait_for_function("p => [...document.querySelectorAll('.bt-exercise h2.bt-prompt')].some(e => e.innerText.trim() === p)",
+                               arg=first.prompt.text(lang), timeout=30_000)
+        card = ".bt-exercise .bt-answer-hand .bh-card[data-code='{}']"
+        for code in ("5H", "6H", "9C"):
+            page.locator(card.format(code)).first.click()
+        page.locator(".bt-exercise .bt-check").click()
+        text = hear(page, cdp, [t("widget.try-again", lang), wrong.message(lang)], "a wrong answer")
+        assert "La regola" in text, text
+        problems = serious(page, axe_source, f"lesson-{melds.key}-{lang}-wrong", everything=True, strict=True)
+        assert problems == [], "\n".join(problems)
+        page.locator(card.format("9C")).first.click()
+        page.locator(card.format("7H")).first.click()
+        page.locator(".bt-exercise .bt-check").click()
+        hear(page, cdp, [right.message(lang)], "the right answer")
+
+        turn = TABLE_LESSON.exercises[0]
+        page.evaluate("h => { location.hash = h; }", f"#lesson/{TABLE_LESSON.key}/1")
+        page.wait_for_function("p => [...document.querySelectorAll('.bt-exercise h2.bt-prompt')].some(e => e.innerText.trim() === p)"
+                               " && document.querySelector('.bt-exercise .bt-button-draw')?.disabled === false",
+                               arg=turn.prompt.text(lang), timeout=30_000)
+        hand = ".bt-exercise .bt-my-hand"
+        page.locator(".bt-exercise h2.bt-prompt").focus()       # the table with the keyboard alone, as with a screen reader
+        reach(page, ".bt-exercise .bt-button-draw")
+        page.keyboard.press("Enter")
+        hear(page, cdp, [said["narrate.you.draw"].split("{")[0]], "Draw")
+        hand_shows(page, hand, "marked === 1 && codes.length === 8")
+        reach(page, f"{hand} .bh-card", "Shift+Tab")
+        choose_with_arrows(page, ["5H", "6H", "7H"])
+        awake(page, ".bt-exercise .bt-button-meld")
+        reach(page, ".bt-exercise .bt-button-meld")
+        page.keyboard.press("Enter")
+        hear(page, cdp, [said["narrate.you.lay-down"].split("{")[0]], "Lay down")
+        hand_shows(page, hand, "codes.length === 5 && !codes.includes('7H')")
+        reach(page, f"{hand} .bh-card", "Shift+Tab")
+        choose_with_arrows(page, ["9C"])
+        awake(page, ".bt-exercise .bt-button-discard")
+        reach(page, ".bt-exercise .bt-button-discard")
+        page.keyboard.press("Enter")
+        hear(page, cdp, [said["narrate.you.discard"].split("{")[0], t("table.say.turn-done", lang)], "Discard")
+    finally:
+        choose_language(page, voila_url, "en")          # the shared record back to English
