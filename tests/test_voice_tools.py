@@ -184,3 +184,15 @@ def test_a_star_clicked_hides_the_exercise_on_screen_before_the_next_one_is_buil
     widget.strip.buttons[2].click()             # the next one cannot be built: the one on screen comes back
     assert widget.body.children[0] is shown and shown.layout.display is None
     assert _t("widget.error") in widget.status.value
+
+
+def test_the_play_tables_score_calculator_has_the_tables_voice():
+    from lessons.widgets.table import PlayTable
+    from tests.test_widgets import _finished_session
+
+    voice = PageVoice()
+    table = PlayTable(players=2, seed=5, pace=0, voice=voice)
+    table.use(_finished_session("classic", 2, 5))
+    calc = table.count_in_calculator()
+    assert calc is not None and calc.voice is voice and not LIVE.search(calc.hand_total.value)
+    assert voice.said == spoken(table.message.value)        # the table's "counted" said last

@@ -661,6 +661,7 @@ class PlayTable(KeepsItsHand, w.VBox):
             self.calculator = ScoreCalculator(rules=game.rules,
                                               names=(self._text("table.your-side"), self._text("table.other-side")),
                                               lang=self.lang)
+            self.calculator.speak_with(self.voice)      # its totals said by the page's live region, if there is one
             self.calculator_box.children = [self.calculator]
         self.calculator.load_game(game)
         self._say(GOOD, self._text("table.say.counted"), f"<div>{esc(self._text('table.say.counted.how'))}</div>",
