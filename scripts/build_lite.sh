@@ -106,6 +106,9 @@ note "precompiling the modules a visit imports"
 node lite/precompile.mjs "$site/static/pyodide" lite/jupyter-lite.json
 "$PY" lite/assemble.py pages --site "$site" --start render/index.html --loading lite/loading.html --contents "$CONTENTS" \
   $(for catalogue in lessons/locale/*.txt; do printf -- '--catalogue %s ' "$catalogue"; done)
+# 6c. A later visit restores Python from a memory snapshot the first one stored in the browser
+#     (lite/snapshot.py patches the kernel's worker; the build fails if that code changed shape).
+"$PY" lite/snapshot.py "$site"
 # 7. Precompressed copies (.gz, and .br with the brotli package) beside every file worth it: a cold
 #    visit then moves about a third of the bytes from a server that sends them (docs/static-site.md).
 "$PY" lite/assemble.py compress --site "$site"

@@ -110,6 +110,7 @@ def offline_browser(request):
 
 
 SECOND = lessons.LESSONS[1]
+SNAPSHOT = "burraco-tutor snapshot: "   # what the kernel's worker says of its start (lite/snapshot.py)
 SAME_PAGE = "() => window.__btFirstPage === true && performance.getEntriesByType('navigation').length === 1"
 
 
@@ -288,8 +289,18 @@ def test_lite_app_runs_offline_in_the_browser(lite_build, lite_url, offline_brow
         assert page.evaluate(SAME_PAGE), "a move loaded a page: Pyodide started again"
 
         page.goto(f"{lite_url}{APP_PAGE}#lesson/{FIRST.key}/1")          # the address typed (same page)
+        # The first start stored Python's memory for the next one (lite/snapshot.py, issue 31).
+        stored = time.monotonic() + 60                                   # IndexedDB writes it after the start
+        while not any(f"{SNAPSHOT}taken and stored" in line for line in console) and time.monotonic() < stored:
+            page.wait_for_timeout(250)
+        assert any(f"{SNAPSHOT}taken and stored" in line for line in console), console
+        before_reload, requests_before = len(console), len(requests)
         page.reload(wait_until="domcontentloaded")                       # a new Python: only the browser remembers
         _heading_is(page, FIRST.title("en"), timeout=150_000)
+        restarted = console[before_reload:]
+        assert any(f"{SNAPSHOT}restored" in line for line in restarted), restarted
+        wheels = [url for url in requests[requests_before:] if url.endswith(".whl")]
+        assert wheels == [], f"a second start fetched wheels (to unpack them): {wheels}"
         page.wait_for_selector(".bt-exercise .bt-number input", timeout=WAIT_MS)
         page.wait_for_function("() => document.querySelector('.bt-strip-item')?.innerText.includes('★★★')",
                                timeout=WAIT_MS)
