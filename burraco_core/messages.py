@@ -407,9 +407,9 @@ def _show(value: Any, kind: str, lang: str) -> str:
     if isinstance(value, Message):
         return value.text(lang)
     if isinstance(value, Card):
-        return _card(value, lang)
+        return card_face(value, lang)
     if isinstance(value, (tuple, list)) and all(isinstance(v, Card) for v in value):
-        return " ".join(_card(card, lang) for card in value)
+        return " ".join(card_face(card, lang) for card in value)
     if isinstance(value, bool):
         return translate("yes" if value else "no", lang)
     if type(value) is int and value.bit_length() > 200:   # over 60 digits (from a file): said by its size, and
@@ -444,7 +444,7 @@ def _form_params(value: Any, lang: str) -> dict[str, Any]:
     return {"card": _show(value, "", lang), "rank": "words", "suit": ""}
 
 
-def _card(card: Any, lang: str) -> str:
+def card_face(card: Any, lang: str = DEFAULT_LANGUAGE) -> str:
     """A card as a sentence shows it: ``7♥``, and a joker by its short name in ``lang`` (``Joker``,
     ``Jolly``), never the notation ``JK``."""
     return translate("card.joker.short", lang) if card.is_joker else str(card)

@@ -13,7 +13,7 @@ from typing import Any
 import burraco_core as bc
 from burraco_core import svg
 from burraco_core.actions import typed_refusal
-from burraco_core.messages import Message
+from burraco_core.messages import Message, card_face
 
 from ..curriculum.checks.base import repeats_rule
 from ..curriculum.kinds import name_seats
@@ -230,7 +230,7 @@ def melds_row(melds: tuple[bc.Meld, ...], lang: str, numbered: bool = True) -> s
 def arrangement_text(meld: bc.Meld, lang: str) -> str:
     """A meld as it lies, its wild with what it stands for: ``5♥ 6♥ 2♥ as 7♥ 8♥``."""
     return " ".join(t("widget.arrangement.wild", lang, wild=card, card=meld.wild_stands_for)
-                    if i == meld.wild_index and meld.kind == bc.RUN else str(card)
+                    if i == meld.wild_index and meld.kind == bc.RUN else card_face(card, lang)
                     for i, card in enumerate(meld.cards))
 
 

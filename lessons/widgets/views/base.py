@@ -14,6 +14,7 @@ from typing import Any
 import ipywidgets as w
 
 import burraco_core as bc
+from burraco_core.messages import card_face
 
 from ...curriculum.model import Exercise
 from ..hand import Hand
@@ -89,7 +90,7 @@ def answer_text(exercise: Exercise, answer: Any, lang: str) -> str:
                     said = move_text(part, lang)      # a move after a semicolon goes on in lower case
                     parts.append(said[:1].lower() + said[1:] if parts else said)
                 else:
-                    parts.append(bc.format_cards(bc.parse_cards(part), pretty=True))
+                    parts.append(" ".join(card_face(card, lang) for card in bc.parse_cards(part)))
             return "; ".join(parts)
         except bc.BurracoError:
             return answer
