@@ -202,7 +202,7 @@ TIES = {   # the ruleset, the scores, the engine's verdict, and what each langua
     "italiano": ([[1125, 1125]], None, "side-0", {
         "en": "The sides are level, and one hand is the whole game: in Burraco italiano (online) a tie goes "
               "to the side that played first, your side. It has won.",
-        "it": "Le squadre sono pari, e una smazzata è tutta la partita: in Burraco italiano (online) il "
+        "it": "Le squadre sono pari, e una smazzata è tutta la partita: nella variante Burraco italiano (online) il "
               "pareggio va alla squadra che ha giocato per prima, la tua. Ha vinto.",
         "es": "Los equipos están empatados, y una ronda es toda la partida: en la modalidad Burraco italiano "
               "(en línea) el empate es para el equipo que ha jugado primero, el tuyo. Ha ganado.",
