@@ -62,11 +62,7 @@ class App(w.VBox):
         self.note = w.HTML(layout=w.Layout(display="none"))
         self.note.add_class("bt-app-note")
         self.home = HomePage(lang)
-        # the page shown, then the home page, drawn once and only hidden while another page shows: drawn again at
-        # every return, all its views before would stay in the browser (ipywidgets' DOMWidgetView leaves a
-        # listener on its widget's model that holds the view, so every view ever drawn of a widget still open stays)
-        self.page_box = w.VBox([])
-        self.view = w.VBox([self.page_box, self.home])
+        self.view = w.VBox([self.home])
         self.view.add_class("bt-app-view")
         self.place: Place = HOME_PLACE
         self.shown: w.Widget = self.home
@@ -111,8 +107,7 @@ class App(w.VBox):
         self.place = place
         self.home.showing(page is self.home)      # drawn before it is shown: the stars earned meanwhile
         if moved:
-            self.home.layout.display = None if page is self.home else "none"
-            self.page_box.children = () if page is self.home else (page,)
+            self.view.children = (page,)
             self.shown = page
         self._mark(page)
         # the focus moves with the learner, not when the page opens on an address (the browser reports it
