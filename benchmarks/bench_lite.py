@@ -162,14 +162,13 @@ def renderers_mb() -> list[float]:
 
 
 class Worker:
-    """The kernel's worker (Pyodide) through the page's DevTools session (its JS heap).
-
-    Pyodide's wasm memory is not asked for: ``Runtime.queryObjects`` (the one way to reach a
-    ``WebAssembly.Memory`` the kernel keeps to itself) crashed the tab. It is within the renderer's
-    anonymous memory, beside the two JS heaps."""
+    """The kernel's worker (Pyodide) through the page's DevTools session: its JS heap, and Pyodide's wasm
+    memory read from a heap snapshot of the worker (the kernel keeps its ``WebAssembly.Memory`` to
+    itself, and ``Runtime.queryObjects``, which would find it, crashed the tab)."""
 
     def __init__(self, page, cdp) -> None:
         self.page, self.cdp, self.sessions, self.answers, self.next_id = page, cdp, [], {}, 0
+        self.chunks: list[str] = []
         cdp.on("Target.attachedToTarget", lambda event: self.sessions.append(event["sessionId"])
                if event["targetInfo"]["type"] == "worker" else None)
         cdp.on("Target.receivedMessageFromTarget", self._received)
@@ -177,6 +176,8 @@ class Worker:
 
     def _received(self, event) -> None:
         message = json.loads(event["message"])
+        if message.get("method") == "HeapProfiler.addHeapSnapshotChunk":
+            self.chunks.append(message["params"]["chunk"])
         if "id" in message:
             self.answers[message["id"]] = message
 
@@ -189,6 +190,18 @@ class Worker:
                 return self.answers.pop(self.next_id).get("result", {})
             self.page.wait_for_timeout(50)        # lets Playwright deliver the worker's answer
         raise TimeoutError(method)
+
+    def wasm_bytes(self) -> int:
+        """The largest array buffer of the worker whose size is whole wasm pages (64 KiB): Pyodide's memory."""
+        self.chunks = []
+        self.send("HeapProfiler.takeHeapSnapshot", {"reportProgress": False})
+        snapshot = json.loads("".join(self.chunks))
+        fields = snapshot["snapshot"]["meta"]["node_fields"]
+        at_name, at_size, width = fields.index("name"), fields.index("self_size"), len(fields)
+        nodes, strings = snapshot["nodes"], snapshot["strings"]
+        sizes = [nodes[i + at_size] for i in range(0, len(nodes), width)
+                 if strings[nodes[i + at_name]].endswith("JSArrayBufferData") and nodes[i + at_size] % 65536 == 0]
+        return max(sizes, default=0)
 
 
 def renderer_split() -> dict[str, float]:
@@ -209,9 +222,9 @@ def renderer_split() -> dict[str, float]:
 
 def breakdown(page, cdp, worker: Worker | None) -> dict[str, float]:
     """What the tab holds, in MB: the renderer's resident memory (its own and Chromium's files); the page's
-    JS heap (and the array buffers it holds), its DOM nodes; the kernel worker's JS heap and its array
-    buffers (the unpacked wheels' files). What is left of the renderer's own memory is mostly Pyodide's
-    wasm memory (which grows and never shrinks) and the compiled wasm code."""
+    JS heap (and the array buffers it holds), its DOM nodes; the kernel worker's JS heap, its array
+    buffers (the unpacked wheels' files), Pyodide's wasm memory (which grows
+    and never shrinks); the rest of the renderer's own memory (compiled code, Blink, the browser's own)."""
     mb = lambda size: round(size / 2**20, 1)    # noqa: E731
     cdp.send("HeapProfiler.collectGarbage")
     main = cdp.send("Runtime.getHeapUsage")
@@ -221,9 +234,13 @@ def breakdown(page, cdp, worker: Worker | None) -> dict[str, float]:
     if worker is not None and worker.sessions:
         worker.send("HeapProfiler.collectGarbage")
         heap = worker.send("Runtime.getHeapUsage")
-        figures |= {"worker_js_mb": mb(heap["usedSize"]), "worker_buffers_mb": mb(heap.get("backingStorageSize", 0))}
+        figures |= {"worker_js_mb": mb(heap["usedSize"]), "worker_buffers_mb": mb(heap.get("backingStorageSize", 0)),
+                    "wasm_mb": mb(worker.wasm_bytes())}
     figures["rest_mb"] = round(figures["anon_mb"] - sum(figures.get(key, 0) for key in (
         "page_js_mb", "page_buffers_mb", "worker_js_mb", "worker_buffers_mb")), 1)
+    if "wasm_mb" in figures:    # not among the worker's buffers (backingStorageSize leaves wasm memory out)
+        figures["rest_mb"] = round(figures["anon_mb"] - sum(figures.get(key, 0) for key in (
+            "page_js_mb", "page_buffers_mb", "worker_js_mb", "worker_buffers_mb", "wasm_mb")), 1)
     return figures
 
 
@@ -292,13 +309,13 @@ def show(summary: dict) -> None:
 
 
 def show_memory(memory: dict) -> None:
-    print("  MB           renderer = own + Chromium's files; own: page JS (buffers)  worker JS (buffers)  rest"
-          " (Pyodide's wasm memory and code, Blink)  DOM nodes")
+    print("  MB           renderer = own + Chromium's files; own: page JS (buffers)  worker JS (buffers)  wasm memory"
+          "  rest (compiled code, Blink)  DOM nodes")
     for where, row in memory["steps"].items():
         print(f"  {where:10s}  {row['renderer_mb']:7.0f} = {row['anon_mb']:4.0f} + {row['files_mb']:4.0f}"
               f"           {row['page_js_mb']:6.1f} ({row['page_buffers_mb']:4.1f})    "
-              f"{row.get('worker_js_mb', 0):6.1f} ({row.get('worker_buffers_mb', 0):4.1f})   {row['rest_mb']:6.1f}"
-              f"{row['dom_nodes']:43d}")
+              f"{row.get('worker_js_mb', 0):6.1f} ({row.get('worker_buffers_mb', 0):4.1f})   {row.get('wasm_mb', 0):6.1f}"
+              f"       {row['rest_mb']:6.1f}  {row['dom_nodes']:24d}")
 
 
 def main() -> int:
