@@ -155,7 +155,8 @@ class Meld:
                     if not aces and not twos:  # _SIMPLE_RUN: naturals by rank, the wild last
                         fit = _fit_get(total >> _SLOTS_AT & _SLOTS | wilds << _FREE)  # its start, the wild's index
                         if fit is not None:
-                            ordered = sorted(cards, key=_run_key)
+                            ordered = list(cards)
+                            ordered.sort(key=_run_key)
                             meld = _new_meld(_Laying)
                             meld.kind, meld.rules, meld.suit, meld.rank = RUN, rules, _SUIT_OF_FIELD[suit], 0
                             meld.low, at = fit
@@ -167,12 +168,20 @@ class Meld:
                     else:  # an ace or a 2 of the suit: the first reading that fits, from the same table
                         found = _other_fit(total >> _SLOTS_AT & _SLOTS, aces, twos, wilds, rules)
                         if found is not None:
-                            low, arranged, wild_index = _other_run(cards, *found, suit, wilds, aces, twos)
-                            return _make(RUN, arranged, wild_index, rules, _SUIT_OF_FIELD[suit], 0, low)
+                            meld = _new_meld(_Laying)
+                            meld.low, meld.cards, meld.wild_index = _other_run(cards, *found, suit, wilds, aces, twos)
+                            meld.kind, meld.rules, meld.suit, meld.rank = RUN, rules, _SUIT_OF_FIELD[suit], 0
+                            meld.__class__ = Meld  # type: ignore[assignment]
+                            return meld  # type: ignore[return-value]
                 if (wilds <= 1 and count <= 9 and _SINGLE_RANK.get(total >> _RANKS_AT & 0xFFFFFF) == count - wilds
                         and rules.groups_allowed and not suits + _FIVES & _OVER_TWO):  # _GROUP
-                    group = tuple(sorted(cards, key=_group_key))
-                    return _make(GROUP, group, count - 1 if wilds else None, rules, "", group[0].rank)
+                    ordered = list(cards)
+                    ordered.sort(key=_group_key)  # not sorted(): it looks its list's sort method up
+                    meld = _new_meld(_Laying)
+                    meld.kind, meld.rules, meld.suit, meld.low = GROUP, rules, "", 0
+                    meld.cards, meld.wild_index, meld.rank = tuple(ordered), count - 1 if wilds else None, ordered[0].rank
+                    meld.__class__ = Meld  # type: ignore[assignment]
+                    return meld  # type: ignore[return-value]
         raise _Refusal(_explain_lay_down, cards, rules, False)  # bound once: the refusal names no class
 
     @classmethod
