@@ -368,9 +368,9 @@ def test_every_lesson_and_tool_in_italian_at_320_and_200_percent(page, voila_url
             if modes:                   # display choices the page keeps while the walk goes on
                 page.evaluate("h => { location.hash = h; }", "#home")
                 page.wait_for_selector(PAGES["home"][1])
-                page.locator(".bt-four-colour-switch input").first.check()
-                if page.locator(".bt-projector-switch input").count():
-                    page.locator(".bt-projector-switch input").first.check()
+                page.locator(".bt-four-colour-switch input:visible").first.check()
+                if page.locator(".bt-projector-switch input:visible").count():
+                    page.locator(".bt-projector-switch input:visible").first.check()
                 else:
                     page.evaluate("() => document.documentElement.classList.add('bt-projector')")
                 page.wait_for_function("() => ['bt-projector', 'bt-four-colour'].every("
