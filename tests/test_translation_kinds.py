@@ -610,7 +610,7 @@ def test_every_card_form_used_is_defined_and_says_every_card(lang):
     for name, text in forms.items():
         said = messages._fill(f"{{c:{name}}}", lang, {"c": deck})
         joker = messages.translate("card.joker", lang)         # a joker by its name: "il jolly", never "il Jolly"
-        assert all((joker if card.is_joker else messages._card(card, lang)) in said for card in deck), (lang, name)
+        assert all((joker if card.is_joker else messages.card_face(card, lang)) in said for card in deck), (lang, name)
         assert "{" not in said and not joker_slips(said, lang), (lang, name, said[:200])
         assert "words=" in text, f"{lang}: form.{name} says nothing for a value in words (rank 'words')"
         words = Message("a-rank", rank=12).text(lang)
