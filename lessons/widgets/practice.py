@@ -145,14 +145,13 @@ class PracticeWidget(Speaks, FollowsTheRecord, StatusLine, w.VBox):
             else:
                 state = "✓ " + t("practice.rule.done", self.lang)
             rows.append(f'<tr data-rule="{esc(rule)}" data-needed="{session.needed_for(rule)}">'
-                        f"<td>{esc(rule_summary(rule, self.lang))}</td><td><code>{esc(rule)}</code></td>"
+                        f"<td>{esc(rule_summary(rule, self.lang))}</td>"
                         f'<td class="bt-needed">{esc(state)}</td></tr>')
         left_out = "".join(f'<div class="bt-left-out" data-kind="{esc(kind)}">'
                            f'{verdict_box(NOTE, err.msg.text(self.lang), role=self._role())}</div>'
                            for kind, err in session.unavailable.items())
         self.rules_html.value = (f'<div class="bt-text">{esc(t("practice.about", self.lang, count=session.needed))}</div>'
                                  f'<table class="bt-rules-left"><tr><th>{esc(t("practice.col.rule", self.lang))}</th>'
-                                 f'<th>{esc(t("practice.col.id", self.lang))}</th>'
                                  f'<th>{esc(t("practice.col.needed", self.lang))}</th></tr>{"".join(rows)}</table>'
                                  + left_out)
 
