@@ -275,9 +275,8 @@ class PracticeWidget(Speaks, FollowsTheRecord, StatusLine, w.VBox):
         self.status.value = ""
         self._draw()
 
-
     def _draw_spoken(self) -> None:
-        self._draw()
+        self._draw()        # the same exercise (the session keeps it until answered), its boxes without roles
 
 
 def practice_tool(rules: str, lang: str = "en") -> w.Widget:
