@@ -196,3 +196,74 @@ def test_the_play_tables_score_calculator_has_the_tables_voice():
     calc = table.count_in_calculator()
     assert calc is not None and calc.voice is voice and not LIVE.search(calc.hand_total.value)
     assert voice.said == spoken(table.message.value)        # the table's "counted" said last
+
+
+def test_the_teachers_page_speaks_by_the_pages_voice():
+    """The class summary and the worksheet maker on their tool page: a file not counted, Make's answer,
+    each said by the page's voice, their boxes without a live role of their own."""
+    from lessons.teachers.widgets import ClassSummaryWidget, WorksheetMaker
+
+    page = tool_page("class-summary")
+    summary, maker = page.widget.children
+    assert isinstance(summary, ClassSummaryWidget) and isinstance(maker, WorksheetMaker)
+    assert summary.voice is page.voice and maker.voice is page.voice
+    summary.add_files([("anna.json", "not progress")])
+    assert "anna.json" in summary.problems.value and not LIVE.search(summary.problems.value)
+    assert page.voice.said == spoken(summary.problems.value) and "anna.json" in page.voice.said
+    for box in maker.kinds.values():
+        box.value = False
+    maker.make_button.click()
+    assert not LIVE.search(maker.status.value) and page.voice.said == _t("worksheet.no-kind")
+    maker.kinds["judge-meld"].value = True
+    maker.make_button.click()
+    assert maker.page and not LIVE.search(maker.result.value)
+    assert page.voice.said.startswith(_t("worksheet.ready", count=maker.number.value, seed=maker.seed.value))
+    alone = WorksheetMaker(kinds=())                # in a notebook of its own: its box is the live region
+    alone.make_button.click()
+    assert 'role="alert"' in alone.status.value and alone.voice is None
+    lone = ClassSummaryWidget(lang="en", feed=None)
+    lone.add_files([("bea.json", "not progress")])
+    assert 'role="alert"' in lone.problems.value
+
+
+def test_the_live_class_and_the_work_panel_speak_by_the_pages_voice():
+    """Live from a class service: a refusal and the first "Live" line are said once (not at every answer,
+    every few seconds); the work panel's answers are said too. The line that says to reload the page keeps
+    its own alert: the browser alone shows it, when the kernel that would say it may be gone."""
+    from burraco_core.messages import Message as M
+    from lessons.learner.classlink import ServiceError
+    from lessons.teachers.live import ClassFeed
+    from lessons.teachers.widgets import ClassSummaryWidget
+    from tests.test_class_display import FakeClient, class_body, wait
+
+    def line(value: str) -> str:
+        return value.split('<div class="bt-stale"')[0]      # the box, without the reload line inside it
+
+    client = FakeClient(ServiceError(401, "service.not-identified"))     # refused until the log-in is back
+    feed = ClassFeed(client, interval=0.05)
+    summary = ClassSummaryWidget(lang="en", feed=feed)
+    try:
+        voice = PageVoice()
+        summary.speak_with(voice)
+        assert summary.work is not None and summary.work.voice is voice
+        assert not LIVE.search(summary.live_status.value) and voice.said == ""
+        assert wait(lambda: voice.said == _t("class.live.expired"), feed)
+        assert not LIVE.search(summary.live_status.value)
+        client.answers = [class_body()]
+        assert wait(lambda: summary.live is not None, feed)
+        assert voice.said == _t("class.live.updated", count=0, time=voice.said.split("at ")[-1][:-1])
+        assert not LIVE.search(line(summary.live_status.value)) and 'role="alert"' in summary.live_status.value
+        voice.said = ""
+        assert feed.wait_for_answer(feed.answers, 5)     # another answer: the line redrawn, not said again
+        assert voice.said == "" and "Live" in summary.live_status.value
+        work = summary.work
+        work.set_button.click()                          # no lesson chosen
+        assert voice.said == _t("class.set.choose-lessons") and not LIVE.search(work.status.value)
+        work.lessons.value = (work.lessons.options[0][1],)
+        work.set_button.click()
+        assert voice.said.startswith(M("class.set.sent", work="").text("en")[:10]) and not LIVE.search(work.status.value)
+        feed.error = ServiceError(429, "service.too-fast")
+        work.failed()
+        assert voice.said == _t("class.set.too-fast") and not LIVE.search(work.status.value)
+    finally:
+        feed.close()

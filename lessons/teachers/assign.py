@@ -21,6 +21,7 @@ from ..learner.classwork import Assignment, ClassworkError, Sheet
 from ..widgets.style import BAD, GOOD, NOTE, t, verdict_box
 from ..widgets.style import esc_suits as esc
 from ..widgets.ui import StatusLine, shielded
+from ..widgets.voice import Speaks
 from .class_html import assignment_label, rule_text, work_html
 from .live import ClassFeed, LiveClass
 
@@ -30,14 +31,17 @@ PRACTICE_RULES = 3          # the class's most-missed rules a practice assignmen
 _log = logging.getLogger(__name__)
 
 
-class AssignPanel(StatusLine, w.VBox):
-    """Choose what to set and a due date, set it; below, the work set and who has done it."""
+class AssignPanel(Speaks, StatusLine, w.VBox):
+    """Choose what to set and a due date, set it; below, the work set and who has done it. What the panel
+    answers (sent, removed, refused) is said by the page's one live region once the page gives it one
+    (:meth:`speak_with`); alone in a notebook its status box is a live region itself."""
 
     def __init__(self, feed: ClassFeed, lang: str, *, sheet: Callable[[int], Sheet] | None = None) -> None:
         self.feed = feed
         self.lang = lang
         self.make_sheet = sheet or (lambda number: Sheet(number))
         self.live: LiveClass | None = None
+        self.told: tuple[str, str, str] | None = None       # the status shown: colour, text, its live role alone
         self.kind = w.ToggleButtons(options=[(t(f"class.set.kind.{k}", lang), k) for k in ("lessons", "worksheet", "practice")],
                                     value="lessons", style={"button_width": "auto"})
         self.kind.add_class("bt-set-kind")
@@ -120,7 +124,7 @@ class AssignPanel(StatusLine, w.VBox):
             text = t("class.set.refused", self.lang)
         else:
             text = t("class.live.waiting", self.lang)
-        self.status.value = verdict_box(BAD, text, role="alert")
+        self._tell(BAD, text, "alert")
 
     def _draw_practice(self) -> None:
         rules = self.practice_rules()
@@ -145,9 +149,21 @@ class AssignPanel(StatusLine, w.VBox):
         self.remove_choice.value = chosen if chosen in ids else (ids[-1] if ids else None)   # the latest by default
         self.remove_row.layout.display = "flex" if ids else "none"
 
+    def _tell(self, colour: str, text: str, role: str = "status") -> None:
+        """Show ``text`` in the status box and say it by the page's voice (the box then has no live role)."""
+        self.told = (colour, text, role)
+        self._draw_spoken()
+        self._speak(self.status.value)
+
+    def _draw_spoken(self) -> None:
+        if self.told is not None:
+            colour, text, role = self.told
+            self.status.value = verdict_box(colour, text, role=self._role(role))
+
     # ---------------------------------------------------------------- events
     @shielded
     def _kind_chosen(self, change: dict[str, Any]) -> None:
+        self.told = None
         self.status.value = ""
         self.choice.children = {"lessons": [self.lessons], "worksheet": [self.sheet_number],
                                 "practice": [self.practice]}[change["new"]]
@@ -160,10 +176,10 @@ class AssignPanel(StatusLine, w.VBox):
         except ClassworkError:
             key = {"lessons": "class.set.choose-lessons", "practice": "class.set.no-rules"}.get(self.kind.value,
                                                                                               "class.set.refused")
-            self.status.value = verdict_box(NOTE, t(key, self.lang), role="alert")
+            self._tell(NOTE, t(key, self.lang), "alert")
             return
         self.feed.set_work(assignment)
-        self.status.value = verdict_box(GOOD, t("class.set.sent", self.lang, work=assignment_label(assignment, self.lang)))
+        self._tell(GOOD, t("class.set.sent", self.lang, work=assignment_label(assignment, self.lang)))
         self.lessons.value = ()
 
     @shielded
@@ -171,5 +187,5 @@ class AssignPanel(StatusLine, w.VBox):
         if self.remove_choice.value is None:
             return
         self.feed.take_away(int(self.remove_choice.value))
-        self.status.value = verdict_box(NOTE, t("class.set.removed", self.lang))
+        self._tell(NOTE, t("class.set.removed", self.lang))
 

@@ -16,8 +16,8 @@ from ..curriculum import model
 from ..learner.classwork import Assignment
 from ..learner.practice import parse_generated_id
 from ..learner.progress import Progress
-from ..widgets.style import BAD, rule_summary, t, verdict_box
 from ..widgets.style import esc_suits as esc
+from ..widgets.style import rule_summary, t
 from .classroom import ClassSummary, name_text, visible
 
 __all__ = ["assignment_label", "due_text", "exercise_label", "missed_html", "name_html", "name_text", "rule_text",
@@ -192,8 +192,3 @@ def work_html(assignments: Sequence[tuple[Assignment, Mapping[str, Sequence[int]
             f'{": " + ", ".join(name_html(p) for p in done_by) if done_by else ""}</div>'
             f'{"<div>" + esc(t("class.work.not-yet", lang)) + " " + ", ".join(rest) + "</div>" if rest else ""}</li>')
     return f'<ul class="bt-work-list">{"".join(items)}</ul>'
-
-
-def refusal_html(lang: str, key: str) -> str:
-    """A class service's refusal or silence, said to the teacher (``class.live.*``)."""
-    return verdict_box(BAD, t(key, lang), role="alert")

@@ -8,6 +8,10 @@
 They decide no rule: the class summary and the engine do. A failure in a callback is logged and a
 short message shown in the widget's status line (``ui.shielded``), never a traceback.
 
+On the tool page both speak through the page's one live region (``voice.PageVoice``, :meth:`speak_with`):
+their message boxes have no live role of their own then (a live region inserted with its text already in
+it is often not read) and what they say is put in the voice. Alone in a notebook, each box is one itself.
+
 A live page and its kernel watch each other: a hidden ``Play`` widget ticks in the browser while the
 page is open (the feed stops asking when the ticks stop, so a dead tab's kernel goes idle and is
 culled), and the "Live" line says to reload the page when no answer redrew it for a while (a hub or
@@ -26,7 +30,7 @@ from typing import Any
 import ipywidgets as w
 
 import burraco_core as bc
-from burraco_core.messages import catalogue
+from burraco_core.messages import Message, catalogue
 
 from ..curriculum.generators import DIFFICULTIES, GENERATED_KINDS
 from ..learner.classwork import Sheet
@@ -34,6 +38,7 @@ from ..widgets.navigation import chosen_language
 from ..widgets.style import BAD, GOOD, LESSON_CSS, NOTE, TEACH_CSS, failure_html, t, verdict_box
 from ..widgets.style import esc_suits as esc
 from ..widgets.ui import StatusLine, ruleset_picker, shielded
+from ..widgets.voice import PageVoice, Speaks
 from .assign import AssignPanel
 from .class_html import missed_html, stars_html, stuck_html
 from .classroom import ClassSummary, load_class
@@ -45,7 +50,7 @@ _STALE_CSS = ("<style>@keyframes bt-stale{to{visibility:visible;max-height:12em}
               ".bt-stale{visibility:hidden;max-height:0;overflow:hidden;"
               f"animation:bt-stale 0s linear {SILENT}s forwards}}</style>")
 
-__all__ = ["ClassSummaryWidget", "WorksheetMaker", "class_summary", "kind_label", "teacher_page"]
+__all__ = ["ClassSummaryWidget", "TeacherPage", "WorksheetMaker", "class_summary", "kind_label", "teacher_page"]
 
 _log = logging.getLogger(__name__)
 
@@ -54,7 +59,7 @@ _log = logging.getLogger(__name__)
 
 # -- the class summary ----------------------------------------------------------------------------
 
-class ClassSummaryWidget(StatusLine, w.VBox):
+class ClassSummaryWidget(Speaks, StatusLine, w.VBox):
     """Pupils x lessons with stars, the rules missed most and, live from a class service, who is stuck
     and the work set; or from the progress files pupils exported and the teacher uploads.
 
@@ -70,6 +75,9 @@ class ClassSummaryWidget(StatusLine, w.VBox):
         self.summary = ClassSummary()          # the uploaded files
         self.live: LiveClass | None = None
         self._answers = 0
+        # the "Live" line: colour, text, its live role alone, HTML before the box, HTML in it
+        self._line: tuple[str, str, str, str, str] | None = None
+        self._say_live = True       # the next answer's "Live: …" is said (the first, or the first after a problem)
         self.feed: ClassFeed | None = class_feed() if feed is True else feed or None
         self.status = w.HTML()
         self.live_status = w.HTML()
@@ -113,16 +121,42 @@ class ClassSummaryWidget(StatusLine, w.VBox):
             self.summary = load_class(paths)
         self._draw()
         if self.feed is not None:
-            self.live_status.value = verdict_box(NOTE, t("class.live.connecting", self.lang))
+            self._show_line(NOTE, t("class.live.connecting", self.lang))
             self.feed.on_class(self._live_arrived)
             self.feed.on_state(self._live_state)
             self.feed.start()
 
     def add_files(self, files: Iterable[tuple[str, bytes | str]]) -> None:
-        """Add pupils' files as (file name, content); a file that is not progress is named, the others count."""
+        """Add pupils' files as (file name, content); a file that is not progress is named, the others count
+        (and the files not counted said by the page's voice)."""
+        before = set(self.summary.bad_files)
         for name, content in files:
             self.summary.add(name, content)
         self._draw()
+        self._speak(*(self._problem(message) for name, message in sorted(self.summary.bad_files.items())
+                      if name not in before))
+
+    def speak_with(self, voice: PageVoice | None) -> None:
+        """Say all the page says through ``voice``, the work panel's answers too."""
+        super().speak_with(voice)
+        if self.work is not None:
+            self.work.speak_with(voice)
+
+    def _draw_spoken(self) -> None:
+        self._draw_line()
+        self._draw()
+
+    def _show_line(self, colour: str, text: str, role: str = "status", before: str = "", extra: str = "") -> None:
+        self._line = (colour, text, role, before, extra)
+        self._draw_line()
+
+    def _draw_line(self) -> None:
+        if self._line is not None:
+            colour, text, role, before, extra = self._line
+            self.live_status.value = before + verdict_box(colour, text, role=self._role(role), extra=extra)
+
+    def _problem(self, message: Message) -> str:
+        return verdict_box(BAD, message.text(self.lang), role=self._role("alert"))
 
     @shielded
     def _uploaded(self, change: dict[str, Any]) -> None:
@@ -155,11 +189,16 @@ class ClassSummaryWidget(StatusLine, w.VBox):
         self._answers += 1
         clock = time.strftime("%H:%M:%S", time.localtime(live.now or time.time()))
         count = len(live.summary.pupils) + len(live.summary.unreadable)
-        # redrawn at every answer: a page no answer reaches any more (kernel or hub gone) says so by itself
+        # redrawn at every answer: a page no answer reaches any more (kernel or hub gone) says so by itself.
+        # It keeps role="alert" with a voice too: the browser alone shows it (a CSS timer) when the kernel that
+        # would say it may be gone; an alert that becomes visible is announced.
         stale = f'<div class="bt-stale" role="alert">{esc(t("class.live.stale", self.lang))}</div>'
         # the answer's number makes every redraw a new value, so the page's timer starts again each time
-        self.live_status.value = f'<span data-answer="{self._answers}"></span>' + _STALE_CSS + verdict_box(GOOD, t("class.live.updated", self.lang, count=count,
-                                                                  time=clock), extra=stale)
+        text = t("class.live.updated", self.lang, count=count, time=clock)
+        self._show_line(GOOD, text, before=f'<span data-answer="{self._answers}"></span>' + _STALE_CSS, extra=stale)
+        if self._say_live:          # said once, not at every answer (every 5 s)
+            self._say_live = False
+            self._speak(esc(text))
         if self.work is not None:
             self.work.layout.display = None
             self.work.show(live)
@@ -169,8 +208,9 @@ class ClassSummaryWidget(StatusLine, w.VBox):
     @shielded
     def _live_state(self, state: str) -> None:
         if state in ("refused", "waiting", "expired", "paused"):
-            self.live_status.value = verdict_box(NOTE if state in ("waiting", "paused") else BAD,
-                                                 t(f"class.live.{state}", self.lang), role="alert")
+            self._show_line(NOTE if state in ("waiting", "paused") else BAD, t(f"class.live.{state}", self.lang), "alert")
+            self._speak(self.live_status.value)
+            self._say_live = True       # live again: said
         if state == "refused" and self.work is not None:
             self.work.layout.display = "none"       # not a teacher: nothing to set
         elif state == "failed" and self.work is not None:
@@ -191,8 +231,7 @@ class ClassSummaryWidget(StatusLine, w.VBox):
     def _draw(self) -> None:
         lang = self.lang
         summary = self.shown()
-        self.problems.value = "".join(
-            verdict_box(BAD, message.text(lang), role="alert") for _, message in sorted(summary.bad_files.items()))
+        self.problems.value = "".join(self._problem(message) for _, message in sorted(summary.bad_files.items()))
         self.table.value = stars_html(summary, lang)
         self.stuck.value = stuck_html(summary, self.live.now if self.live else time.time(), lang)
         self.missed.value = missed_html(summary, lang)
@@ -217,8 +256,9 @@ def kind_label(kind: str, lang: str) -> str:
     return t(key, lang) if key in catalogue("en") else kind
 
 
-class WorksheetMaker(StatusLine, w.VBox):
-    """Choose kinds, number, seed, ruleset and difficulty; get the printable worksheet to download."""
+class WorksheetMaker(Speaks, StatusLine, w.VBox):
+    """Choose kinds, number, seed, ruleset and difficulty; get the printable worksheet to download. What
+    Make answers is said by the page's one live region once the page gives it one (:meth:`speak_with`)."""
 
     def __init__(self, rules: str | bc.Ruleset = "classic", *, lang: str | None = None,
                  kinds: Iterable[str] | None = None) -> None:
@@ -249,6 +289,8 @@ class WorksheetMaker(StatusLine, w.VBox):
         self.result = w.HTML()
         self.result.add_class("bt-worksheet-result")
         self.page = ""
+        self.left_out: dict[str, Any] = {}      # kind -> why these rules cannot give it (a BurracoError)
+        self.made: tuple[str, int, int, Message | str] | None = None     # what Make drew: how it went, count, seed, rules' name
         boxes = w.HBox(list(self.kinds.values()), layout=w.Layout(flex_flow="row wrap"))
         settings = w.HBox([self.number, self.seed, self.difficulty, self.rules],
                           layout=w.Layout(flex_flow="row wrap", grid_gap="8px 16px", align_items="center"))
@@ -275,28 +317,39 @@ class WorksheetMaker(StatusLine, w.VBox):
 
         self.status.value = ""
         kinds = self.chosen_kinds()
-        if not kinds:
-            self.result.value = ""
-            self.status.value = verdict_box(NOTE, t("worksheet.no-kind", self.lang), role="alert")
-            return
         rules = self.rules.value      # a built-in's id, or the house Ruleset itself
-        self.page, left_out = worksheet_page(kinds, self.number.value, self.seed.value, rules, self.lang,
-                                             self.difficulty.value)
+        count, seed = self.number.value, self.seed.value
+        if kinds:
+            self.page, self.left_out = worksheet_page(kinds, count, seed, rules, self.lang, self.difficulty.value)
+        else:
+            self.page, self.left_out = "", {}
+        how = "ready" if self.page else "none-left" if kinds else "no-kind"
+        self.made = (how, count, seed, bc.ruleset(rules).label)
+        self._draw_spoken()
+        self._speak(self.status.value, self.result.value)
+
+    def _draw_spoken(self) -> None:
+        """What Make answered (:attr:`made`), its boxes live regions only without the page's voice."""
+        if self.made is None:
+            return
+        how, count, seed, label = self.made
+        lang = self.lang
         # a kind these rules cannot give is left out, and the teacher told why
-        notes = "".join(f'<div class="bt-left-out" data-kind="{esc(kind)}">{verdict_box(NOTE, err.msg.text(self.lang))}</div>'
-                        for kind, err in left_out.items())
-        if not self.page:
+        notes = "".join(f'<div class="bt-left-out" data-kind="{esc(kind)}">'
+                        f'{verdict_box(NOTE, err.msg.text(lang), role=self._role())}</div>'
+                        for kind, err in self.left_out.items())
+        if how != "ready":
             self.result.value = ""
-            self.status.value = verdict_box(NOTE, t("worksheet.none-left", self.lang, rules=bc.ruleset(rules).label),
-                                    role="alert") + notes
+            text = t("worksheet.no-kind", lang) if how == "no-kind" else t("worksheet.none-left", lang, rules=label)
+            self.status.value = verdict_box(NOTE, text, role=self._role("alert")) + notes
             return
         data = base64.b64encode(self.page.encode("utf-8")).decode("ascii")
-        name = f"burraco-worksheet-{self.seed.value}.html"
+        name = f"burraco-worksheet-{seed}.html"
         self.result.value = (
-            verdict_box(GOOD, t("worksheet.ready", self.lang, count=self.number.value, seed=self.seed.value),
+            verdict_box(GOOD, t("worksheet.ready", lang, count=count, seed=seed), role=self._role(),
                 extra=f'<div style="margin-top:8px"><a class="bt-link-button bt-worksheet-download" download="{name}" '
-                      f'href="data:text/html;charset=utf-8;base64,{data}">{esc(t("worksheet.download", self.lang))}</a></div>'
-                      f'<div>{esc(t("worksheet.print-tip", self.lang))}</div>')) + notes
+                      f'href="data:text/html;charset=utf-8;base64,{data}">{esc(t("worksheet.download", lang))}</a></div>'
+                      f'<div>{esc(t("worksheet.print-tip", lang))}</div>')) + notes
 
 
 def teacher_page(rules: str = "classic", lang: str | None = None) -> w.Widget:
@@ -304,4 +357,13 @@ def teacher_page(rules: str = "classic", lang: str | None = None) -> w.Widget:
     the worksheet maker (its ruleset last, so the tool page keeps it in step with the learner's saved
     choice). A worksheet set for the class is the maker's, with the kinds, count and difficulty chosen there."""
     maker = WorksheetMaker(rules, lang=lang)
-    return w.VBox([ClassSummaryWidget(lang=lang, sheet=maker.sheet), maker])
+    return TeacherPage([ClassSummaryWidget(lang=lang, sheet=maker.sheet), maker])
+
+
+class TeacherPage(w.VBox):
+    """The class summary over the worksheet maker; both say what they say by the page's voice."""
+
+    def speak_with(self, voice: PageVoice | None) -> None:
+        for part in self.children:
+            if isinstance(part, Speaks):
+                part.speak_with(voice)
