@@ -8,6 +8,7 @@ check's own message, or the goal rule an exercise adds to an accepted answer tha
 from __future__ import annotations
 
 import dataclasses
+import pickle
 
 import pytest
 
@@ -16,6 +17,8 @@ import lessons
 from burraco_core.messages import Message
 from lessons.curriculum.checks.base import RULE_SAID, Failure, with_rule
 from lessons.curriculum.generators import GENERATED_KINDS, generate
+from lessons.curriculum.kinds.base import name_seats
+from lessons.curriculum.model import OwnText
 from tests.test_translations import LANGS
 
 ALL = ("en", *LANGS)
@@ -80,7 +83,38 @@ def test_the_check_sees_a_rule_said_twice():
             assert times_said(Message(key, reason=reason, rule=Message("rule.turn.over.summary")).text(lang),
                               "turn.over", lang) == 2, (key, lang)
             once = with_rule(key, reason, "turn.over")
-            assert once.key == (said or reason.key) and times_said(once.text(lang), "turn.over", lang) == 1
+            assert once.in_language(lang).key == (said or reason.key)
+            assert times_said(once.text(lang), "turn.over", lang) == 1
+
+
+
+def _says_it_in(lang: str, text: str, others: str) -> OwnText:
+    """A reason in the learner's own words (a teacher's text) that says the hand is over in ``lang`` only."""
+    return OwnText({each: (text if each == lang else others) for each in ALL})
+
+
+@pytest.mark.parametrize("said_in", ALL)
+def test_the_rule_is_dropped_only_in_the_language_whose_reason_says_it(said_in):
+    """Decided per language: a translator may write a reason shorter than the English (or longer). The reason
+    says the rule in one language only; the others still read "The rule: …" after it (the old code dropped the
+    rule in every language once any language's reason said it)."""
+    summary = Message("rule.turn.over.summary")
+    reason = _says_it_in(said_in, summary.text(said_in).rstrip(".") + ": no more moves.", "Too late.")
+    ex = _goal_exercise(reason, "turn.over")        # the public way in: exercise.check, then Message.text(lang)
+    verdict = ex.check(ex.solution)
+    for lang in ALL:
+        said = verdict.message(lang)
+        assert times_said(said, "turn.over", lang) == 1, (lang, said)
+        rule_line = Message("ex.verdict.with-rule", reason=Message("list.none"), rule=summary).text(lang)
+        the_rule = rule_line.removeprefix(Message("list.none").text(lang)).split(":")[0].strip()   # "The rule"
+        assert (the_rule in said) == (lang != said_in), (lang, said)
+    for key in RULE_SAID:
+        once = with_rule(key, reason, "turn.over")
+        assert pickle.loads(pickle.dumps(once)) == once
+        assert name_seats(once, 2, 0) is once
+        for lang in ALL:
+            assert times_said(once.text(lang), "turn.over", lang) == 1, (key, lang, once.text(lang))
+            assert (once.in_language(lang).key == key) == (lang != said_in)
 
 
 def _refusal(cards: str) -> bc.IllegalMove:

@@ -21,6 +21,7 @@ register themselves from :mod:`.melds`, :mod:`.table`, :mod:`.numbers` and
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -29,7 +30,6 @@ import burraco_core as bc
 from burraco_core.actions import typed_refusal
 from burraco_core.errors import shown
 from burraco_core.messages import Message, catalogue
-from burraco_core.messages import languages as engine_languages
 
 
 class CurriculumError(bc.BurracoError):
@@ -216,27 +216,62 @@ RULE_SAID = {"ex.verdict.with-rule": None, "ex.verdict.refused": None,     # (th
              "ex.check.predict.other-rule": "ex.check.predict.other-rule.rule-said"}
 
 
+_MARKS = re.compile("\x01[^\x02]*\x02|\x03")   # where nested texts begin and end, when the checks mark them
+
+
 def repeats_rule(reason: str, summary: str) -> bool:
     """Whether a reason's words (one language) say the rule's summary already ("A rodada acabou: não se pode…"
     says "A rodada acabou."): the rule after it would only repeat it."""
-    return summary.rstrip(".").casefold() in reason.casefold()
+    return _MARKS.sub("", summary).rstrip(".").casefold() in _MARKS.sub("", reason).casefold()
 
 
-def says_rule(reason: Message, rule: str) -> bool:
-    """Whether ``reason`` says the rule's summary already, in some language (:func:`repeats_rule`)."""
-    summary = Message(f"rule.{rule}.summary")
-    return any(repeats_rule(reason.text(lang), summary.text(lang))
-               for lang in engine_languages() if summary.key in catalogue(lang))
+class RuleOnce(Message):
+    """``key`` (one of :data:`RULE_SAID`): a reason, then "The rule: …"; or, in a language whose reason says the
+    rule already, the reason alone in the same words around it. Decided for each language as it is drawn, so a
+    translator may say the rule in a reason (or not) whatever the English does. Its params are ``reason`` and
+    ``rule`` (the rule's summary, a Message), as the key's own."""
+
+    __slots__ = ()
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        if key not in RULE_SAID or set(params) != {"reason", "rule"}:
+            raise ValueError(f"RuleOnce takes a key of RULE_SAID and a reason and a rule, not {key!r} {sorted(params)}")
+        super().__init__(key, **params)
+
+    def in_language(self, lang: str) -> Message:
+        """The message drawn in ``lang``: this key with the rule, or the reason without it."""
+        reason, rule = self.params["reason"], self.params["rule"]
+        if not repeats_rule(reason.text(lang), rule.text(lang)):
+            return Message(self.key, reason=reason, rule=rule)
+        said = RULE_SAID[self.key]
+        return reason if said is None else Message(said, reason=reason)
+
+    def text(self, lang: str = "en") -> str:
+        return self.in_language(lang).text(lang)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Message):
+            return NotImplemented
+        return type(other) is RuleOnce and super().__eq__(other)
+
+    __hash__ = Message.__hash__
+
+    def __repr__(self) -> str:
+        return "RuleOnce" + super().__repr__().removeprefix("Message")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rule_once, (self.key, self.params))
+
+
+def _rule_once(key: str, params: dict[str, Any]) -> RuleOnce:
+    return RuleOnce(key, **params)
 
 
 def with_rule(key: str, reason: Message, rule: str) -> Message:
     """``reason``, then "The rule: …" (``key``, one of :data:`RULE_SAID`), unless the reason says the rule already
-    ("A new meld has at least 3 cards; 5♥ and 6♥ are only 2 cards. The rule: A new meld has at least 3 cards." says
-    it twice): then the reason alone, in the same words around it."""
-    if says_rule(reason, rule):
-        said = RULE_SAID[key]
-        return reason if said is None else Message(said, reason=reason)
-    return Message(key, reason=reason, rule=Message(f"rule.{rule}.summary"))
+    in the language it is read in ("A new meld has at least 3 cards; 5♥ and 6♥ are only 2 cards. The rule: A new
+    meld has at least 3 cards." says it twice): then the reason alone, in the same words around it (:class:`RuleOnce`)."""
+    return RuleOnce(key, reason=reason, rule=Message(f"rule.{rule}.summary"))
 
 
 def naming(rule: str, reason: Message, cards: tuple[bc.Card, ...] = ()) -> Failure:

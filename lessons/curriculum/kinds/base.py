@@ -25,6 +25,7 @@ from burraco_core.errors import shorten, shown
 from burraco_core.messages import Message
 
 from ..checks import Attempt, CurriculumError
+from ..checks.base import RuleOnce
 
 
 class Unreadable(Exception):
@@ -159,7 +160,9 @@ def name_seats(msg: Any, players: int, viewer: int) -> Any:
             return Message(SEAT_NAMES_IN_TEXT[players][(msg.params["number"] - 1 - viewer) % players])
         params = msg.params
         renamed = {name: name_seats(value, players, viewer) for name, value in params.items()}
-        return msg if renamed == params else Message(msg.key, **renamed)
+        if renamed == params:
+            return msg
+        return (RuleOnce if isinstance(msg, RuleOnce) else Message)(msg.key, **renamed)   # (it decides per language)
     if isinstance(msg, tuple):
         return tuple(name_seats(each, players, viewer) for each in msg)
     return msg
