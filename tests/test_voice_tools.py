@@ -267,3 +267,32 @@ def test_the_live_class_and_the_work_panel_speak_by_the_pages_voice():
         assert voice.said == _t("class.set.too-fast") and not LIVE.search(work.status.value)
     finally:
         feed.close()
+
+
+def test_the_story_caption_and_the_attach_warning_are_said_by_the_pages_voice():
+    """Lesson 1's story: Next's caption said by the page's voice, the caption without a live role of its own;
+    the table's "a clean burraco would lose points" warning, said before the move, likewise."""
+    import lessons
+    from lessons.widgets.intro import StoryView
+    from lessons.widgets.style import esc_suits
+    from lessons.widgets.lesson import LessonWidget
+    from tests.test_attach_target import last_discard_table
+
+    widget = LessonWidget(lessons.get_lesson("game"), progress=Progress())
+    [story] = [part for part in widget.body.children[0].children if isinstance(part, StoryView)]
+    assert story.voice is widget.voice and not LIVE.search(story.caption.value) and widget.voice.said == ""
+    story.next.click()
+    caption = story.frames[1].caption.text("en")
+    assert widget.voice.said == caption and esc_suits(caption) in story.caption.value and not LIVE.search(story.caption.value)
+    [which] = [block.story for block in lessons.get_lesson("game").intro if block.story is not None]
+    assert 'role="status"' in StoryView(which, "en").caption.value     # alone in a notebook: a live region itself
+    table = last_discard_table()
+    assert 'role="status"' not in table.attach_note.value
+    table.hand.select("JK")
+    assert 'role="status"' in table.attach_note.value           # without a voice: "Which meld?" is one itself
+    voice = PageVoice()
+    table.speak_with(voice)
+    assert table.attach_note.value and not LIVE.search(table.attach_note.value) and voice.said == ""
+    table.attach_to.value = 1                                   # the burraco: the warning, said
+    assert not LIVE.search(table.attach_note.value) and voice.said == spoken(table.attach_note.value)
+    assert voice.said.startswith(_t("table.attach.spoils.title"))

@@ -48,14 +48,17 @@ def spoils(meld: bc.Meld, cards: Sequence[bc.Card]) -> bc.Meld | None:
     return None
 
 
-def note_html(melds: Sequence[bc.Meld], cards: Sequence[bc.Card], target: int | None, lang: str = "en") -> str:
+def note_html(melds: Sequence[bc.Meld], cards: Sequence[bc.Card], target: int | None, lang: str = "en", *,
+              live: bool = True) -> str:
     """What the table says beside the menu, before any move: which meld, when several take the cards and none
-    is chosen; that the attach would make a clean burraco dirty, when it would. Empty otherwise."""
+    is chosen; that the attach would make a clean burraco dirty, when it would. Empty otherwise. ``live``
+    False: the box has no live role of its own (the page's one live region says it: voice.PageVoice)."""
     if target is None:
         if len(fitting(melds, cards)) < 2:
             return ""
         return box(NEUTRAL, t("table.say.which-meld", lang),
-                   f"<div>{esc(t('table.attach.several', lang, cards=tuple(cards)))}</div>", big=False)
+                   f"<div>{esc(t('table.attach.several', lang, cards=tuple(cards)))}</div>", big=False,
+                   role="status" if live else "")
     if not 0 <= target < len(melds):
         return ""
     meld = melds[target]
@@ -64,7 +67,8 @@ def note_html(melds: Sequence[bc.Meld], cards: Sequence[bc.Card], target: int | 
         return ""
     said = t("table.attach.spoils", lang, cards=tuple(cards), number=target + 1, kind=after.burraco,
              was=meld.burraco_bonus, now=after.burraco_bonus)
-    return box(WARN, t("table.attach.spoils.title", lang), f"<div>{esc(said)}</div>", big=False, role="alert")
+    return box(WARN, t("table.attach.spoils.title", lang), f"<div>{esc(said)}</div>", big=False,
+               role="alert" if live else "")
 
 
 __all__ = ["aim", "fitting", "note_html", "spoils"]

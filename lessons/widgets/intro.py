@@ -25,6 +25,7 @@ from .board import Table
 from .hand import Hand
 from .style import CARD_WIDTH, meld_picture, t
 from .style import esc_suits as esc
+from .voice import PageVoice
 
 # Where each player sits around the table, seen from above with the learner at the bottom; play goes
 # clockwise, so from the learner to the player on the left (the engine's player 1).
@@ -146,11 +147,16 @@ def kept_html(block: Block, lang: str) -> str:
 
 
 class StoryView(w.VBox):
-    """One hand from the deal to the close, a frame at a time: Back, Next, and where it stands."""
+    """One hand from the deal to the close, a frame at a time: Back, Next, and where it stands.
 
-    def __init__(self, which: Story, lang: str) -> None:
+    ``voice``: the page's one live region (:class:`~.voice.PageVoice`): the caption of the picture Back or
+    Next shows is said in it, and the caption has no live role of its own (a live region redrawn with its
+    text already in it is often not read). Without one (the story alone in a notebook), the caption is one."""
+
+    def __init__(self, which: Story, lang: str, voice: PageVoice | None = None) -> None:
         self.frames = story(which)
         self.lang = lang
+        self.voice = voice
         self.index = 0
         self.back = w.Button(description=t("intro.story.back", lang), layout=w.Layout(width="auto"))
         self.next = w.Button(description=t("intro.story.next", lang), button_style="info", layout=w.Layout(width="auto"))
@@ -162,8 +168,8 @@ class StoryView(w.VBox):
         self.table = Table(lang=lang)
         self.hand = Hand(selectable=False, card_width=CARD_WIDTH * 4 // 5, overlap=0.3, label=t("table.your-hand", lang),
                          lang=lang)
-        self.back.on_click(lambda _: self.show(self.index - 1))
-        self.next.on_click(lambda _: self.show(self.index + 1))
+        self.back.on_click(lambda _: self.show(self.index - 1, said=True))
+        self.next.on_click(lambda _: self.show(self.index + 1, said=True))
         super().__init__([w.HBox([self.back, self.where, self.next], layout=w.Layout(align_items="center",
                                                                                      grid_gap="10px")),
                           self.caption, self.table, self.hand],
@@ -171,12 +177,16 @@ class StoryView(w.VBox):
         self.add_class("bt-story")
         self.show(0)
 
-    def show(self, index: int, _: Any = None) -> None:
+    def show(self, index: int, _: Any = None, *, said: bool = False) -> None:
+        """Show picture ``index`` (from 0); ``said``: its caption said by the page's voice (Back, Next)."""
         self.index = max(0, min(index, len(self.frames) - 1))
         frame = self.frames[self.index]
+        caption = frame.caption.text(self.lang)
         self.where.value = esc(t("intro.story.where", self.lang, number=self.index + 1, count=len(self.frames)))
-        self.caption.value = (f'<div class="bt-text" role="status" aria-live="polite" style="font-weight:600">'
-                              f"{esc(frame.caption.text(self.lang))}</div>")
+        live = 'role="status" aria-live="polite" ' if self.voice is None else ""
+        self.caption.value = f'<div class="bt-text" {live}style="font-weight:600">{esc(caption)}</div>'
+        if said and self.voice is not None:
+            self.voice.say(caption)
         self.table.show(frame.game)
         self.hand.cards = frame.game.hands[0]
         self.back.disabled = self.index == 0

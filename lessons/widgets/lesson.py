@@ -272,7 +272,7 @@ class LessonWidget(w.VBox):
             if block.table is not None:
                 parts.append(w.HTML(intro_table(block.table, self.lang)))
             if block.story is not None:
-                parts.append(StoryView(block.story, self.lang))
+                parts.append(StoryView(block.story, self.lang, self.voice))     # its captions said by the page
             if block.text is not None:
                 parts.append(w.HTML(f'<div class="bt-text">{esc(block.text.text(self.lang))}</div>'))
                 continue

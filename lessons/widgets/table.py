@@ -585,9 +585,18 @@ class PlayTable(KeepsItsHand, w.VBox):
     def _attach_note(self) -> None:
         """Say beside the menu what the table will not decide: which meld, when several take the cards; and
         that an attach makes a clean burraco dirty, before it is made."""
-        note = note_html(self._own_melds(), self.hand.selected_cards, self.attach_to.value, self.lang)
+        note = note_html(self._own_melds(), self.hand.selected_cards, self.attach_to.value, self.lang,
+                         live=self.voice is None)       # with a voice, the voice says it
         if self.attach_note.value != note:
+            words = spoken(note)
+            new = words != spoken(self.attach_note.value)      # not when only its live role went (speak_with)
             self.attach_note.value = note
+            if new and words and self.voice is not None:
+                self.voice.say(words)
+
+    def speak_with(self, voice: Any) -> None:
+        super().speak_with(voice)
+        self._attach_note()             # drawn again without a live role of its own
 
     def _buttons(self) -> None:
         """Disable what can do nothing now: every move outside the learner's turn, the moves of the other
