@@ -149,7 +149,8 @@ def nav_bar(key: str | None, lang: str = "en", *, where: str = "top") -> str:
 
 
 def oops(lang: str = "en") -> w.HTML:
-    """What a page shows instead of a traceback: a short apology from the catalogue (details go to the log)."""
+    """What a page shows instead of a traceback: a short apology from the catalogue (details go to the log).
+    It replaces the whole page, voice included: its own ``role="alert"`` is what says it (issue 33)."""
     return w.HTML(f'{NAV_STYLE}<div class="bt-oops" role="alert">{esc(t("app.error", lang))}</div>')
 
 

@@ -167,7 +167,11 @@ def verdict_box(colour: str, text: str, role: str = "status", extra: str = "", l
 
 
 def failure_html(lang: str = "en") -> str:
-    """The friendly "something went wrong on our side" box (key ``widget.error``), in ``lang``."""
+    """The friendly "something went wrong on our side" box (key ``widget.error``), in ``lang``.
+
+    It keeps ``role="alert"`` even on a page with a voice (issue 33): it stands where a page or a widget
+    failed to be drawn, often with no page's voice left to say it (a page that failed has none), and an
+    assertive alert inserted with its text is read at once by screen readers, unlike a polite status."""
     return box(BAD, Message("widget.error").text(lang), big=False, role="alert")
 
 
