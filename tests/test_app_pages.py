@@ -60,7 +60,12 @@ def test_first_and_last_lessons_have_no_dead_links():
     first = nav.nav_bar(lessons.LESSONS[0].key)
     assert "bt-nav-prev" not in first and "first lesson" in first
     last = nav.nav_bar(lessons.LESSONS[-1].key)
-    assert 'class="bt-nav-next bt-nav-end" href="index.ipynb"' in last
+    # one link home, where the course ends ("Back to all lessons →"), not "All lessons" beside it as well
+    assert 'class="bt-nav-next bt-nav-end bt-nav-home" href="index.ipynb"' in last
+    assert last.count('href="index.ipynb"') == 1 and Message("nav.home").text() not in last, last
+    for lesson in lessons.LESSONS[:-1]:
+        bar = nav.nav_bar(lesson.key)
+        assert bar.count('href="index.ipynb"') == 1 and Message("nav.home").text() in bar, bar
 
 
 def test_continue_goes_to_the_resume_point_then_to_the_first_unsolved_lesson():

@@ -141,9 +141,10 @@ def nav_bar(key: str | None, lang: str = "en", *, where: str = "top") -> str:
                 if before else f'<span class="bt-nav-none">{esc(t("nav.first", lang))}</span>')
         nxt = (f'<a class="bt-nav-next" rel="next" href="{esc(href(notebook_name(after)))}">'
                f'{esc(t("nav.next", lang, number=after.number, title=after.title(lang)))}</a>'
-               if after else f'<a class="bt-nav-next bt-nav-end" href="{esc(href(HOME))}">'
+               if after else f'<a class="bt-nav-next bt-nav-end bt-nav-home" href="{esc(href(HOME))}">'
                              f'{esc(t("nav.last", lang))}</a>')
-        links = [prev, home, nxt]
+        # the last lesson's way on is the way home, "Back to all lessons →": it is that bar's one home link
+        links = [prev, home, nxt] if after else [prev, nxt]
     label = esc(t("nav.label-top" if where == "top" else "nav.label-bottom", lang))
     return f'<nav class="bt-nav bt-nav-{where}" aria-label="{label}">{"".join(links)}</nav>'
 
