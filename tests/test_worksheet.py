@@ -63,3 +63,13 @@ def test_the_title_says_the_sheets_number_not_a_year(lang, title):
     key = re.findall(r'<li class="bt-answer"[^>]*>([^:<]+):', page)
     assert len(prompts) == 3 and key == prompts
     assert [p.split()[-1] for p in prompts] == ["2026", "2027", "2028"]
+
+
+@pytest.mark.parametrize(("lang", "corner"), [("en", "Hand"), ("it", "Smazzata"), ("es", "Ronda"), ("pt", "Rodada")])
+def test_a_score_tables_corner_names_its_column_for_a_screen_reader(lang, corner):
+    """axe's empty-table-header (issue 33): the corner of a score table (hands x sides) was an empty <th>."""
+    page = worksheet(["count-score", "victory-points", "match-verdict"], 6, 3, "classic", lang)
+    headers = re.findall(r"<th>(.*?)</th>", page)
+    assert headers and 'class="bt-scores"' in page
+    assert all(re.sub(r"<[^>]+>", "", header).strip() for header in headers)      # none empty
+    assert f'<th><span class="bt-sr">{corner}</span></th>' in page and ".bt-sr {" in page

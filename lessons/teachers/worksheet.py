@@ -32,6 +32,7 @@ body { font-family: sans-serif; max-width: 48em; margin: 1em auto; color: #000; 
 .bt-blank { border-bottom: 1px solid #000; min-height: 1.6em; }
 .bt-scores td, .bt-scores th { padding: 2px 10px; text-align: right; }
 .bt-meld { display: inline-flex; align-items: center; gap: 2px; margin-right: 8px; }
+.bt-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 """
 
 
@@ -112,7 +113,9 @@ def _exercise_html(number: int, ex: Exercise, lang: str) -> str:
 def _scores_html(scores: Sequence[Sequence[int]], totals: Sequence[int], lang: str) -> str:
     rows = "".join(f"<tr><td>{_t('widget.vp.hand', lang, number=i + 1)}</td><td>{a}</td><td>{b}</td></tr>"
                    for i, (a, b) in enumerate(scores))
-    return (f'<table class="bt-scores"><tr><th></th><th>{_t("widget.vp.side-0", lang)}</th>'
+    # the corner names the column of hands, for a screen reader only (an empty header is axe's empty-table-header)
+    corner = f'<span class="bt-sr">{_t("worksheet.scores.rows", lang)}</span>'
+    return (f'<table class="bt-scores"><tr><th>{corner}</th><th>{_t("widget.vp.side-0", lang)}</th>'
             f'<th>{_t("widget.vp.side-1", lang)}</th></tr>{rows}<tr><td><b>{_t("widget.vp.total", lang)}</b></td>'
             f"<td><b>{totals[0]}</b></td><td><b>{totals[1]}</b></td></tr></table>")
 
