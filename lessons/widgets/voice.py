@@ -25,13 +25,18 @@ __all__ = ["PageVoice", "Speaks", "spoken"]
 _HERE = pathlib.Path(__file__).parent
 _LABELLED = re.compile(r'<(svg|span|div|td|button)\b[^>]*\baria-label="([^"]*)"[^>]*>.*?</\1>', re.S)
 _HIDDEN = re.compile(r"<(title|style|script)\b[^>]*>.*?</\1>", re.S)
+# An element hidden from screen readers (aria-hidden="true": the stars drawn beside a verdict's words), with
+# what it holds, elements of its own kind one level deep included.
+_ARIA_HIDDEN = re.compile(r'<(span|div)\b[^>]*\baria-hidden="true"[^>]*>'
+                          r"(?:[^<]|<(?!/?\1\b)[^>]*>|<\1\b[^>]*>[^<]*</\1>)*</\1>", re.S)
 _TAG = re.compile(r"<[^>]+>")
 
 
 def spoken(markup: str) -> str:
     """The words of some HTML as a screen reader says them: text, and an element's ``aria-label``
-    instead of what it holds (a card's picture is its name)."""
+    instead of what it holds (a card's picture is its name); nothing of what is ``aria-hidden``."""
     text = _HIDDEN.sub(" ", markup)
+    text = _ARIA_HIDDEN.sub(" ", text)
     text = _LABELLED.sub(lambda found: f" {found.group(2)} ", text)
     text = _TAG.sub(" ", text)
     return " ".join(html.unescape(text).split())

@@ -1,0 +1,25 @@
+"""What the page's live region is given to say (voice.spoken): what a screen reader would read of some HTML.
+Heard with Orca (issue 33, scripts/screen_reader.sh): a right answer was said as "Giusto! … ★★ ☆ 1. 2 stelle",
+the stars drawn beside the verdict read although the page hides them from screen readers (aria-hidden)."""
+
+from __future__ import annotations
+
+from lessons.widgets.style import GOOD, stars_html, verdict_box
+from lessons.widgets.voice import spoken
+
+
+def test_what_is_hidden_from_screen_readers_is_not_said():
+    box = verdict_box(GOOD, "Giusto!", extra=" " + stars_html(2), role="", label="1. 2 stelle")
+    said = spoken(box)
+    assert "★" not in said and "☆" not in said, said
+    assert said.startswith("Giusto!") and "2 stelle" in said, said
+
+
+def test_hidden_marks_inside_hidden_marks_are_not_said_and_the_rest_is():
+    strip = ('<span><span class="bt-strip" aria-hidden="true"><span class="bt-on">★★</span>'
+             '<span class="bt-off">☆</span></span> 2 di 3</span>')
+    assert spoken(strip) == "2 di 3"
+
+
+def test_a_card_picture_is_said_by_its_name():
+    assert spoken('Hai <svg aria-label="cinque di cuori"><title>5H</title></svg> in mano') == "Hai cinque di cuori in mano"
