@@ -510,6 +510,27 @@ def test_a_yes_or_no_question_is_answered_yes_or_no(lang):
     assert not unanswered("Classic accepts this group of three 7s. And pulito?", "È valida.", "it")
 
 
+
+# The "it is fine there" choice of a predict exercise answers for any cards and any move (issue 32): it follows "Classic
+# accepts this group of three 7s. And pulito?" or "what would the other ruleset say about these cards?", so it says
+# where the thing holds ("Nell'altra variante si può.", "En la otra modalidad se puede.") with no adjective that takes a
+# gender: Spanish "Es válida." answered for "este trío" (m.) too, and said only "it is legal", flatly.
+GENDERED_VERDICT = {"en": None, "it": re.compile(r"\bvalid[oaie]\b"), "es": re.compile(r"\bválid[oa]s?\b"),
+                    "pt": re.compile(r"\bválid[oa]s?\b")}
+
+
+@pytest.mark.parametrize("lang", ALL)
+def test_a_predicted_legal_answer_fits_any_cards(lang):
+    exercises = [ex for lesson in lessons.LESSONS for ex in lesson.exercises]
+    exercises += [generate("predict-under-ruleset", seed, rules, 1) for rules in bc.RULESETS for seed in range(4)]
+    labels = {choice.label.text(lang) for ex in exercises if ex.kind == "predict-under-ruleset"
+              for choice in ex.choices if choice.key == "legal"}
+    assert labels, "no predict exercise offers 'legal'"
+    gendered = GENDERED_VERDICT[lang]
+    assert gendered is None or not [label for label in labels if gendered.search(label)], labels
+    assert GENDERED_VERDICT["es"].search("Es válida.") and GENDERED_VERDICT["it"].search("È valida.")   # the slip
+
+
 def test_no_language_is_deferred():
     """The second round is over: no language's lesson texts are left out of any check."""
     assert not SECOND_ROUND_LANGS
