@@ -237,12 +237,12 @@ def worksheet_page(kinds: str | Sequence[str], n: int, seed: int, rules: str | b
     notes = "".join(f'<p class="bt-left-out" data-kind="{html.escape(kind)}">{html.escape(err.msg.text(lang))}</p>'
                     for kind, err in left_out.items())
     return (f'<!DOCTYPE html>\n<html lang="{html.escape(lang)}"><head><meta charset="utf-8">'
-            f"<title>{title}</title><style>{_CSS}</style></head><body>"
+            f"<title>{title}</title><style>{_CSS}</style></head><body><main>"     # main: the page's one landmark
             f"<h1>{title}</h1><p>{_t('worksheet.name', lang)}</p>"
             f'<p class="bt-rules">{_t(said, lang, rules=ruleset.label)}</p>'
             f'<ol class="bt-exercises">{body}</ol>'
             f'<section class="bt-key"><h2>{_t("worksheet.key", lang)}</h2>{notes}<ol>{key}</ol></section>'
-            "</body></html>\n"), left_out
+            "</main></body></html>\n"), left_out
 
 
 def worksheet(kinds: str | Sequence[str], n: int, seed: int, rules: str | bc.Ruleset = "classic", lang: str = "en",
