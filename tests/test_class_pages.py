@@ -113,11 +113,18 @@ def test_the_work_page_shows_a_worksheet_and_practice(service, fresh):
     buttons[1].click()
     [practice] = page.work.children
     assert practice.session.wanted == ("meld.not-a-meld",)
+    # issue 33: the practice speaks through the page's one live region, its boxes have none of their own
+    assert practice.voice is page.voice and page.voice in page.children
+    practice.check_button.click()                   # nothing answered: said by the page
+    assert page.voice.said and "aria-live" not in practice.verdict_html.value
 
 
 def test_without_a_class_the_work_page_says_where_work_comes_from(fresh):
     page = AssignedPage(lang="es")
     assert "servicio de la clase" in page.list.children[0].value
+    # issue 33: <html lang> in the pupil's language, the main landmark and one live region (PageVoice); the
+    # note is what the page is about, no live region of its own
+    assert page.voice.lang == "es" and "aria-live" not in page.list.children[0].value
 
 
 def test_no_link_and_no_feed_without_the_hubs_address_and_token():

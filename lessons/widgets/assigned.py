@@ -23,6 +23,7 @@ from ..learner.store import shared_keeper
 from .navigation import NAV_STYLE, chosen_language, guarded_page, href, nav_bar, notebook_name
 from .style import LESSON_CSS, NOTE, TEACH_CSS, esc, t, verdict_box
 from .ui import StatusLine, shielded
+from .voice import PageVoice
 
 __all__ = ["ASSIGNED_NOTEBOOK", "AssignedPage", "AssignedSection", "assigned_html", "assigned_page",
            "assigned_section"]
@@ -105,7 +106,9 @@ def assigned_section(keeper: Any = None, lang: str | None = None) -> AssignedSec
 
 class AssignedPage(StatusLine, w.VBox):
     """The work set, each with a button that shows it here: a worksheet's exercises, or practice on
-    the rules set; lessons link to their pages."""
+    the rules set; lessons link to their pages. Its ``voice`` (``voice.PageVoice``) is what a tool's page
+    has: ``<html lang>``, the main landmark, the one live region the practice speaks through, the focus kept
+    off ``<body>`` (a worksheet is a lesson's widget: it brings its own)."""
 
     def __init__(self, keeper: Any = None, lang: str | None = None) -> None:
         self.keeper = keeper if keeper is not None else shared_keeper()
@@ -115,9 +118,10 @@ class AssignedPage(StatusLine, w.VBox):
         self.work = w.VBox()
         self.work.add_class("bt-assigned-work")
         self.shown: int | None = None
+        self.voice = PageVoice(self.lang)
         head = w.HTML(f'{NAV_STYLE}{LESSON_CSS}{TEACH_CSS}{STYLE}{nav_bar(None, self.lang)}'
                       f'<h1 style="font-size:1.8em;margin:8px 0">{esc(t("assigned.title", self.lang))}</h1>')
-        super().__init__([head, self.status, self.list, self.work, self.keeper.widget],
+        super().__init__([head, self.voice, self.status, self.list, self.work, self.keeper.widget],
                          layout=w.Layout(width="100%", max_width="1100px"))
         self.add_class("bt-assigned-page")
         self._draw()
@@ -126,11 +130,12 @@ class AssignedPage(StatusLine, w.VBox):
     def _draw(self) -> None:
         reply = self.keeper.class_reply
         if reply is None:
+            # what the page is about, not an answer to the pupil: no live region (the page's voice is the one)
             self.list.children = [w.HTML(verdict_box(NOTE, t("assigned.waiting" if self.keeper.link else "assigned.no-class",
-                                                             self.lang)))]
+                                                             self.lang), role=""))]
             return
         if not reply.assignments:
-            self.list.children = [w.HTML(verdict_box(NOTE, t("assigned.none", self.lang)))]
+            self.list.children = [w.HTML(verdict_box(NOTE, t("assigned.none", self.lang), role=""))]
             return
         rows: list[w.Widget] = [w.HTML(assigned_html(reply, self.keeper.progress, self.lang))]
         for assignment in reply.assignments:
@@ -154,6 +159,7 @@ class AssignedPage(StatusLine, w.VBox):
             widget = show_lesson(sheet_lesson(assignment.sheet), lang=self.lang)
         else:
             widget = PracticeWidget(keeper=self.keeper, practise=assignment.rules, lang=self.lang)
+            widget.speak_with(self.voice)       # its verdicts, hints and end: said by the page's one live region
         self.work.children = [widget]
 
     def _changed(self, _progress: Any = None) -> None:

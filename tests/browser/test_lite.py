@@ -35,6 +35,7 @@ import lessons
 from lessons.widgets.navigation import notebook_name
 from tests.browser.pages import (
     FIRST,
+    VIEWS_GONE_KEPT,
     answer_first_exercise,
     open_first_exercise,
     solved_verdict,
@@ -284,6 +285,9 @@ def test_lite_app_runs_offline_in_the_browser(lite_build, lite_url, offline_brow
 
         page.go_back()                                                   # Back: home, then lesson 2
         wait_ready(page, "home", timeout=WAIT_MS)
+        # The home page drawn three times, two lessons and the referee: no view of a page left stays in the browser
+        # (ipywidgets 8 kept every one, with its DOM, while its widget was open in Python; lite/widget_views.py)
+        assert page.evaluate(VIEWS_GONE_KEPT) == 0, "widget views removed from the page are still held"
         page.go_back()
         _heading_is(page, SECOND.title("en"))
         assert page.evaluate(SAME_PAGE), "a move loaded a page: Pyodide started again"
