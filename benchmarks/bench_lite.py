@@ -12,10 +12,13 @@ For the app's home page and the one-cell page, each at CPU rate 1 and 4 (DevTool
 caches) and a second visit (the same context, the page opened again), each timed until the page
 answers a click (the home page's lesson links; the one-cell page's button), with the bytes the server
 sent (and their uncompressed size). Then the click-to-verdict time of the meld referee, and the
-tab's memory after opening every lesson in turn from the home page (the resident memory of the tab's
-renderer process, which holds Pyodide's worker; target 350 MB), and what makes it up at home, after 5 lessons
-and after all 13: the renderer's own memory and Chromium's files it maps, the page's and the worker's JS heaps
-(after a garbage collection), the DOM nodes alive (attached or not), and the rest (mostly Pyodide's wasm memory).
+tab's memory after opening every lesson in turn from the home page (its memory footprint as Chrome's task
+manager shows it: the private memory of the tab's renderer process, which holds Pyodide's worker; target
+350 MB; beside it the process's resident memory, which also counts Chromium's own code mapped from its
+files), and what makes it up at home, after 5 lessons and after all 13: the renderer's own memory and
+Chromium's files it maps, the page's and the worker's JS heaps (after a garbage collection), the DOM nodes
+alive (attached or not), the widget views removed from the page but still held, and the rest (mostly
+Pyodide's wasm memory).
 
     .venv/bin/python benchmarks/bench_lite.py [--rebuild] [--no-throttle] [--json] [--site FOLDER] [--memory-only]
 """
