@@ -29,6 +29,34 @@ TEACHER_CELL = re.sub(r"(?m)^  ", "", next(block for block in re.findall(
     r"```python\n(.*?)```", (ROOT / "docs" / "classroom.md").read_text(encoding="utf-8"), re.S) if "from_dict" in block))
 
 
+# The teacher's live class page in Italian, fed by a fake class service (a hub is test_class_hub's): two
+# pupils, one stuck, a lesson set. The class summary and the worksheet maker speak by the page's voice.
+LIVE_CLASS_CELL = """
+import time, ipywidgets as w
+import lessons
+from lessons.learner.progress import Progress
+from lessons.teachers.live import ClassFeed
+from lessons.teachers.widgets import ClassSummaryWidget, TeacherPage, WorksheetMaker
+from lessons.widgets.voice import PageVoice
+EX = lessons.LESSONS[1].exercises[0].id
+stuck = Progress()
+for _ in range(2):
+    stuck.record(EX, correct=False, hints=0, retries=0, solution_shown=False, rule="run.gap")
+class Service:
+    def request(self, method, path, body=None):
+        now = time.time()
+        return {"now": now, "assignments": [{"id": 1, "kind": "lessons", "lessons": [lessons.LESSONS[1].key],
+                                             "steps": {"anna": [0, 1]}}],
+                "pupils": {"anna": {"progress": stuck.to_body(), "activity": {EX: [now - 300, now - 60, None]}, "updated": now},
+                           "bea": {"progress": Progress().to_body(), "activity": {}, "updated": now}}}
+maker = WorksheetMaker("classic", lang="it")
+page = TeacherPage([ClassSummaryWidget(lang="it", feed=ClassFeed(Service(), interval=2), sheet=maker.sheet), maker])
+voice = PageVoice("it")
+page.speak_with(voice)
+w.VBox([w.HTML("<h1>Riepilogo della classe</h1>"), voice, page])
+"""
+
+
 def _notebook(folder, name: str, source: str) -> None:
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(source)]
@@ -49,8 +77,10 @@ def _ready(page, selector: str, url: str) -> None:
 
 
 def test_a_teacher_written_exercise_in_one_cell(tmp_path, browser, shoot):
-    """Its own notebook (one cell, as a teacher writes it) on a Voilà of its own: the tutorial's has no such page."""
+    """Its own notebook (one cell, as a teacher writes it) on a Voilà of its own: the tutorial's has no such page.
+    On the same server, the teacher's live class page in Italian (a fake class service): axe finds nothing."""
     _notebook(tmp_path, "teacher.ipynb", TEACHER_CELL)
+    _notebook(tmp_path, "live-class.ipynb", LIVE_CLASS_CELL)
     process, url = start_voila(tmp_path)
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
@@ -71,6 +101,16 @@ def test_a_teacher_written_exercise_in_one_cell(tmp_path, browser, shoot):
         page.locator(".bt-check").click()
         wait_for_text(page, ".bt-verdict", "Correct! Four diamonds in a row: a run.")
         shoot(lesson, "teacher-exercise")
+        # the live class page (issue 33): one live region, the page's voice (the hidden "reload the page" line
+        # keeps its own alert), and axe (WCAG 2.2 AA, best practice) finds nothing of any impact
+        page.goto(f"{url}/voila/render/live-class.ipynb", wait_until="domcontentloaded")
+        page.wait_for_selector('.bt-class-stuck tr[data-pupil="anna"]', timeout=90_000)
+        page.wait_for_selector(".bt-work-set li.bt-work", timeout=30_000)
+        wait_for_text(page, ".bt-class-live", "In diretta: 2 allievi")
+        live = page.evaluate("() => [...document.querySelectorAll('[role=status], [role=alert], [aria-live]')]"
+                             ".map(e => e.className)")
+        assert live == ["bt-live", "bt-stale"], live
+        assert serious(page, _axe(), "class-live-it", everything=True, strict=True) == []
     finally:
         context.close()
         stop(process)
