@@ -91,16 +91,17 @@ def narrate(action: Action, player: int, before: Game, after: Game | None = None
     else:
         assert isinstance(action, Discard)
         move = Message(prefix + "discard", card=action.card, **subject)
-    then = _consequence(action, before, after, side)
+    then = _consequence(action, before, after, side, you)
     return move if then is None else Message("narrate.and", move=move, then=then)
 
 
-def _consequence(action: Action, before: Game, after: Game, side: int) -> Message | None:
-    """What followed from the move by itself: the pozzetto into the hand, the end of the hand."""
+def _consequence(action: Action, before: Game, after: Game, side: int, you: bool) -> Message | None:
+    """What followed from the move by itself: the pozzetto into the hand (said of the player who ran out of cards,
+    "you" or another: many languages conjugate it), the end of the hand."""
     result = after.result
     if after.is_over and result is not None:
         return Message(f"narrate.then.{result.reason}")
     if (not isinstance(action, TakePozzetto) and after.took_pozzetto[side]
             and not before.took_pozzetto[side]):
-        return Message("narrate.then.pozzetto")
+        return Message("narrate.then.pozzetto", mover="you" if you else "other")
     return None

@@ -128,6 +128,29 @@ def test_plural_forms_in_english():
         "Player 2 took the discard pile (1 card)."
 
 
+
+# The story of a hand says who ran out of cards (issue 32): "Sin cartas: el muerto pasa a la mano." had no subject, and
+# a player's last discard reads on from the sentence that names them, conjugated for "you" or for them.
+OUT_OF_CARDS = {
+    "en": ("You are out of cards: you pick up your pozzetto.", "They are out of cards: they pick up their pozzetto."),
+    "it": ("Hai finito le carte: prendi il pozzetto.", "Ha finito le carte: prende il pozzetto."),
+    "es": ("Te has quedado sin cartas: recoges el muerto.", "Se ha quedado sin cartas: recoge el muerto."),
+    "pt": ("Você ficou sem cartas e pega o morto.", "Ficou sem cartas e pega o morto."),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(OUT_OF_CARDS))
+def test_the_last_discard_says_who_picks_up_the_pozzetto(lang):
+    before = bc.Game.setup("classic", hands=["9C", "KH KS QD"], discard_pile="7C 8C", turns_played=[1, 1], phase="play")
+    after = before.copy()
+    after.apply(bc.Discard(bc.parse_card("9C")))
+    assert after.took_pozzetto == (True, False)
+    yours, theirs = OUT_OF_CARDS[lang]
+    told_you = narrate(bc.Discard(bc.parse_card("9C")), 0, before, after, viewer=0).text(lang)
+    told_others = narrate(bc.Discard(bc.parse_card("9C")), 0, before, after, viewer=1).text(lang)
+    assert told_you.endswith(" " + yours) and told_others.endswith(" " + theirs), (told_you, told_others)
+
+
 def test_select_chooses_by_value_with_other_as_fallback():
     form = "{k:select:run=a run|group=a group|other=a meld}"
     assert [t(form, k=k) for k in ("run", "group", "fan")] == ["a run", "a group", "a meld"]
@@ -209,7 +232,7 @@ SAMPLES = [
     Message("narrate.you.draw", card=bc.parse_card("QS'")),
     Message("narrate.and", move=Message("narrate.discard", who=Message("who.player", player=2),
                                          card=bc.parse_card("JK")),
-            then=Message("narrate.then.pozzetto")),
+            then=Message("narrate.then.pozzetto", mover="other")),
     Message("cli.hands", hands=(Message("cli.other-hand", player=1, partner="True", count=11),)),
     Message("rule.hand.not-held", cards=bc.parse_cards("7H 7H'")),
 ]

@@ -212,7 +212,12 @@ class LessonWidget(w.VBox):
         """
         try:
             problem = getattr(self.keeper, "problem", None)
-            self.status.value = verdict_box(NOTE, problem.text(self.lang)) if problem is not None else ""
+            notice = problem.text(self.lang) if problem is not None else ""
+            shown = verdict_box(NOTE, notice, role="") if notice else ""    # said by the page's voice, once
+            if shown != self.status.value:
+                self.status.value = shown
+                if notice:
+                    self.voice.say(notice)
             wanted = self.fixed_lang or learner_language(progress)
             if self.acted:
                 self._render_strip()

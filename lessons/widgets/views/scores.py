@@ -164,7 +164,7 @@ class PredictView(ChoiceView):
         else:
             said = t("widget.predict.refused", lang, rule=Message(f"rule.{first}.summary"))
         under = t("widget.predict.under", lang, rules=exercise.rules.label)
-        shown.append(w.HTML(verdict_box(NOTE, f"{under} {said}")))
+        shown.append(w.HTML(verdict_box(NOTE, f"{under} {said}", role="")))     # part of the exercise: no live region
         shown.append(w.HTML(f'<div class="bt-prompt">{esc(t("widget.predict.now", lang, rules=extra["other"].label))}</div>'))
         self.widget.children = (*shown, self.choice, rules_table(lang))     # the table the hints point to
         self.tables = frozenset({"variants"})
