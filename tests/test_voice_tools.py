@@ -274,8 +274,8 @@ def test_the_story_caption_and_the_attach_warning_are_said_by_the_pages_voice():
     the table's "a clean burraco would lose points" warning, said before the move, likewise."""
     import lessons
     from lessons.widgets.intro import StoryView
-    from lessons.widgets.style import esc_suits
     from lessons.widgets.lesson import LessonWidget
+    from lessons.widgets.style import esc_suits
     from tests.test_attach_target import last_discard_table
 
     widget = LessonWidget(lessons.get_lesson("game"), progress=Progress())
@@ -296,3 +296,26 @@ def test_the_story_caption_and_the_attach_warning_are_said_by_the_pages_voice():
     table.attach_to.value = 1                                   # the burraco: the warning, said
     assert not LIVE.search(table.attach_note.value) and voice.said == spoken(table.attach_note.value)
     assert voice.said.startswith(_t("table.attach.spoils.title"))
+
+
+def test_a_lessons_notice_is_said_once_and_a_predict_exercises_note_is_no_live_region(fresh):
+    """A notice about the progress file (redrawn at every save) is said once by the page's voice, its box no
+    live region; the note a predict exercise shows above its question is part of the exercise, not news."""
+    import lessons
+    from lessons.widgets.lesson import LessonWidget
+    from lessons.widgets.views import answer_view
+
+    widget = LessonWidget(lessons.get_lesson("melds"), keeper=fresh)
+    fresh.problem = Message("progress.notice.unreadable", path="p.json", detail="denied")
+    widget._progress_changed(widget.session.progress)
+    notice = fresh.problem.text("en")
+    assert notice in spoken(widget.status.value) and not LIVE.search(widget.status.value)
+    assert widget.voice.said == notice
+    widget.voice.said = ""
+    widget._progress_changed(widget.session.progress)      # another save: the same notice, not said again
+    assert widget.voice.said == "" and notice in spoken(widget.status.value)
+    predict = next(ex for lesson in lessons.LESSONS for ex in lesson.exercises if ex.kind == "predict-under-ruleset")
+    view = answer_view(predict, "en")
+    notes = [part.value for part in view.widget.children if isinstance(getattr(part, "value", None), str)]
+    assert any(_t("widget.predict.under", rules=predict.rules.label) in note for note in notes)
+    assert not any(LIVE.search(note) for note in notes)
