@@ -75,6 +75,7 @@ _AFTER_COLON = re.compile(r":[\x03]*[ \n]+$")        # (\x03: where a nested tex
 _LOWER_START = re.compile(r"^((?:\x01[^\x02]*\x02)*)([A-ZÀ-ÖØ-Þ])(?=[a-zß-öø-ÿ']|[ ,])")
 _DIRS: list[Path] = [_LOCALE_DIR]
 _CATALOGUES: dict[str, dict[str, str]] = {}
+_READINGS = [0]     # how many times a catalogue was read or a folder added (see per_catalogues)
 MISSING: set[tuple[str, str]] = set()   # (lang, key) asked for and shown in English instead
 _log = logging.getLogger(__name__)
 
@@ -159,6 +160,7 @@ def add_catalogue_dir(path: str | Path) -> None:
     if folder not in _DIRS:
         _DIRS.append(folder)
         _CATALOGUES.clear()
+        _READINGS[0] += 1
 
 
 def languages() -> tuple[str, ...]:
@@ -171,24 +173,24 @@ def per_catalogues(judge: Callable[[], tuple[str, ...]]) -> Callable[[], tuple[s
     """``judge()``, a question about the catalogues as a whole (which languages are complete), answered
     again only when the catalogues read changed: other folders, a catalogue read again, added or dropped.
     The lessons ask which languages are complete at every save of a learner's progress (issue 31)."""
-    seen: list[Any] = [None, ()]        # the folders and catalogues last judged (with sizes); the answer
-
-    def state() -> tuple[Any, ...]:
-        return (tuple(_DIRS), *((lang, texts, len(texts)) for lang, texts in _CATALOGUES.items()))
+    seen: list[Any] = [None, ()]        # the catalogues' state when last judged; the answer
 
     def kept() -> tuple[str, ...]:
-        before = seen[0]
-        if before is not None:
-            now = state()
-            if len(now) == len(before) and now[0] == before[0] and all(
-                    a[0] == b[0] and a[1] is b[1] and a[2] == b[2] for a, b in zip(now[1:], before[1:], strict=True)):
-                return tuple(seen[1])
+        if seen[0] == _catalogues_state():
+            return tuple(seen[1])
         answer = judge()
-        seen[:] = [state(), answer]        # after judging: the catalogues it read are in
+        seen[:] = [_catalogues_state(), answer]        # after judging: the catalogues it read are in
         return answer
 
     kept.__doc__, kept.__name__ = judge.__doc__, judge.__name__
     return kept
+
+
+def _catalogues_state() -> tuple[int, int, int]:
+    """What changes when the catalogues read change: a catalogue read (again) or a folder added bumps the count of
+    readings; the cache emptied (``_CATALOGUES.clear()``, as the tests do) leaves fewer catalogues; a new cache, another
+    dict."""
+    return (_READINGS[0], len(_CATALOGUES), id(_CATALOGUES))
 
 
 _LANGUAGE_CODE = re.compile(r"[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8})*")
@@ -214,6 +216,7 @@ def catalogue(lang: str) -> Mapping[str, str]:
                         raise ValueError(f"{path}: the key {key!r} is defined twice")
                     texts[key] = text
         _CATALOGUES[lang] = texts
+        _READINGS[0] += 1
     return texts
 
 
