@@ -16,6 +16,11 @@
 # 4. Kernels talk to the server over local sockets instead of TCP ports where the platform
 #    allows it: twenty kernels starting at once cannot lose a race for a free port (a kernel
 #    that lost it died at start-up under load), and nothing listens on a port.
+# 5. The window's title is the notebook's metadata title, "Burraco Tutor", until the app draws and names
+#    the place in the learner's language. The app's page takes the title in the language saved in
+#    the learner's progress file on this server (a hub's user has their own), as the static site's
+#    loading screen does; no file, or English: the notebook's own.
+import json
 import os
 import re
 import sys
@@ -53,7 +58,43 @@ def prelaunch(handler, notebook, cwd):  # Voilà's prelaunch hook (incompatible 
         handler.redirect(f"index.ipynb#{address}")     # relative: any base URL (Binder, a hub)
         raise Finish()
     handler.xsrf_token  # noqa: B018  (reading it sets the cookie on this response)
-    return None
+    return titled(notebook)
+
+
+def progress_path():
+    """The learner's progress file, where lessons.learner.filestore.default_path() puts it (Linux and others:
+    $XDG_DATA_HOME/burraco-tutor/progress.json); read here without importing the course into the server."""
+    home = os.path.expanduser("~")
+    if sys.platform == "win32":
+        base = os.environ.get("APPDATA") or os.path.join(home, "AppData", "Roaming")
+    elif sys.platform == "darwin":
+        base = os.path.join(home, "Library", "Application Support")
+    else:
+        xdg = os.environ.get("XDG_DATA_HOME", "")
+        base = xdg if xdg and os.path.isabs(xdg) else os.path.join(home, ".local", "share")
+    return os.path.join(base, "burraco-tutor", "progress.json")
+
+
+_TITLE_KEY = re.compile(r"home\.title\s*=\s?(.*)")
+
+
+def titled(notebook, path=None):
+    """The app's notebook with its title in the learner's saved language (None: the notebook as it is)."""
+    metadata = notebook.get("metadata", {})
+    if metadata.get("title") != "Burraco Tutor":       # the app's (tutorial/index.ipynb): home.title in English
+        return None
+    try:
+        with open(path or progress_path(), encoding="utf-8") as file:
+            lang = json.loads(file.read(1 << 20)).get("lang")
+        if not isinstance(lang, str) or not re.fullmatch(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?", lang) or lang == "en":
+            return None
+        folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lessons", "locale")
+        with open(os.path.join(folder, f"{lang}.txt"), encoding="utf-8") as file:
+            title = next(found.group(1).strip() for line in file if (found := _TITLE_KEY.match(line)))
+    except (OSError, ValueError, AttributeError, StopIteration):   # no file, not JSON, no such language or key
+        return None
+    metadata["title"] = title
+    return notebook
 
 
 c.VoilaConfiguration.prelaunch_hook = prelaunch

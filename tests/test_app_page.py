@@ -415,9 +415,10 @@ def test_the_notebooks_of_the_course_before_still_open_their_lesson():
     assert lesson_like == current | {f"{name}.ipynb" for name in OLD_NOTEBOOKS}   # nothing else, nothing stale
 
 
-def test_voila_sends_an_old_lesson_link_to_the_app_before_any_kernel_starts(monkeypatch):
+def test_voila_sends_an_old_lesson_link_to_the_app_before_any_kernel_starts(monkeypatch, tmp_path):
     import nbformat
 
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))             # no learner's progress here: the app as it is
     hook = _load_voila_config()["prelaunch"]
 
     class Handler:
@@ -442,3 +443,40 @@ def test_voila_sends_an_old_lesson_link_to_the_app_before_any_kernel_starts(monk
     assert hook(handler, notebook=home, cwd="tutorial") is None and handler.redirected is None
     monkeypatch.setenv("BURRACO_SEPARATE_PAGES", "1")              # the old path, for the benchmarks
     assert hook(handler, notebook=notebook, cwd="tutorial") is None and handler.redirected is None
+
+
+def test_voila_titles_the_app_s_window_in_the_learner_s_saved_language(monkeypatch, tmp_path):
+    """Issue 32: in Voilà the window said "Burraco Tutor" (the notebook's title) until the app drew and named the
+    place in the learner's language. The page is now sent with the app's name in the language of the learner's
+    progress file, the one the lessons write (as the static site's loading screen does); English or no file: as is."""
+    import nbformat
+
+    from lessons.learner.filestore import FileStore, default_path
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    config = _load_voila_config()
+    assert pathlib.Path(config["progress_path"]()) == default_path()          # the file the lessons write
+    index = ROOT / "tutorial" / "index.ipynb"
+    assert config["titled"](nbformat.read(index, as_version=4)) is None      # no progress yet
+
+    class Handler:
+        xsrf_token = "token"
+        contents_manager = type("Contents", (), {"root_dir": str(ROOT)})
+
+    progress = Progress()
+    for lang in ("it", "es", "pt", "en"):
+        progress.lang = lang
+        FileStore().save(progress, merge=False)
+        sent = config["prelaunch"](Handler(), notebook=nbformat.read(index, as_version=4), cwd="tutorial")
+        if lang == "en":
+            assert sent is None
+        else:
+            assert sent.metadata.title == Message("home.title").text(lang), lang
+    assert Message("home.title").text("it") == "Il tutor del Burraco"
+    teacher = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("import lessons\nlessons.show('melds')")])
+    progress.lang = "it"
+    FileStore().save(progress, merge=False)
+    assert config["titled"](teacher) is None                                 # a teacher's own notebook keeps its name
+    for junk in ("not json", "[1, 2]", '{"lang": "../../etc/passwd"}', '{"lang": "xx"}'):
+        default_path().write_text(junk, encoding="utf-8")
+        assert config["titled"](nbformat.read(index, as_version=4)) is None, junk
