@@ -109,6 +109,8 @@ node lite/precompile.mjs "$site/static/pyodide" lite/jupyter-lite.json
 # 6c. A later visit restores Python from a memory snapshot the first one stored in the browser
 #     (lite/snapshot.py patches the kernel's worker; the build fails if that code changed shape).
 "$PY" lite/snapshot.py "$site"
+# 6d. The browser frees the widget views a page no longer shows (lite/widget_views.py patches ipywidgets).
+"$PY" lite/widget_views.py "$site"
 # 7. Precompressed copies (.gz, and .br with the brotli package) beside every file worth it: a cold
 #    visit then moves about a third of the bytes from a server that sends them (docs/static-site.md).
 "$PY" lite/assemble.py compress --site "$site"
