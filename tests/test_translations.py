@@ -507,7 +507,9 @@ def said_by(widget) -> tuple[list[str], list[str]]:
         node = stack.pop()
         for name in ("description", "placeholder", "tooltip"):
             value = getattr(node, name, None)
-            if isinstance(value, str) and words_left(value):
+            if isinstance(value, str) and words_left(value) and name == "description" and getattr(node, "description_allow_html", False):
+                labels += [html.unescape(part) for part in re.findall(r">([^<]+)<", value) if words_left(part)]   # each text of it
+            elif isinstance(value, str) and words_left(value):
                 labels.append(value)
         if isinstance(node, Hand):
             labels += [node.label, node.empty_text, node.marked_label]

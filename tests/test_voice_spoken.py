@@ -23,3 +23,15 @@ def test_hidden_marks_inside_hidden_marks_are_not_said_and_the_rest_is():
 
 def test_a_card_picture_is_said_by_its_name():
     assert spoken('Hai <svg aria-label="cinque di cuori"><title>5H</title></svg> in mano') == "Hai cinque di cuori in mano"
+
+
+def test_the_attach_menu_is_named_for_a_screen_reader():
+    """Its label shows "a" ("to"), a word that names nothing alone: Orca said "a combo box" (issue 33).
+    A screen reader is given what the menu is for; the page still shows the short word."""
+    from lessons.widgets.style import t
+    from lessons.widgets.table import PlayTable
+
+    for lang in ("en", "it", "es", "pt"):
+        label = PlayTable(lang=lang, seed=1).attach_to.description
+        assert spoken(label) == t("table.attach-to.name", lang), label
+        assert f'<span aria-hidden="true">{t("table.attach-to", lang)}</span>' in label

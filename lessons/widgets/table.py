@@ -81,6 +81,13 @@ def default_scheduler(delay: float, callback: Callable[[], None]) -> Callable[[]
     return handle.cancel
 
 
+def _named(shown: str, name: str) -> str:
+    """A control's label (HTML) that shows ``shown`` and gives a screen reader ``name`` instead: the attach
+    menu's "to" (Italian "a") alone named it "a combo box" when Orca read it (issue 33)."""
+    hidden = "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap"
+    return f'<span aria-hidden="true">{esc(shown)}</span><span style="{hidden}">{esc(name)}</span>'
+
+
 def _button(text: str, tooltip: str, style: str = "") -> w.Button:
     return w.Button(description=text, tooltip=tooltip, button_style=style, layout=w.Layout(width="auto"))
 
@@ -143,7 +150,8 @@ class PlayTable(KeepsItsHand, w.VBox):
         self.draw = _button(t("table.draw"), t("table.draw.tooltip"), "primary")
         self.take_pile = _button(t("table.take"), t("table.take.tooltip"), "primary")
         self.lay_down = _button(t("table.lay-down"), t("table.lay-down.tooltip"), "success")
-        self.attach_to = w.Dropdown(description=t("table.attach-to"), layout=w.Layout(width="auto"),
+        self.attach_to = w.Dropdown(description=_named(t("table.attach-to"), t("table.attach-to.name")),
+                                    description_allow_html=True, layout=w.Layout(width="auto"),
                                     style={"description_width": "initial"})
         self.attach = _button(t("table.attach"), t("table.attach.tooltip"), "success")
         self.attach_note = w.HTML()         # which meld? / a clean burraco made dirty: said before the move
