@@ -3,7 +3,8 @@
 On every visit Pyodide unpacks the wheels into a fresh in-memory file system, so Python compiled
 every imported ``.py`` again on every visit (IPython alone some 3.5 s of CPU). Here, in Pyodide
 itself (so the bytecode is exactly its Python's), the packages of the kernel's start are loaded,
-the modules the home page's cell (``lessons.app()``) and the kernel's start (``IMPORTS``) import are imported,
+the modules the home page's cell (``lessons.app()``), the kernel's start (``IMPORTS``) and the first
+lesson (``LATER``: its widget, which the home page no longer imports) import are imported,
 and in each wheel of ``SITE`` (mounted at ``/site``) every imported ``NAME.py`` is replaced by
 ``NAME.pyc``, which Python loads without compiling (as Pyodide's own packages are shipped). The
 other modules stay source: they compile when first imported, as before, and cost no bytes for a
@@ -30,8 +31,10 @@ from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr
 
 SITE = pathlib.Path("/site")
 SITE_PACKAGES = pathlib.Path(sys.prefix) / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}" / "site-packages"
-# What the kernel's start imports (pyodide-kernel's worker), after the home page's cell.
+# What the kernel's start imports (pyodide-kernel's worker), after the home page's cell; then what a cell
+# imports later: micropip and piplite when something is installed (lite/snapshot.py), the first lesson's widget.
 IMPORTS = ("piplite.piplite", "micropip", "comm", "IPython", "ipykernel", "pyodide_kernel")
+LATER = ("lessons.widgets.lesson",)
 # The code IPython may colour (tracebacks, its own lexers); every other pygments lexer is left out.
 LEXERS_KEPT = ("python", "pycon", "pytb", "text")
 MAPPING = "pygments/lexers/_mapping.py"
@@ -47,7 +50,7 @@ def imported_files() -> set[str]:
         lessons.app()
     except Exception as err:  # noqa: BLE001
         failed.append(f"lessons.app(): {err!r}")
-    for name in IMPORTS:
+    for name in IMPORTS + LATER:
         try:
             __import__(name)
         except Exception as err:  # noqa: BLE001  (outside a kernel some of these stop part way: keep what loaded)

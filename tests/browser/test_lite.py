@@ -171,7 +171,7 @@ def test_lite_site_is_sent_precompressed(lite_build, lite_url):
 
 
 def test_lite_wheels_hold_the_start_as_bytecode(lite_build):
-    """The modules a visit imports (the home page's and the kernel's) are shipped as bytecode of the
+    """The modules a visit imports (the home page's, the kernel's, the first lesson's) are shipped as bytecode of the
     site's own Python, so a visit compiles none of them (lite/precompile.py); the lock's checksums
     are those of the rewritten wheels, and pygments keeps only the lexers IPython uses."""
     import hashlib
@@ -188,7 +188,8 @@ def test_lite_wheels_hold_the_start_as_bytecode(lite_build):
         return set(zipfile.ZipFile(wheel).namelist())
 
     ours = names("burraco_tutor")
-    for module in ("lessons/__init__", "lessons/widgets/app", "lessons/widgets/home", "burraco_core/__init__"):
+    for module in ("lessons/__init__", "lessons/widgets/app", "lessons/widgets/home", "burraco_core/__init__",
+                   "lessons/widgets/lesson"):       # the first lesson's widget: imported when it opens
         assert f"{module}.pyc" in ours and f"{module}.py" not in ours, module
     ipython = names("ipython")
     assert "IPython/core/interactiveshell.pyc" in ipython and "IPython/core/interactiveshell.py" not in ipython
