@@ -21,6 +21,11 @@ alive (attached or not), the widget views removed from the page but still held, 
 Pyodide's wasm memory).
 
     .venv/bin/python benchmarks/bench_lite.py [--rebuild] [--no-throttle] [--json] [--site FOLDER] [--memory-only]
+    .venv/bin/python benchmarks/bench_lite.py --second-visit [--site FOLDER] [--before FOLDER] [--runs N] [--json]
+
+``--second-visit`` times only the home page's first and second visit, with the kernel worker's start
+step by step as it says it on its console (lite/snapshot.py: restoring, micropip and piplite, the kernel,
+the home page's cell), for one build or two side by side (``--before``: measured alternately, under the same load).
 """
 
 from __future__ import annotations
@@ -53,6 +58,9 @@ TARGET_WIRE_MB = 10
 TARGET_SECOND_S = 3
 TARGET_MEMORY_MB = 350
 LESSON_SHOWN = ".bt-app-view .bt-lesson .bt-strip-item"
+START_SAYS = "burraco-tutor start: "            # the kernel worker's timeline (lite/snapshot.py)
+SNAPSHOT_SAYS = "burraco-tutor snapshot: "
+SNAPSHOT_STORED = SNAPSHOT_SAYS + "taken and stored"
 
 
 def build(force: bool) -> float | None:
@@ -86,16 +94,42 @@ def visit(page, url: str, path: str, ready: str) -> dict[str, float]:
             "file_mb": round(sent["file_bytes"] / 1e6, 1)}
 
 
-def first_and_second(browser, url: str, name: str, rate: int) -> dict[str, dict[str, float]]:
+def timeline(lines: list[str], started: float) -> dict[str, int]:
+    """The kernel's worker's start, from what it said on the console (lite/snapshot.py): milliseconds each
+    step took (``runtime``: Pyodide, restored or started; within it ``lock``, ``read``, ``load``, ``files``
+    when restored; ``packages``: micropip and piplite; ``kernel``: ``import pyodide_kernel``; ``cell``: the
+    home page's cell), and when the worker began and was ready and the cell ran, in ms after the page was asked for."""
+    steps: dict[str, int] = {}
+    for line in lines:
+        if line.startswith(START_SAYS):
+            steps |= json.loads(line[len(START_SAYS):])
+    for mark in ("at", "ready", "done"):
+        if mark in steps:
+            steps[mark] = round(steps[mark] - started * 1000)
+    return steps
+
+
+def first_and_second(browser, url: str, name: str, rate: int) -> dict[str, dict]:
     path, ready = PAGES[name]
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
         page = context.new_page()
+        lines: list[str] = []
+        page.on("console", lambda message: lines.append(message.text))
         cdp = context.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
-        first = visit(page, url, path, ready)
+        started = time.time()
+        first: dict = visit(page, url, path, ready)
+        first["steps"] = timeline(lines, started)
+        stored = time.monotonic() + 120         # the snapshot is written after the start: wait for it
+        while not any(SNAPSHOT_STORED in line for line in lines) and time.monotonic() < stored \
+                and any(SNAPSHOT_SAYS in line for line in lines):
+            page.wait_for_timeout(200)
         page.goto("about:blank")
-        second = visit(page, url, path, ready)     # the same context: the browser's caches are filled
+        lines.clear()
+        started = time.time()
+        second: dict = visit(page, url, path, ready)     # the same context: the browser's caches are filled
+        second["steps"] = timeline(lines, started)
         return {"first": first, "second": second}
     finally:
         context.close()
@@ -331,6 +365,39 @@ def show_memory(memory: dict) -> None:
               f"       {row['rest_mb']:6.1f}  {row['dom_nodes']:24d}  {row['views_gone_kept']:8d}")
 
 
+def second_visits(browser, sites: dict[str, pathlib.Path], runs: int) -> dict[str, list[dict]]:
+    """The home page's first and second visit (CPU rate 1) of each site in turn, RUNS times: the sites
+    measured alternately under the same load, each from its own address (its own IndexedDB)."""
+    servers = {label: serve_static(site, probe=PAGES["home"][0], name=f"bench-lite-{label}", precompressed=True)
+               for label, site in sites.items()}
+    results: dict[str, list[dict]] = {label: [] for label in sites}
+    try:
+        for _ in range(runs):
+            for label, (_, url) in servers.items():
+                results[label].append(first_and_second(browser, url, "home", 1) | {"load": os.getloadavg()[0]})
+    finally:
+        for process, _ in servers.values():
+            stop(process)
+    return results
+
+
+STEPS_SHOWN = ("lock", "read", "load", "files", "python", "imports", "snapshot", "runtime", "packages", "kernel", "globals",
+               "cell")
+
+
+def show_second_visits(results: dict[str, list[dict]]) -> None:
+    print("home page, first and second visit, CPU rate 1; the worker's start step by step (ms), from its console")
+    print("  site        visit    until it answers (browser CPU)   wire MB   load   worker began  ready  cell ran  "
+          + "  ".join(STEPS_SHOWN))
+    for label, rows in results.items():
+        for row in rows:
+            for which in ("first", "second"):
+                figures, steps = row[which], row[which]["steps"]
+                print(f"  {label:10s}  {which:6s}  {figures['s']:8.1f} s ({figures['cpu_s']:5.1f} s)          "
+                      f"{figures['wire_mb']:7.1f}  {row['load']:5.1f}   {steps.get('at', '-'):>10}  {steps.get('ready', '-'):>6}  "
+                      f"{steps.get('done', '-'):>8}  " + "  ".join(f"{steps.get(key, '-'):>{len(key)}}" for key in STEPS_SHOWN))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rebuild", action="store_true", help="run scripts/build_lite.sh first and time it")
@@ -338,8 +405,25 @@ def main() -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--site", type=pathlib.Path, help=f"a site built elsewhere (default {SITE.relative_to(ROOT)})")
     parser.add_argument("--memory-only", action="store_true", help="only the tab's memory after every lesson")
+    parser.add_argument("--second-visit", action="store_true",
+                        help="only the home page's first and second visit, with the worker's start step by step")
+    parser.add_argument("--before", type=pathlib.Path,
+                        help="with --second-visit: another build, measured alternately with --site (before/after)")
+    parser.add_argument("--runs", type=int, default=1, help="with --second-visit: how many rounds")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
+
+    if args.second_visit:
+        sites = {**({"before": args.before} if args.before else {}), "after" if args.before else "site": args.site or SITE}
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            results = second_visits(browser, sites, args.runs)
+            browser.close()
+        if args.json:
+            print(json.dumps(results))
+        else:
+            show_second_visits(results)
+        return 0
 
     build_s = None if args.site else build(args.rebuild)
     site = args.site or SITE

@@ -200,6 +200,52 @@ def test_lite_wheels_hold_the_start_as_bytecode(lite_build):
     assert "pygments/lexers/python.pyc" in pygments and "pygments/lexers/business.py" not in pygments
 
 
+NODE_PYODIDE = """
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+const [site, code] = process.argv.slice(1);
+const { loadPyodide } = await import(pathToFileURL(path.join(site, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: site + path.sep });
+await pyodide.loadPackage(["micropip", "piplite"], { messageCallback: () => {} });
+console.log(await pyodide.runPythonAsync(code));
+"""
+
+
+def _in_pyodide(site: pathlib.Path, code: str) -> str:
+    """What Python code (its last expression) gives in the site's own Pyodide, under node (which the build needs)."""
+    result = subprocess.run(["node", "--input-type=module", "-e", NODE_PYODIDE, str(site / "static" / "pyodide"), code],
+                            capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return result.stdout.strip().splitlines()[-1]
+
+
+def test_lite_start_imports_no_installer_until_asked(lite_build):
+    """The kernel's start no longer imports piplite and micropip (2-4 s of a restored visit, issue 31): their
+    options are set when something first imports piplite (``%pip install`` does), and both then work."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("lite_snapshot", ROOT / "lite" / "snapshot.py")
+    assert spec is not None and spec.loader is not None
+    snapshot = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(snapshot)
+    workers = [p for p in (SITE / snapshot.WORKERS).glob("*.js") if snapshot.SHAPE in p.read_text()]
+    assert workers, "no patched kernel worker"
+    for worker in workers:
+        text = worker.read_text()
+        assert snapshot.PIPLITE_NOW not in text and "_piplite_when_imported(" in text, worker.name
+    urls = ["./extensions/some/all.json"]
+    later = snapshot.PIPLITE_LATER.replace("__DISABLE_PYPI__", "True").replace("__URLS__", json.dumps(urls))
+    code = later + "\n".join([
+        "import sys",
+        "quiet = 'micropip' not in sys.modules and 'piplite' not in sys.modules",
+        "import piplite, micropip",
+        "from piplite import piplite as settings",
+        "str([quiet, settings._PIPLITE_DISABLE_PYPI, settings._PIPLITE_URLS, callable(micropip.install), "
+        "'_piplite_when_imported' in globals()])",
+    ])
+    assert _in_pyodide(SITE, code) == str([True, True, urls, True, False])
+
+
 def _superseded(request) -> bool:
     """A page load the browser dropped because the site's start pages redirect onwards
     (JupyterLite's root page, then voici/index.html): not a failure of the site."""
