@@ -35,3 +35,21 @@ def test_the_attach_menu_is_named_for_a_screen_reader():
         label = PlayTable(lang=lang, seed=1).attach_to.description
         assert spoken(label) == t("table.attach-to.name", lang), label
         assert f'<span aria-hidden="true">{t("table.attach-to", lang)}</span>' in label
+
+
+def test_a_right_answer_says_the_stars_it_earned_in_words():
+    """Heard with Orca: "Giusto! … 1. 2 stelle" (the summary table's label, out of its table). Now the words
+    say what was earned, "Hai ottenuto 3 stelle su 3."."""
+    import lessons
+    from lessons.learner.progress import Progress
+    from lessons.widgets.lesson import LessonWidget
+    from lessons.widgets.style import t
+
+    widget = LessonWidget(lessons.get_lesson("melds"), lang="it", progress=Progress())
+    widget.session.go(0)
+    widget._render()
+    widget.show_verdict(widget.session.check("5H 6H 7H"))
+    earned = widget.session.earned
+    assert earned, earned
+    assert widget.voice.said.endswith(t("widget.summary.stars", "it", stars=earned, max=3)), widget.voice.said
+    assert "★" not in widget.voice.said

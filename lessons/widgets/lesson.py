@@ -355,8 +355,8 @@ class LessonWidget(w.VBox):
             earned = self.session.earned or 0
             kept = "" if self.session.recorded else f'<div class="bt-stars-kept">{esc(t("widget.stars-kept", self.lang))}</div>'
             self.verdict_html.value = verdict_box(GOOD, verdict.message(self.lang), extra=" " + stars_html(earned) + kept,
-                                          role="", label=t("widget.summary.exercise", self.lang,
-                                                  number=self.session.index + 1, stars=earned))
+                                          role="", label=t("widget.summary.stars", self.lang, stars=earned, max=3))
+            # (said as "Hai ottenuto 2 stelle su 3.": the summary table's "1. 2 stelle" was heard out of its table)
         elif verdict.status == "incorrect":
             retry = self.view.retry_note() if self.view is not None else ""
             extra = self._pointing_at(verdict) + (f'<div class="bt-retry">{esc(retry)}</div>' if retry else "")
