@@ -83,7 +83,8 @@ def default_scheduler(delay: float, callback: Callable[[], None]) -> Callable[[]
 
 def _named(shown: str, name: str) -> str:
     """A control's label (HTML) that shows ``shown`` and gives a screen reader ``name`` instead: the attach
-    menu's "to" (Italian "a") alone named it "a combo box" when Orca read it (issue 33)."""
+    menu's "to" (Italian "a") alone named it "a combo box" when Orca read it (issue 33). ``name`` holds the
+    word shown (WCAG 2.5.3, label in name)."""
     hidden = "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap"
     return f'<span aria-hidden="true">{esc(shown)}</span><span style="{hidden}">{esc(name)}</span>'
 
