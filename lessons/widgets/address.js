@@ -72,7 +72,50 @@ function revealWhenDrawn(selector) {
   window.setTimeout(() => whenDrawn(drawn, (element) => element.scrollIntoView({ block: "nearest" }), 2000), 40);
 }
 
+// ipywidgets 8 keeps, in the browser, every view ever drawn of a widget still open in Python, with its DOM (the
+// home page is drawn again at every return to it): each view's msg:custom listener stays on its model, the
+// views of its layout and style are never removed, and the widget manager leaves the last view made as the
+// value of the model's state_change (issue 31). Once a page, for the views made from then on: the listener
+// goes with its view, and so do the layout's and style's views; state_change keeps its order without the
+// view. The static site's copy of ipywidgets is also patched when it is built (lite/widget_views.py); doing
+// both is harmless. Anything not of the expected shape: nothing is changed.
+async function freeRemovedViews(manager) {
+  if (!manager || manager.__btViewsFreed || typeof manager.loadViewClass !== "function") return;
+  manager.__btViewsFreed = true;
+  const DOMWidgetView = await manager.loadViewClass("DOMWidgetView", "@jupyter-widgets/base", "2.0.0");
+  const WidgetView = DOMWidgetView && Object.getPrototypeOf(DOMWidgetView);
+  const view = WidgetView?.prototype, dom = DOMWidgetView?.prototype;
+  if (!view || !dom || view.__btViewsFreed || typeof view.initialize !== "function" || typeof view.remove !== "function"
+      || typeof dom.remove !== "function" || typeof manager.create_view !== "function") return;
+  view.__btViewsFreed = true;
+  const handlers = (model) => ((model && model._events) || {})["msg:custom"] || [];
+  const initialize = view.initialize, remove = view.remove, domRemove = dom.remove, create = manager.create_view;
+  view.initialize = function (...args) {
+    const before = new Set(handlers(this.model).map((handler) => handler.callback));
+    const result = initialize.apply(this, args);
+    this.__btCustom = handlers(this.model).map((handler) => handler.callback).filter((callback) => !before.has(callback));
+    return result;
+  };
+  view.remove = function (...args) {
+    for (const callback of this.__btCustom || []) this.model?.off("msg:custom", callback);
+    this.__btCustom = [];
+    return remove.apply(this, args);
+  };
+  dom.remove = function (...args) {
+    const gone = (child) => { child?.remove(); }, kept = () => {};
+    this.layoutPromise?.then(gone, kept);
+    this.stylePromise?.then(gone, kept);
+    return domRemove.apply(this, args);
+  };
+  manager.create_view = function (model, ...args) {
+    const made = create.call(this, model, ...args);
+    if (model && model.state_change === made) model.state_change = made.then(() => {});
+    return made;
+  };
+}
+
 function initialize({ model }) {
+  freeRemovedViews(model.widget_manager).catch(() => {});
   const state = { token: 0 };
   const root = document.documentElement;
   const start = current();
