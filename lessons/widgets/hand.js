@@ -69,8 +69,9 @@ function render({ model, el }) {
     root.classList.toggle("bh-grid", columns > 0);
     root.classList.toggle("bh-static", !active);
     root.style.maxWidth = columns > 0 ? `calc(${columns} * (${width}px * var(--bt-card-scale, 1) + 4px))` : "";
-    root.setAttribute("role", active ? "listbox" : "list");
-    if (active) root.setAttribute("aria-multiselectable", "true");
+    // a hand with no card is a named group, not a list (a list must hold items: axe aria-required-children)
+    root.setAttribute("role", !faces.length ? "group" : active ? "listbox" : "list");
+    if (active && faces.length) root.setAttribute("aria-multiselectable", "true");
     else root.removeAttribute("aria-multiselectable");
     root.setAttribute("aria-label", model.get("label"));
     const shift = columns > 0 ? 0 : Math.round(width * overlap);

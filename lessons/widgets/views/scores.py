@@ -107,15 +107,17 @@ class VictoryPointsView(AnswerView):
     def __init__(self, exercise: Exercise, lang: str) -> None:
         super().__init__(exercise, lang)
         extra = exercise.prepared.extra
-        self.mine = number_box()
-        self.theirs = number_box()
+        # each box labelled by its own text (a <label> of the box: axe "label"), side by side
+        self.mine, self.theirs = (number_box(width="auto", description=t(f"widget.vp.answer-{side}", lang),
+                                             style={"description_width": "initial"}) for side in (0, 1))
+        for entry in (self.mine, self.theirs):      # the box keeps its 8em beside its label, under it when narrow
+            entry.layout.max_width = "100%"
         self.widget = w.VBox([
             w.HTML(f'<div class="bt-text">{esc(t("widget.vp.hands", lang, count=extra["hands"]))}</div>'
                    + _side_by_side(_scores_table(extra["scores"], None if extra["scores"] else extra["points"], lang),
                                    victory_points_table(extra["hands"], lang))),   # the table the answer is read in
-            w.HBox([w.HTML(f"{esc(t('widget.vp.answer-0', lang))}&nbsp;"), self.mine,
-                    w.HTML(f"&nbsp;{esc(t('widget.vp.answer-1', lang))}&nbsp;"), self.theirs],
-                   layout=w.Layout(align_items="center", flex_flow="row wrap")),
+            w.HBox([self.mine, self.theirs], layout=w.Layout(align_items="center", flex_flow="row wrap",
+                                                            grid_gap="4px 12px")),
         ])
 
     def answer(self) -> Any:
