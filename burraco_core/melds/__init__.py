@@ -10,11 +10,12 @@ the common run (no ace, no 2 of its suit, at most one wild) takes a
 shorter path. A refusal's message is formatted only for the refusal shown.
 
 :meth:`Meld.is_legal` (and the first step of :meth:`Meld.lay_down`) goes further: each
-card is one precomputed integer of counters and rank bits, their sum says at once whether
-the cards make a meld, and the common melds are arranged from it directly. Attaching to
+card is one precomputed integer of counters and rank bits, and their sum is looked up in a
+table of every sum that makes a meld (made once for each combination of the rules it reads),
+which says how the meld is laid: the cards sorted by a key, read in a fixed order. Attaching to
 a group, or to a run whose wild is free and whose naturals are neither aces nor 2s, is
 laying all the cards down, so it takes the same path. A refusal found this way works out
-which rule to name only when asked. Nothing is memoised.
+which rule to name only when asked. Nothing is memoised: the table holds every legal sum.
 
 Choices the rules leave open (docs/RULES.md section 11), taken here (and in docs/rules-choices.md):
 
@@ -42,6 +43,7 @@ The engine's meld rooms, each importing only those above it:
 - ``explain``: refusals, named only for the refusal shown, and ``check_deck``;
 - ``verdict``: the fast verdict, one precomputed integer per card;
 - ``arrange``: where each card of a run stands and where its wild goes;
+- ``table``: the laying table, every sum of packed cards that makes a new meld and how it is laid;
 - ``meld``: the ``Meld`` class.
 
 Every name this module had as one file (``burraco_core.melds.Meld``, ``check_deck``,

@@ -1,8 +1,8 @@
 """Arranging a run: where each card stands, and where the one wild goes.
 
 ``_arrange_run`` is the general search (aces low or high, a 2 of the suit natural or wild, a
-wild bound to its gap or free at an end); ``_simple_run`` the common run's short path;
-``_arrange_other_run`` the canonical arrangement of a run the fast verdict found legal.
+wild bound to its gap or free at an end); ``_simple_run`` the common run's short path. A new meld
+the fast verdict finds legal is arranged by the laying table (``table``).
 """
 
 from __future__ import annotations
@@ -11,83 +11,6 @@ from ..cards import ACE, Card
 from ..rulesets import Ruleset
 from .base import HIGH_ACE, Arrangement, Failure, Table, _card_order, _rank_of, _slot_card
 from .explain import _ALL_ACES, _PRIORITY, _aces_failure, _gap_failure, _taken, _weight
-from .verdict import (
-    _LOW_ACE,
-    _RANKS_AT,
-    _RUN_KEYS,
-    _SINGLE_SUIT,
-    _SLOTS,
-    _SLOTS_AT,
-    _SUIT_OF_FIELD,
-    _SUITS_AT,
-    _TWO_SLOT,
-    _TWOS_AT,
-    _other_fit,
-)
-
-
-def _arrange_other_run(cards: tuple[Card, ...], total: int, rules: Ruleset) -> Arrangement:
-    """The canonical arrangement of a legal run with an ace or a 2 of its suit (``_OTHER_RUN``)."""
-    suit_index = _SINGLE_SUIT[total >> _SUITS_AT & 0xFFFF]
-    wilds = total & 15
-    aces = total >> _RANKS_AT & 3
-    twos = total >> _TWOS_AT + 4 * suit_index & 15
-    found = _other_fit(total >> _SLOTS_AT & _SLOTS, aces, twos, wilds, rules)
-    assert found is not None, "not a legal run"
-    return _other_run(cards, found[0], found[1], suit_index, wilds, aces, twos)
-
-
-def _other_run(cards: tuple[Card, ...], taken: int, fit: tuple[int, int | None], suit_index: int,
-               wilds: int, aces_count: int, twos_count: int) -> Arrangement:
-    """The arrangement of a run with an ace or a 2 of its suit, read as :func:`~.verdict._other_fit` found
-    it fits (``taken``: the slots its naturals take, a 2 of the suit in slot 2 if it stands there; ``fit``:
-    the first slot and the wild's index). The order of preference is :func:`_arrange_run`'s: a 2 of the
-    suit in its natural slot first (the fewest wilds), the ace low before high, the wild in the one gap,
-    else at the low end, else at the high end.
-    """
-    first, wild_index = fit
-    natural_two = taken & _TWO_SLOT
-    if aces_count < 2 and twos_count < 2:
-        # The common case (issue 34), sorted in C by the suit's own keys: the ace, the suit's 2, the other
-        # naturals by rank, another wild last. The ace moves to the top if it is high; the suit's 2 stays in
-        # its slot if it is natural, else it is the wild; the wild goes where the run has room.
-        ordered = sorted(cards, key=_RUN_KEYS[suit_index])
-        wild = ordered.pop() if wilds > twos_count else None
-        if twos_count and not natural_two:
-            wild = ordered.pop(aces_count)
-        if aces_count and not taken & _LOW_ACE:
-            ordered.append(ordered.pop(0))
-        if wild is not None:
-            ordered.insert(wild_index, wild)  # type: ignore[arg-type]
-        return (first, tuple(ordered), wild_index)
-    suit = _SUIT_OF_FIELD[suit_index]
-    low = (taken & -taken).bit_length() - 1
-    high = taken.bit_length() - 1
-    table: Table = [None] * 15
-    aces: list[Card] = []
-    twos: list[Card] = []
-    wild_cards: list[Card] = []
-    for card in cards:
-        rank = card.rank
-        if card.is_wild:
-            (twos if rank == 2 and card.suit == suit else wild_cards).append(card)
-        elif rank == ACE:
-            aces.append(card)
-        else:
-            table[rank] = card
-    if len(aces) == 2:
-        aces.sort(key=_card_order)
-        table[1], table[HIGH_ACE] = aces
-    elif aces:
-        table[1 if taken & _LOW_ACE else HIGH_ACE] = aces[0]
-    if twos:
-        twos.sort(key=_card_order)
-        if natural_two:
-            table[2] = twos.pop(0)
-        wild_cards += twos
-    if wild_index is None:
-        return (low, tuple(table[low:high + 1]), None)  # type: ignore[arg-type]
-    return _build(table, low, high, wild_cards[0], first + wild_index)
 
 
 def _arrange_run(

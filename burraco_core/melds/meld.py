@@ -9,7 +9,8 @@ from ..cards import ACE, SUIT_SYMBOLS, Card, parse_card, parse_cards, rank_code
 from ..errors import IllegalMove, NotationError, shorten, shown
 from ..messages import Message
 from ..rulesets import Ruleset, ruleset
-from .arrange import _arrange_other_run, _arrange_run, _other_run, _simple_run
+from . import table as _tables
+from .arrange import _arrange_run, _simple_run
 from .base import (
     BURRACO_MIN_CARDS,
     GROUP,
@@ -27,28 +28,7 @@ from .base import (
 )
 from .explain import _check_deck, _Refusal, _refuse, _weight
 from .verdict import (
-    _FIT,
-    _FIVES,
-    _FREE,
-    _GROUP,
-    _GROUP_KEY,
-    _ILLEGAL,
-    _JOKERS_AT,
-    _OTHER_RUN,
-    _OVER_TWO,
     _PACKED,
-    _RANKS_AT,
-    _RUN_KEY,
-    _SIMPLE_RUN,
-    _SINGLE_RANK,
-    _SINGLE_SUIT,
-    _SLOTS,
-    _SLOTS_AT,
-    _SUIT_OF_FIELD,
-    _SUITS_AT,
-    _TWOS_AT,
-    _judge,
-    _other_fit,
     _totalled,
 )
 
@@ -105,32 +85,34 @@ class Meld:
         building the meld or a refusal (the fastest check; nothing is remembered between calls)."""
         if type(rules) is Ruleset and type(cards) is tuple:  # as in lay_down
             try:
-                return _judge(sum(map(_packed_of, cards)), len(cards), rules) != _ILLEGAL
+                total = sum(map(_packed_of, cards))
             except (KeyError, TypeError):
-                pass
-        cards, total, rules = _totalled(cards, rules)
-        return _judge(total, len(cards), rules) != _ILLEGAL
+                cards, total, rules = _totalled(cards, rules)
+        else:
+            cards, total, rules = _totalled(cards, rules)
+        known, table = _tables._LAST
+        if known is not rules:
+            table = _tables._table(rules)
+        return total in table and len(cards) <= HIGH_ACE
 
     @staticmethod
     def laid_with_wild(cards: CardsLike, rules: str | Ruleset) -> bool | None:
         """None where :meth:`is_legal` says no; else whether the meld :meth:`lay_down` makes has a
         wild standing for another card (its ``wild_index`` is not None), told without building it
-        where the fast verdict arranges the meld by arithmetic (a caller scoring many candidate
+        where the fast verdict lays the meld by its table (a caller scoring many candidate
         lay-downs wants only this)."""
         cards, total, rules = _totalled(cards, rules)
-        verdict = _judge(total, len(cards), rules)
-        if verdict == _ILLEGAL:
+        laid = _tables._table(rules).get(total)
+        if laid is None or len(cards) > HIGH_ACE:
             return None
-        if verdict == _OTHER_RUN:
-            return _arrange_other_run(cards, total, rules)[2] is not None
-        return bool(total & 15)  # a group's or a simple run's wild always stands for a card
+        return laid[4] is not None
 
     @classmethod
     def lay_down(cls, cards: CardsLike, rules: str | Ruleset) -> Meld:
         """The meld these cards make, arranged canonically; raises :class:`IllegalMove`.
 
-        The verdict comes first (:meth:`is_legal`'s arithmetic); the common melds are then
-        arranged directly, and a refusal works out which rule it names only when asked.
+        The verdict comes first (:meth:`is_legal`'s lookup of the cards' sum), whose entry says how
+        the meld is laid; a refusal works out which rule it names only when asked.
         """
         if type(rules) is Ruleset and type(cards) is tuple:  # _totalled's common case, without the call
             try:
@@ -139,49 +121,21 @@ class Meld:
                 cards, total, rules = _totalled(cards, rules)
         else:
             cards, total, rules = _totalled(cards, rules)
-        # verdict._judge and _judged_meld in one, as every bot move and attach check lays down (issue 34: a
-        # third of lay_down was the two calls and the fields they both worked out); the exhaustive sweeps
-        # (tests/test_meld_exhaustive.py) hold it to the general path, as they hold _judge.
-        count = len(cards)
-        if 3 <= count <= HIGH_ACE:
-            wilds = total & 15
-            if wilds != count and not (total >> _JOKERS_AT and not rules.jokers):
-                suits = total >> _SUITS_AT & 0xFFFF
-                suit = _suit_field(suits)
-                if (suit is not None  # one suit, no rank twice but the ace (as in _judge)
-                        and ((ranks := total >> _RANKS_AT & 0xFFFF) >> 2).bit_count() + (ranks & 3) == count - wilds):
-                    aces = ranks & 3
-                    twos = total >> _TWOS_AT + 4 * suit & 15
-                    if not aces and not twos:  # _SIMPLE_RUN: naturals by rank, the wild last
-                        fit = _fit_get(total >> _SLOTS_AT & _SLOTS | wilds << _FREE)  # its start, the wild's index
-                        if fit is not None:
-                            ordered = list(cards)
-                            ordered.sort(key=_run_key)
-                            meld = _new_meld(_Laying)
-                            meld.kind, meld.rules, meld.suit, meld.rank = RUN, rules, _SUIT_OF_FIELD[suit], 0
-                            meld.low, at = fit
-                            if at is not None:  # the wild fills the one gap, or goes to the low end
-                                ordered.insert(at, ordered.pop())
-                            meld.cards, meld.wild_index = tuple(ordered), at
-                            meld.__class__ = Meld  # type: ignore[assignment]  # as _Laying does
-                            return meld  # type: ignore[return-value]
-                    else:  # an ace or a 2 of the suit: the first reading that fits, from the same table
-                        found = _other_fit(total >> _SLOTS_AT & _SLOTS, aces, twos, wilds, rules)
-                        if found is not None:
-                            meld = _new_meld(_Laying)
-                            meld.low, meld.cards, meld.wild_index = _other_run(cards, *found, suit, wilds, aces, twos)
-                            meld.kind, meld.rules, meld.suit, meld.rank = RUN, rules, _SUIT_OF_FIELD[suit], 0
-                            meld.__class__ = Meld  # type: ignore[assignment]
-                            return meld  # type: ignore[return-value]
-                if (wilds <= 1 and count <= 9 and _SINGLE_RANK.get(total >> _RANKS_AT & 0xFFFFFF) == count - wilds
-                        and rules.groups_allowed and not suits + _FIVES & _OVER_TWO):  # _GROUP
-                    ordered = list(cards)
-                    ordered.sort(key=_group_key)  # not sorted(): it looks its list's sort method up
-                    meld = _new_meld(_Laying)
-                    meld.kind, meld.rules, meld.suit, meld.low = GROUP, rules, "", 0
-                    meld.cards, meld.wild_index, meld.rank = tuple(ordered), count - 1 if wilds else None, ordered[0].rank
-                    meld.__class__ = Meld  # type: ignore[assignment]
-                    return meld  # type: ignore[return-value]
+        # the verdict is one lookup in the laying table (issue 34: the arithmetic on the sum was a third of a
+        # lay-down); the entry says the meld's fields, its cards' sort key and how the sorted cards stand
+        known, table = _tables._LAST
+        if known is not rules:
+            table = _tables._table(rules)
+        laid = table.get(total)
+        if laid is not None and len(cards) <= HIGH_ACE:  # (past 14 cards the sum's fields overflow)
+            meld = _new_meld(_Laying)
+            meld.kind, meld.suit, meld.rank, meld.low, meld.wild_index, key, stand = laid
+            ordered = list(cards)
+            ordered.sort(key=key)  # not sorted(): it looks its list's sort method up
+            meld.cards = stand(ordered)
+            meld.rules = rules
+            meld.__class__ = Meld  # type: ignore[assignment]  # as _Laying does
+            return meld  # type: ignore[return-value]
         raise _Refusal(_explain_lay_down, cards, rules, False)  # bound once: the refusal names no class
 
     @classmethod
@@ -319,12 +273,10 @@ class Meld:
         new = _as_cards(cards)
         if new and self._attach_is_lay_down(new):
             # the fast verdict decides, the general path explains a refusal
-            whole = self.cards + new
-            total = sum(map(_PACKED.__getitem__, whole))
-            verdict = _judge(total, len(whole), self.rules)
-            if verdict == _ILLEGAL:
+            meld = _laid_meld(self.cards + new, self.rules)
+            if meld is None:
                 raise _Refusal(self._attach, new, False)
-            return _judged_meld(whole, total, verdict, self.rules)
+            return meld
         return self._attach(new, False)[0]
 
     def try_attach(self, cards: CardsLike) -> Meld | None:
@@ -332,10 +284,7 @@ class Meld:
         verdict decides (a caller weighing many attaches wants the melds, not the reasons)."""
         new = _as_cards(cards)
         if new and self._attach_is_lay_down(new):
-            whole = self.cards + new
-            total = sum(map(_PACKED.__getitem__, whole))
-            verdict = _judge(total, len(whole), self.rules)
-            return None if verdict == _ILLEGAL else _judged_meld(whole, total, verdict, self.rules)
+            return _laid_meld(self.cards + new, self.rules)
         try:
             return self._attach(new, False)[0]
         except IllegalMove:
@@ -347,7 +296,7 @@ class Meld:
         new = _as_cards(cards)
         if new and self._attach_is_lay_down(new):
             whole = self.cards + new
-            return _judge(sum(map(_PACKED.__getitem__, whole)), len(whole), self.rules) != _ILLEGAL
+            return sum(map(_packed_of, whole)) in _tables._table(self.rules) and len(whole) <= HIGH_ACE
         try:
             self._attach(new, False)
         except IllegalMove:
@@ -598,36 +547,17 @@ class Meld:
         return meld_svg(self)
 
 
-def _judged_meld(cards: tuple[Card, ...], total: int, verdict: int, rules: Ruleset) -> Meld:
-    """The canonical meld of cards the fast verdict (``_judge``) found legal."""
-    if verdict == _SIMPLE_RUN:
-        # naturals by rank, the wild (if any) last; it fills the one gap, or goes to the low end
-        ordered = sorted(cards, key=_run_key)
-        slots = total >> _SLOTS_AT & _SLOTS
-        low = (slots & -slots).bit_length() - 1
-        suit = ordered[0].suit
-        if not total & 15:
-            return _make(RUN, tuple(ordered), None, rules, suit, 0, low)
-        wild = ordered.pop()
-        hole = ((1 << slots.bit_length()) - (1 << low)) & ~slots
-        if hole:
-            at = hole.bit_length() - 1 - low
-            return _make(RUN, (*ordered[:at], wild, *ordered[at:]), at, rules, suit, 0, low)
-        return _make(RUN, (wild, *ordered), 0, rules, suit, 0, low - 1)
-    if verdict == _GROUP:
-        group = tuple(sorted(cards, key=_group_key))
-        wild_index = len(group) - 1 if total & 15 else None
-        return _make(GROUP, group, wild_index, rules, "", group[0].rank)
-    low, arranged, wild_index = _arrange_other_run(cards, total, rules)
-    suit = _SUIT_OF_FIELD[_SINGLE_SUIT[total >> _SUITS_AT & 0xFFFF]]
-    return _make(RUN, arranged, wild_index, rules, suit, 0, low)
+def _laid_meld(cards: tuple[Card, ...], rules: Ruleset) -> Meld | None:
+    """The meld these cards make as a new meld, by the laying table alone; None where the table says no
+    (a cards' refusal is then the general path's). As :meth:`Meld.lay_down` does inline."""
+    laid = _tables._table(rules).get(sum(map(_packed_of, cards)))
+    if laid is None or len(cards) > HIGH_ACE:
+        return None
+    kind, suit, rank, low, wild_index, key, stand = laid
+    return _make(kind, stand(sorted(cards, key=key)), wild_index, rules, suit, rank, low)
 
 
 _packed_of = _PACKED.__getitem__
-_suit_field = _SINGLE_SUIT.get
-_run_key = _RUN_KEY.__getitem__
-_fit_get = _FIT.get
-_group_key = _GROUP_KEY.__getitem__
 
 # A subclass of Meld is filled past its __setattr__ (which refuses every change) through the slot
 # descriptors themselves.

@@ -1,4 +1,5 @@
-"""The fast verdict: whether cards make a meld, by arithmetic on one precomputed integer per card."""
+"""The fast verdict's ground: one precomputed integer per card, whose sum tells a meld's cards apart, and where
+naturals on some slots and some wilds fit as a run."""
 
 from __future__ import annotations
 
@@ -7,27 +8,15 @@ from ..rulesets import Ruleset, ruleset
 from .base import HIGH_ACE, CardsLike, _as_cards
 
 # Each card is one precomputed integer below 2**61, so the sum over a meld's cards is a loop in C that
-# stays in one machine word (sum() keeps a C long while it fits: issue 34, a fifth faster than adding
-# 111-bit integers) and counts everything the verdict needs: the wilds (bits 0-3), the naturals of each
-# suit (4-19, 4 bits a suit), the 2s of each suit (20-35), each natural's rank bit (36 + rank - 1: the
-# ace at 36, two aces carry into 37 where no natural stands, a rank twice carries into the next rank's
-# bit), the sum of the naturals' ranks (52-59) and the jokers (60 up). Up to 14 cards (the longest run)
-# no field overflows into the next. The verdict is then arithmetic: no sorting, no lists, no message.
-# No rank is there twice but the ace when the rank bits above the two aces' bits count every natural but
-# the aces (a carry always loses a bit); the bits shifted to _SLOTS_AT are then a run's slots (slot =
-# rank, 3..13).
+# stays in one machine word (sum() keeps a C long while it fits) and tells the meld apart: the wilds (bits
+# 0-3), the naturals of each suit (4-19, 4 bits a suit), the 2s of each suit (20-35), each natural's rank bit
+# (36 + rank - 1: the ace at 36, two aces carry into 37 where no natural stands, a rank twice carries into
+# the next rank's bit), the sum of the naturals' ranks (52-59) and the jokers (60 up). Up to 14 cards (the
+# longest run) no field overflows into the next, so the sum of up to 14 cards says how many of each face
+# (but the deck) there are where the cards make a meld: ``table`` keeps every sum that does.
 _SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 _SUIT_OF_FIELD = ("S", "H", "D", "C")
-_SUITS_AT, _TWOS_AT, _RANKS_AT, _SLOTS_AT, _JOKERS_AT = 4, 20, 36, 35, 60
-_SLOTS = 0x3FF8  # slots 3..13, under total >> _SLOTS_AT
-_OVER_TWO = sum(8 << 4 * i for i in range(4))  # with 5 added to each suit field: a field over 2
-_FIVES = sum(5 << 4 * i for i in range(4))
-# a sum of counters that has a single field set -> that field
-_SINGLE_SUIT = {c << 4 * i: i for i in range(4) for c in range(1, 16)}
-# the rank bits and the rank sum (total >> _RANKS_AT & 0xFFFFFF) of n naturals of one rank -> n: no other n
-# naturals give both (the bits' sum is smallest when the ranks are equal, 2**x being convex; checked for
-# every multiset of up to 14 ranks)
-_SINGLE_RANK = {n << rank - 1 | n * rank << 16: n for rank in (1, *range(3, 14)) for n in range(1, 15)}
+_SUITS_AT, _TWOS_AT, _RANKS_AT, _JOKERS_AT = 4, 20, 36, 60
 _LOW_ACE, _HIGH_ACE_BIT, _TWO_SLOT = 1 << 1, 1 << HIGH_ACE, 1 << 2
 
 
@@ -41,15 +30,9 @@ def _packed(card: Card) -> int:
 
 
 _PACKED: dict[Card, int] = {card: _packed(card) for card in full_deck(2)}
-# Sort keys: a run's naturals by rank with the wilds last; a group's naturals as Card.__lt__ does.
-_RUN_KEY: dict[Card, int] = {card: 99 if card.is_wild else card.rank for card in _PACKED}
-# ... and in a run of one suit (by its index): the ace first, then that suit's 2, the other wilds last
-_RUN_KEYS = tuple([{card: 2 if card.face == (2, suit) else key for card, key in _RUN_KEY.items()}.__getitem__
-                   for suit in _SUIT_OF_FIELD])
+# A group's sort key: its naturals as Card.__lt__ does, the wild last.
 _GROUP_KEY: dict[Card, int] = {
     card: 999 if card.is_wild else (_SUIT_INDEX[card.suit] * 14 + card.rank) * 2 + card.deck for card in _PACKED}
-
-_ILLEGAL, _GROUP, _SIMPLE_RUN, _OTHER_RUN = 0, 1, 2, 3
 
 
 # Whether naturals on some slots and some free wilds make a run (docs/RULES.md section 3), as a table (issue
@@ -117,34 +100,3 @@ def _totalled(cards: CardsLike, rules: str | Ruleset) -> tuple[tuple[Card, ...],
         cards = _as_cards(cards)
         total = sum(map(_PACKED.__getitem__, cards))
     return cards, total, rules
-
-
-def _judge(total: int, count: int, rules: Ruleset) -> int:
-    """What the cards whose packed integers add up to ``total`` make as a new meld.
-
-    ``_GROUP``; ``_SIMPLE_RUN``, a run with no ace, no 2 of its suit and at most
-    one wild (its arrangement is arithmetic too); ``_OTHER_RUN``; or ``_ILLEGAL``.
-    :meth:`~.meld.Meld.lay_down` takes the same steps inline on purpose (issue 34: the call and the
-    fields worked out twice were a third of a lay-down); tests/test_meld_exhaustive.py holds both.
-    """
-    if count < 3 or count > HIGH_ACE:
-        return _ILLEGAL
-    wilds = total & 15
-    if wilds == count or (total >> _JOKERS_AT and not rules.jokers):
-        return _ILLEGAL  # only wilds; a joker where there are none
-    suits = total >> _SUITS_AT & 0xFFFF
-    suit = _SINGLE_SUIT.get(suits)
-    if suit is not None:
-        ranks = total >> _RANKS_AT & 0xFFFF
-        aces = ranks & 3
-        if (ranks >> 2).bit_count() + aces == count - wilds:  # no rank twice but the ace
-            twos = total >> _TWOS_AT + 4 * suit & 15
-            if not aces and not twos:
-                if (total >> _SLOTS_AT & _SLOTS | wilds << _FREE) in _FIT:
-                    return _SIMPLE_RUN  # no ace: a wild at an end always finds one free
-            elif _other_fit(total >> _SLOTS_AT & _SLOTS, aces, twos, wilds, rules) is not None:
-                return _OTHER_RUN
-    if (wilds <= 1 and count <= 9 and _SINGLE_RANK.get(total >> _RANKS_AT & 0xFFFFFF) == count - wilds
-            and rules.groups_allowed and not suits + _FIVES & _OVER_TWO):
-        return _GROUP  # one rank, one wild at most, no card more than twice
-    return _ILLEGAL
