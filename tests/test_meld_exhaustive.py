@@ -644,3 +644,41 @@ def test_a_gap_refusal_tells_the_reading_missing_fewest_cards(meld, added, cards
         assert err.rule == "run.gap"
         assert err.params == {"cards": bc.parse_cards(cards), "wilds": 1, "gaps": bc.parse_cards(gaps)}
         assert str(err) == f"{text} in the run, and one wild can fill only one gap."
+
+
+def _cards_of_sum(total: int, suit: str, rank: int) -> tuple:
+    """The cards whose packed sum (burraco_core.melds.verdict) is ``total``: the first deck's copy of a face
+    first, then the second's; ``suit`` is a run's, ``rank`` a group's."""
+    cards = [bc.Card(0, "", deck) for deck in range(total >> 60)]
+    for index, each in enumerate(SUITS):
+        cards += [bc.Card(2, each, deck) for deck in range(total >> 20 + 4 * index & 15)]
+        naturals = total >> 4 + 4 * index & 15
+        if rank:
+            cards += [bc.Card(rank, each, deck) for deck in range(naturals)]
+    if not rank:
+        ranks = total >> 36 & 0xFFFF
+        aces = ranks & 3
+        cards += [bc.Card(1, suit, deck) for deck in range(aces)]
+        cards += [bc.Card(r, suit) for r in range(3, 14) if ranks >> r - 1 & 1]
+    return tuple(cards)
+
+
+@pytest.mark.parametrize("rules_id", list(bc.RULESETS))
+def test_every_sum_of_the_laying_table_lays_down_as_the_general_path_does(rules_id):
+    # issue 34: the verdict is a lookup in a table of every legal sum; each entry must be a meld the general
+    # path (lay_down_options, which shares no table) makes the same way, its cards shuffled or not
+    import random
+
+    from burraco_core.melds.table import _table
+
+    rules = bc.ruleset(rules_id)
+    rng = random.Random(rules_id)
+    table = _table(rules)
+    for total, laid in table.items():
+        cards = _cards_of_sum(total, laid[1], laid[2] if laid[0] == bc.GROUP else 0)
+        meld = bc.Meld.lay_down(cards, rules)
+        assert meld == bc.Meld.lay_down_options(cards, rules)[0], meld.table_code
+        shuffled = list(cards)
+        rng.shuffle(shuffled)
+        assert bc.Meld.lay_down(tuple(shuffled), rules) == meld
+    assert len(table) > 7000
