@@ -28,14 +28,12 @@ from burraco_core.errors import shown
 from burraco_core.messages import Message
 
 from ..curriculum.variants import value_message
-from ..widgets.style import BAD, GOOD, box, esc
+from ..widgets.style import BAD, GOOD, SR_ONLY, box, esc
 from ..widgets.ui import shielded
 from ..widgets.voice import Speaks
 
 FORMAT = "burraco-variant"
 VERSION = 1
-# Words a screen reader says and the eye does not need (the first column's heading: the rules are named in it).
-SR_ONLY = "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap"
 FIXED = ("id", "name")   # not edited as fields: the id stays the base's, the name has its own box
 
 

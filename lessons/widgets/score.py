@@ -16,6 +16,7 @@ import ipywidgets as w
 import burraco_core as bc
 from burraco_core.messages import Message
 
+from .board import YOU, player_names
 from .style import BAD, GOOD, NEUTRAL, box, esc, refusal_html
 from .ui import choose_ruleset, safe_ruleset_picker, shielded
 from .voice import Speaks, spoken
@@ -76,6 +77,23 @@ def breakdown_html(result: SideResult, lang: str = "en", *, live: bool = True) -
     rows += (f"<tr style='border-top:2px solid #333;font-weight:700'><td>{esc(_t('referee.score.hand-total', lang))}</td>"
              f"<td class='bt-side-total' style='text-align:right;padding:1px 10px'>{total:+d}</td><td></td></tr>")
     return f"<table class='bt-breakdown' style='border-collapse:collapse;margin:4px 0'>{rows}</table>"
+
+
+def hand_result_html(game: bc.Game, lang: str = "en", viewer: int = YOU) -> str:
+    """A finished hand as the play table shows it: how it ended, then each side's score line by line, the
+    viewer's side first, in a box whose colour says whether the viewer's side came out ahead (or level)."""
+    result = game.result
+    if result is not None and result.player is not None and result.closed:
+        how = _t("table.end.closed", lang, name=player_names(game.players, "start")[result.player])
+    else:
+        how = _t("table.end.void" if result is not None and result.reason == "void" else "table.end.stock", lang)
+    scores = game.score()
+    mine = game.side_of(viewer)
+    parts = [f"<div style='flex:1 1 300px'><b>{esc(_t('table.your-side' if side == mine else 'table.other-side', lang))}"
+             f"</b>{breakdown_html(SideResult(scores[side]), lang)}</div>" for side in (mine, 1 - mine)]
+    totals = _t("table.end.totals", lang, mine=scores[mine].total, theirs=scores[1 - mine].total)
+    body = f"<div>{esc(how)}</div><div style='display:flex;flex-wrap:wrap;gap:16px'>{''.join(parts)}</div>"
+    return box(GOOD if scores[mine].total >= scores[1 - mine].total else BAD, totals, body, big=False)
 
 
 class SidePanel(w.VBox):
@@ -344,7 +362,7 @@ class ScoreCalculator(Speaks, w.VBox):
         self.match.value = f"<table style='border-collapse:collapse'>{head}{rows}</table>{vp}"
 
 
-__all__ = ["ScoreCalculator", "SidePanel", "SideResult", "breakdown_html", "read_melds", "score_tool"]
+__all__ = ["ScoreCalculator", "SidePanel", "SideResult", "breakdown_html", "hand_result_html", "read_melds", "score_tool"]
 
 
 def score_tool(rules: str, lang: str = "en") -> w.Widget:

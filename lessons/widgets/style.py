@@ -130,6 +130,18 @@ def esc(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
+# Text a screen reader reads and the page does not show (the lessons' CSS calls it .bt-sr; inline where the
+# HTML is drawn outside the lessons' stylesheet: a control's label, a worksheet).
+SR_ONLY = "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap"
+
+
+def named_label(shown: str, name: str) -> str:
+    """A control's label (HTML) that shows ``shown`` and gives a screen reader ``name`` instead: the attach
+    menu's "to" (Italian "a") alone named it "a combo box" when Orca read it (issue 33). ``name`` holds the
+    word shown (WCAG 2.5.3, label in name)."""
+    return f'<span aria-hidden="true">{esc(shown)}</span><span style="{SR_ONLY}">{esc(name)}</span>'
+
+
 def esc_suits(text: object) -> str:
     """Text for a lesson's page: escaped, with the red suits in red (as on the cards)."""
     escaped = esc(text)

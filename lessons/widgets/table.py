@@ -53,8 +53,8 @@ from .attach_target import aim, note_html
 from .board import YOU, Table, describe_action, player_name, player_names
 from .hand import Hand
 from .kept_hand import KeepsItsHand, ProgressKeeper
-from .score import ScoreCalculator, SideResult, breakdown_html
-from .style import BAD, GOOD, NEUTRAL, WARN, box, esc, refusal_html, t
+from .score import ScoreCalculator, hand_result_html
+from .style import BAD, GOOD, NEUTRAL, WARN, esc, named_label, refusal_html, t
 from .ui import safe_ruleset_picker, shielded
 from .voice import PageVoice, spoken
 
@@ -79,14 +79,6 @@ def default_scheduler(delay: float, callback: Callable[[], None]) -> Callable[[]
         return timer.cancel
     handle = loop.call_later(delay, callback)
     return handle.cancel
-
-
-def _named(shown: str, name: str) -> str:
-    """A control's label (HTML) that shows ``shown`` and gives a screen reader ``name`` instead: the attach
-    menu's "to" (Italian "a") alone named it "a combo box" when Orca read it (issue 33). ``name`` holds the
-    word shown (WCAG 2.5.3, label in name)."""
-    hidden = "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap"
-    return f'<span aria-hidden="true">{esc(shown)}</span><span style="{hidden}">{esc(name)}</span>'
 
 
 def _button(text: str, tooltip: str, style: str = "") -> w.Button:
@@ -151,7 +143,7 @@ class PlayTable(KeepsItsHand, w.VBox):
         self.draw = _button(t("table.draw"), t("table.draw.tooltip"), "primary")
         self.take_pile = _button(t("table.take"), t("table.take.tooltip"), "primary")
         self.lay_down = _button(t("table.lay-down"), t("table.lay-down.tooltip"), "success")
-        self.attach_to = w.Dropdown(description=_named(t("table.attach-to"), t("table.attach-to.name")),
+        self.attach_to = w.Dropdown(description=named_label(t("table.attach-to"), t("table.attach-to.name")),
                                     description_allow_html=True, layout=w.Layout(width="auto"),
                                     style={"description_width": "initial"})
         self.attach = _button(t("table.attach"), t("table.attach.tooltip"), "success")
@@ -687,25 +679,8 @@ class PlayTable(KeepsItsHand, w.VBox):
         return self.calculator
 
     def final_html(self) -> str:
-        game = self.game
-        result = game.result
-        reason = result.reason if result is not None else None
-        if result is not None and result.player is not None and result.closed:
-            how = self._text("table.end.closed", name=player_names(game.players, "start")[result.player])
-        elif reason == "void":
-            how = self._text("table.end.void")
-        else:
-            how = self._text("table.end.stock")
-        scores = game.score()
-        mine = game.side_of(YOU)
-        parts = []
-        for side in (mine, 1 - mine):
-            title = self._text("table.your-side" if side == mine else "table.other-side")
-            parts.append(f"<div style='flex:1 1 300px'><b>{esc(title)}</b>"
-                         f"{breakdown_html(SideResult(scores[side]), self.lang)}</div>")
-        totals = self._text("table.end.totals", mine=scores[mine].total, theirs=scores[1 - mine].total)
-        body = (f"<div>{esc(how)}</div><div style='display:flex;flex-wrap:wrap;gap:16px'>{''.join(parts)}</div>")
-        return box(GOOD if scores[mine].total >= scores[1 - mine].total else BAD, totals, body, big=False)
+        """How the hand ended and both sides' scores, as the table shows them when it is over."""
+        return hand_result_html(self.game, self.lang)
 
 
 __all__ = ["PlayTable", "Table", "default_scheduler", "describe_action", "player_name", "player_names", "play_tool"]
