@@ -127,9 +127,12 @@ _LAST: tuple[Ruleset | None, dict[int, Laid]] = (None, {})  # the last ruleset a
 def _table(rules: Ruleset) -> dict[int, Laid]:
     """The laying table of a ruleset (made once for each combination of the rules it reads)."""
     global _LAST
+    known, table = _LAST
+    if known is rules:
+        return table
     flags = (bool(rules.jokers), rules.groups_allowed, rules.ace_to_ace, rules.run_fourteenth_place)
-    table = _TABLES.get(flags)
-    if table is None:
-        table = _TABLES[flags] = _build(rules)
-    _LAST = (rules, table)
-    return table
+    made = _TABLES.get(flags)
+    if made is None:
+        made = _TABLES[flags] = _build(rules)
+    _LAST = (rules, made)
+    return made
