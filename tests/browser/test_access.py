@@ -296,6 +296,23 @@ def choose_language(page, voila_url: str, lang: str) -> None:
 NARROW_PLACES = {"es": None, "pt": ("lesson-ace", "lesson-wilds", "tool-practice", "tool-class-summary")}
 
 
+def go_to_place(page, address: str, drawn: str, where: str, lang: str) -> str:
+    """Reach a place of the app by its address and wait until ``drawn`` ("tag:text") shows; '' when it does,
+    else what is wrong (with the headings that were on screen)."""
+    tag, _, text = drawn.partition(":")
+    page.evaluate("h => { location.hash = h; }", address)
+    try:
+        page.wait_for_function("([tag, text]) => [...document.querySelectorAll(tag)]"
+                               ".some(e => e.innerText.trim() === text && e.getClientRects().length)",
+                               arg=[tag, text], timeout=60_000)
+    except Exception:
+        shown = page.evaluate("() => [...document.querySelectorAll('h1, h2')].filter(e => e.getClientRects()"
+                              ".length).map(e => e.innerText.trim().slice(0, 60))")
+        return f"{where}: never drawn in {lang} (the headings shown: {shown})"
+    page.wait_for_timeout(300)
+    return ""
+
+
 def narrow_walk(page, axe_source: str, lang: str) -> list[str]:
     """Every place of ``NARROW_PLACES[lang]`` (None: all 22) at 320 px, in ``lang``; what is wrong, one line each."""
     problems: list[str] = []
@@ -306,16 +323,9 @@ def narrow_walk(page, axe_source: str, lang: str) -> list[str]:
             if chosen is not None and name not in chosen:
                 continue
             where = f"{name}-{lang}-320"
-            tag, _, text = drawn.partition(":")
-            page.evaluate("h => { location.hash = h; }", address)
-            try:
-                page.wait_for_function("([tag, text]) => [...document.querySelectorAll(tag)]"
-                                       ".some(e => e.innerText.trim() === text && e.getClientRects().length)",
-                                       arg=[tag, text], timeout=60_000)
-            except Exception:
-                problems.append(f"{where}: never drawn in {lang}")
+            if missing := go_to_place(page, address, drawn, where, lang):
+                problems.append(missing)
                 continue
-            page.wait_for_timeout(300)
             problems += serious(page, axe_source, where, everything=True, strict=True)
             problems += [f"{where}: scrolls sideways ({box})" for box in page.evaluate(SIDEWAYS)]
             problems += [f"{where}: {off} runs off the right" for off in page.evaluate(OFF_THE_RIGHT)]
@@ -505,18 +515,9 @@ def test_every_lesson_and_tool_in_italian_at_320_and_200_percent(page, voila_url
                                        "c => document.documentElement.classList.contains(c))")
             for name, address, drawn in walk_places(lang, every_kind=not modes):
                 where = f"{name}-{lang}" + (f"-{modes}" if modes else "")
-                tag, _, text = drawn.partition(":")
-                page.evaluate("h => { location.hash = h; }", address)
-                try:
-                    page.wait_for_function("([tag, text]) => [...document.querySelectorAll(tag)]"
-                                           ".some(e => e.innerText.trim() === text && e.getClientRects().length)",
-                                           arg=[tag, text], timeout=60_000)
-                except Exception:
-                    shown = page.evaluate("() => [...document.querySelectorAll('h1, h2')].filter(e => e.getClientRects()"
-                                          ".length).map(e => e.innerText.trim().slice(0, 60))")
-                    problems.append(f"{where}: never drawn in {lang} (the headings shown: {shown})")
+                if missing := go_to_place(page, address, drawn, where, lang):
+                    problems.append(missing)
                     continue
-                page.wait_for_timeout(300)
                 audit(where)
                 if (shown := page.evaluate("() => document.documentElement.lang")) != lang:
                     problems.append(f"{where}: <html lang> is {shown!r}")
