@@ -90,7 +90,7 @@ def test_every_page_has_the_preferences_and_the_tools_share_their_four_colour_sw
 
 
 def test_the_stylesheet_scales_cards_recolours_suits_and_rings_the_focus():
-    css = settings.Preferences._css
+    css = settings.Preferences._css.default_value           # a trait of the class (lessons.learner.scripted)
     scale = float(re.search(r"--bt-card-scale:\s*([\d.]+)", css).group(1))
     assert scale >= 1.4
     assert ".bt-four-colour [data-ink=\"D\"] { color: #1560bd; }" in css

@@ -40,7 +40,6 @@ import time
 from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
-import anywidget
 import traitlets
 
 from burraco_core import BurracoError
@@ -53,6 +52,7 @@ from .classwork import class_copy
 from .files import read_regular
 from .filestore import FileStore, default_path, read_file
 from .progress import MAX_TEXT, Progress, ProgressError
+from .scripted import ScriptedWidget
 
 __all__ = ["DEFAULT_KEY", "BrowserStore", "ProgressKeeper", "belongs_to", "browser_key", "browser_owner", "running_in_browser",
            "shared_keeper"]
@@ -120,7 +120,7 @@ def belongs_to(callback: Callable[..., Any], owners: Collection[int]) -> bool:
     return False
 
 
-class BrowserStore(anywidget.AnyWidget):
+class BrowserStore(ScriptedWidget):
     """Progress in the browser's localStorage under ``key``; invisible, it only has to be displayed.
 
     ``progress`` is the latest progress known here: what Python saved, merged with every copy

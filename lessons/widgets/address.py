@@ -22,11 +22,12 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
-import anywidget
 import traitlets
 
 import burraco_core as bc
 from burraco_core.messages import Message
+
+from ..learner.scripted import ScriptedWidget
 
 __all__ = ["HOME_PLACE", "MAX_ADDRESS", "AddressError", "BrowserAddress", "Place", "parse_address"]
 
@@ -95,7 +96,7 @@ def parse_address(address: str, lessons: dict[str, int], tools: Collection[str])
     raise AddressError(address)
 
 
-class BrowserAddress(anywidget.AnyWidget):
+class BrowserAddress(ScriptedWidget):
     """The address the browser shows after ``#``; invisible, it only has to be on the page.
 
     ``address`` follows the browser: set once the page is drawn, then after every link, Back or

@@ -18,12 +18,13 @@ import pathlib
 from collections.abc import Iterable
 from functools import lru_cache
 
-import anywidget
 import traitlets
 
 import burraco_core as bc
 from burraco_core import svg
 from burraco_core.messages import Message
+
+from ..learner.scripted import ScriptedWidget
 
 _HERE = pathlib.Path(__file__).parent
 _SUIT_ORDER = {suit: i for i, suit in enumerate(("S", "H", "D", "C", ""))}
@@ -54,7 +55,7 @@ def to_cards(cards: str | Iterable[bc.Card | str] | None) -> tuple[bc.Card, ...]
     return bc.parse_cards(cards)
 
 
-class Hand(anywidget.AnyWidget):
+class Hand(ScriptedWidget):
     """A row of cards (or a grid, with ``columns``) with a synced selection.
 
     ``selected`` holds indices into :attr:`cards` in the order they were

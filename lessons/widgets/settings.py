@@ -36,7 +36,6 @@ import time
 from collections.abc import Callable, Collection
 from typing import Any
 
-import anywidget
 import ipywidgets as w
 import traitlets
 
@@ -46,6 +45,7 @@ from burraco_core.messages import Message
 from burraco_core.svg import FOUR_COLOUR_CSS
 
 from ..learner.progress import Progress, ProgressError
+from ..learner.scripted import ScriptedWidget
 from ..learner.store import ProgressKeeper, belongs_to, browser_key
 
 __all__ = ["DEFAULT_RULES", "DISPLAY_CHOICES", "Preferences", "PreferencesPanel", "ProgressPanel", "RulesPicker",
@@ -58,7 +58,7 @@ _log = logging.getLogger(__name__)
 _HERE = pathlib.Path(__file__).parent
 
 
-class Preferences(anywidget.AnyWidget):
+class Preferences(ScriptedWidget):
     """Settings as JSON text in localStorage under ``key``; only known values are taken from it."""
 
     _esm = (_HERE / "settings.js").read_text(encoding="utf-8")
@@ -139,7 +139,7 @@ class Preferences(anywidget.AnyWidget):
                 _log.exception("a preferences listener failed")
 
 
-class RulesPicker(anywidget.AnyWidget):
+class RulesPicker(ScriptedWidget):
     """The home page's choice of the ruleset the tools open with: ``options`` (label, id) pairs, the
     chosen id in ``value``, a label in ``description`` (the traits of the Dropdown it replaces).
 

@@ -17,8 +17,9 @@ import pathlib
 import re
 from typing import Any
 
-import anywidget
 import traitlets
+
+from ..learner.scripted import ScriptedWidget
 
 __all__ = ["PageVoice", "Speaks", "spoken"]
 
@@ -42,7 +43,7 @@ def spoken(markup: str) -> str:
     return " ".join(html.unescape(text).split())
 
 
-class PageVoice(anywidget.AnyWidget):
+class PageVoice(ScriptedWidget):
     """The page's language (``lang``), its one live region (``said``) and its focus (see the module)."""
 
     _esm = (_HERE / "voice.js").read_text(encoding="utf-8")
