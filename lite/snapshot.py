@@ -8,13 +8,15 @@ package is marked as loaded. So, in the kernel's worker (jupyterlite-pyodide-ker
 ``loadPyodide`` itself), this replaces that call with one that
 
 * on a visit with no snapshot, starts Pyodide as before (its packages loaded), imports ``IMPORTS``
-  (pure Python: IPython, the course) and reads what the home page reads first (``WARM``), takes the
-  snapshot with the files of site-packages (one array of bytes), and stores both in the browser's
-  IndexedDB under the digest of ``pyodide-lock.json`` (which holds every wheel's sha256, so a new
-  build never restores an old snapshot; older entries are removed);
-* on a later visit, restores Python from that snapshot, writes the files back, marks the
+  (pure Python: IPython, the course), reads what the home page reads first (``WARM``) and imports the
+  kernel itself with no JavaScript in it (``KERNEL``), takes the snapshot, and stores it and the files
+  of site-packages (one array of bytes) in the browser's IndexedDB, two entries under the digest of
+  ``pyodide-lock.json`` (which holds every wheel's sha256, so a new build never restores an old
+  snapshot; older entries are removed);
+* on a later visit, reads both entries while Pyodide loads its own code (the snapshot is handed to
+  ``loadPyodide`` as a promise), restores Python from the snapshot, writes the files back, marks the
   packages as loaded, tells the import system's file finders and seeds ``random`` afresh
-  (``AFRESH``): no wheel is fetched or unpacked, nothing of ``IMPORTS`` is imported again;
+  (``AFRESH``): no wheel is fetched or unpacked, nothing of ``IMPORTS`` or the kernel is imported again;
 * on any failure (no IndexedDB, a snapshot that does not load, an import that holds JavaScript),
   starts Pyodide the normal way. Each path says what it did on the worker's console
   (``burraco-tutor snapshot: ...``), which ``tests/browser/test_lite.py`` reads.
@@ -42,6 +44,34 @@ SHAPE = "async initRuntime(e){let t,{pyodideUrl:n,indexUrl:i}=e;"
 IMPORTS = ("IPython", "lessons", "lessons.widgets.app", "getpass", "_strptime", "IPython.core.completerlib")
 # Then read into memory before the snapshot: what the home page's cell reads first (the lessons, the catalogues).
 WARM = ("lessons.curriculum.model.all_lessons()", "lessons.curriculum.model.languages()")
+# Then the kernel itself (IPython's shell, its magics, the kernel object: 0.5-0.8 s of a restored visit in the
+# browser), so that the worker's own ``import pyodide_kernel`` finds it imported. Its one JavaScript object is
+# ``pyodide_js.loadPackagesFromImports``, taken at import: the kernel gets a Python function that fetches the real
+# one when a cell runs, so the snapshot holds no JavaScript. The stand-in module is gone again before the snapshot.
+KERNEL = """\
+def _kernel_without_javascript():
+    import sys, types
+
+    def loadPackagesFromImports(*args, **kwargs):
+        import pyodide_js
+        return pyodide_js.loadPackagesFromImports(*args, **kwargs)
+
+    real = sys.modules.get("pyodide_js")
+    stand_in = types.ModuleType("pyodide_js")
+    stand_in.loadPackagesFromImports = loadPackagesFromImports
+    sys.modules["pyodide_js"] = stand_in
+    try:
+        import pyodide_kernel
+    finally:
+        if real is None:
+            del sys.modules["pyodide_js"]
+        else:
+            sys.modules["pyodide_js"] = real
+
+
+_kernel_without_javascript()
+del _kernel_without_javascript
+"""
 # Run after a restore: the import system's directory caches are stale (the files were written back), and
 # ``random`` would repeat the first visit's draws. Only the file finders are told (each then reads its folder
 # again): ``importlib.invalidate_caches()`` also reads the whole standard library's zip again (0.4-1 s).
@@ -57,8 +87,8 @@ def _afresh():
 _afresh()
 del _afresh
 """
-# What is stored (a new one never reads an old one): site-packages' files as one array of bytes, read at once.
-FORMAT = "2"
+# What is stored (a new one never reads an old one): the memory, and site-packages' files as one array of bytes.
+FORMAT = "3"
 
 # The kernel's start imports piplite (and with it micropip, some 2-4 s, and neither can be in the snapshot: they
 # hold JavaScript objects) only to set two of its options. In its place: the options are set when a cell first
@@ -131,11 +161,13 @@ try{
   const opening=indexedDB.open("burraco-tutor-snapshot",1);
   opening.onupgradeneeded=()=>opening.result.createObjectStore(STORE);
   db=await ask(opening);
-  const saved=await ask(db.transaction(STORE).objectStore(STORE).get(key));
-  this._btStart.read=ms();
-  if(saved){
-    const py=await load({indexURL,...rest,_loadSnapshot:saved.snapshot});
+  const store=db.transaction(STORE).objectStore(STORE);
+  if(await ask(store.getKey(key+"/memory"))!==undefined){
+    const memory=ask(store.get(key+"/memory")),files=ask(store.get(key+"/files"));
+    this._btStart.read=ms();
+    const py=await load({indexURL,...rest,_loadSnapshot:memory});
     this._btStart.load=ms();
+    const saved=await files;
     for(const d of saved.dirs)py.FS.mkdirTree(d);
     let at=0;saved.paths.forEach((p,n)=>{const end=at+saved.sizes[n];py.FS.writeFile(p,saved.bytes.subarray(at,end));at=end});
     this._btStart.files=ms();
@@ -145,6 +177,7 @@ try{
     log("restored, "+saved.paths.length+" files written back, no wheel unpacked");
     return py;
   }
+  this._btStart.read=ms();
 }catch(err){log("not restored ("+err+"): a normal start")}
 const py=await load({indexURL,...rest,packages,_makeSnapshot:db!==null});
 this._btStart.load=ms();
@@ -162,7 +195,7 @@ if(db!==null){try{
   let snapshot;
   try{snapshot=py.makeMemorySnapshot()}finally{Object.assign(py.loadedPackages,loaded)}
   const tx=db.transaction(STORE,"readwrite"),store=tx.objectStore(STORE);
-  store.clear();store.put({snapshot,dirs,paths,sizes,bytes,loaded},key);
+  store.clear();store.put({dirs,paths,sizes,bytes,loaded},key+"/files");store.put(snapshot,key+"/memory");
   this._btStart.snapshot=ms();
   tx.oncomplete=()=>log("taken and stored for the next visit");
   tx.onerror=()=>log("not stored ("+tx.error+")");
@@ -177,7 +210,8 @@ def _joined(code: str) -> str:
 
 def patched(text: str) -> str:
     """The worker's code with the snapshot start in place of its ``loadPyodide`` call, its steps timed."""
-    start = START.replace("__IMPORTS__", json.dumps("; ".join(("import " + ", ".join(IMPORTS), *WARM)))).replace("__FORMAT__", FORMAT)
+    imports = "; ".join(("import " + ", ".join(IMPORTS), *WARM)) + "\n" + KERNEL
+    start = START.replace("__IMPORTS__", json.dumps(imports)).replace("__FORMAT__", FORMAT)
     start = start.replace("__AFRESH__", json.dumps(AFRESH))
     text = text.replace(STEPS + SHAPE, _joined(TIMED) + SHAPE)
     later = PIPLITE_LATER.replace("\\", "\\\\").replace("\n", "\\n")

@@ -246,6 +246,46 @@ def test_lite_start_imports_no_installer_until_asked(lite_build):
     assert _in_pyodide(SITE, code) == str([True, True, urls, True, False])
 
 
+NODE_SNAPSHOT = """
+import path from "node:path";
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [site, config, imports, check] = process.argv.slice(1);
+const packages = JSON.parse(readFileSync(config, "utf8"))["jupyter-config-data"].litePluginSettings[
+  "@jupyterlite/pyodide-kernel-extension:kernel"].loadPyodideOptions.packages;
+const { loadPyodide } = await import(pathToFileURL(path.join(site, "pyodide.mjs")).href);
+const first = await loadPyodide({ indexURL: site + path.sep, packages, _makeSnapshot: true });
+first.runPython(imports);
+for (const name of Object.keys(first.loadedPackages)) delete first.loadedPackages[name];
+const restored = await loadPyodide({ indexURL: site + path.sep, _loadSnapshot: first.makeMemorySnapshot() });
+console.log(await restored.runPythonAsync(check));
+"""
+
+
+def test_lite_snapshot_holds_the_kernel_and_no_javascript(lite_build):
+    """What the first visit runs before its snapshot (lite/snapshot.py) imports the kernel itself (0.5-0.8 s of a
+    restored visit, issue 31) and holds no JavaScript object, or Pyodide would refuse the snapshot. After a restore
+    the kernel is there, ``pyodide_js`` is Pyodide's own module again, and the kernel's package loader still answers."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("lite_snapshot", ROOT / "lite" / "snapshot.py")
+    assert spec is not None and spec.loader is not None
+    snapshot = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(snapshot)
+    check = "\n".join([
+        "import sys, pyodide_js, pyodide_kernel, pyodide_kernel.kernel as kernel",
+        "loading = kernel._load_packages_from_imports('import json')",
+        "str(['pyodide_kernel' in sys.modules, type(pyodide_js).__name__, hasattr(loading, '__await__'), "
+        "type(pyodide_kernel.kernel_instance).__name__])",
+    ])
+    imports = "; ".join(("import " + ", ".join(snapshot.IMPORTS), *snapshot.WARM)) + "\n" + snapshot.KERNEL
+    result = subprocess.run(["node", "--input-type=module", "-e", NODE_SNAPSHOT, str(SITE / "static" / "pyodide"),
+                             str(SITE / "jupyter-lite.json"), imports, check],
+                            capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.stdout.strip().splitlines()[-1] == str([True, "JsProxy", True, "PyodideKernel"])
+
+
 def _superseded(request) -> bool:
     """A page load the browser dropped because the site's start pages redirect onwards
     (JupyterLite's root page, then voici/index.html): not a failure of the site."""
