@@ -36,6 +36,7 @@ import os
 import pathlib
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 
@@ -109,9 +110,15 @@ def timeline(lines: list[str], started: float) -> dict[str, int]:
     return steps
 
 
-def first_and_second(browser, url: str, name: str, rate: int) -> dict[str, dict]:
+def first_and_second(browser, url: str, name: str, rate: int, profile: bool = False) -> dict[str, dict]:
+    """A first visit, then a second in the same context. With ``profile``, the context is a browser with a
+    profile on disk (as a pupil's own browser: its IndexedDB and compiled-code caches on disk), not
+    Playwright's in-memory one."""
     path, ready = PAGES[name]
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    folder = tempfile.TemporaryDirectory(prefix="bench-lite-profile-") if profile else None
+    context = (browser.new_context(viewport={"width": 1280, "height": 900}) if folder is None else
+               browser.launch_persistent_context(folder.name, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                                 headless=True, viewport={"width": 1280, "height": 900}))
     try:
         page = context.new_page()
         lines: list[str] = []
@@ -133,6 +140,8 @@ def first_and_second(browser, url: str, name: str, rate: int) -> dict[str, dict]
         return {"first": first, "second": second}
     finally:
         context.close()
+        if folder is not None:
+            folder.cleanup()
 
 
 def click_to_verdict(browser, url: str) -> float:
@@ -366,7 +375,7 @@ def show_memory(memory: dict) -> None:
               f"       {row['rest_mb']:6.1f}  {row['dom_nodes']:24d}  {row['views_gone_kept']:8d}")
 
 
-def second_visits(browser, sites: dict[str, pathlib.Path], runs: int) -> dict[str, list[dict]]:
+def second_visits(browser, sites: dict[str, pathlib.Path], runs: int, profile: bool = False) -> dict[str, list[dict]]:
     """The home page's first and second visit (CPU rate 1) of each site in turn, RUNS times: the sites
     measured alternately under the same load, each from its own address (its own IndexedDB)."""
     servers = {label: serve_static(site, probe=PAGES["home"][0], name=f"bench-lite-{label}", precompressed=True)
@@ -375,7 +384,7 @@ def second_visits(browser, sites: dict[str, pathlib.Path], runs: int) -> dict[st
     try:
         for _ in range(runs):
             for label, (_, url) in servers.items():
-                results[label].append(first_and_second(browser, url, "home", 1) | {"load": os.getloadavg()[0]})
+                results[label].append(first_and_second(browser, url, "home", 1, profile) | {"load": os.getloadavg()[0]})
     finally:
         for process, _ in servers.values():
             stop(process)
@@ -411,6 +420,9 @@ def main() -> int:
     parser.add_argument("--before", type=pathlib.Path,
                         help="with --second-visit: another build, measured alternately with --site (before/after)")
     parser.add_argument("--runs", type=int, default=1, help="with --second-visit: how many rounds")
+    parser.add_argument("--profile", action="store_true",
+                        help="with --second-visit: each visit in a browser with a profile on disk (a pupil's own "
+                             "browser keeps compiled code there), not an in-memory context")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -418,7 +430,7 @@ def main() -> int:
         sites = {**({"before": args.before} if args.before else {}), "after" if args.before else "site": args.site or SITE}
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-            results = second_visits(browser, sites, args.runs)
+            results = second_visits(playwright.chromium if args.profile else browser, sites, args.runs, args.profile)
             browser.close()
         if args.json:
             print(json.dumps(results))
