@@ -185,6 +185,7 @@ def walk(page, orca: Orca, voila_url: str, lang: str) -> list[Step]:
     """Take the lesson and the turn; each step's name, what Orca said after it, and what it had to say."""
     from tests.browser.test_access import (
         TABLE_LESSON,
+        arrow_to,
         awake,
         choose_language,
         choose_with_arrows,
@@ -226,11 +227,7 @@ def walk(page, orca: Orca, voila_url: str, lang: str) -> list[Step]:
         """In the focused hand, move with the arrows to each card of ``codes`` and press Space (chosen, or
         chosen no more)."""
         for code in codes:
-            start = page.evaluate("() => Number(document.activeElement.closest('.bh-card').dataset.index)")
-            target = page.evaluate("([hand, code]) => Number(document.querySelector(`${hand}"
-                                   " .bh-card[data-code='${code}']`).dataset.index)", [hand, code])
-            for _ in range(abs(target - start)):
-                page.keyboard.press("ArrowRight" if target > start else "ArrowLeft")
+            arrow_to(page, code, hand)
             was = page.evaluate("() => document.activeElement.closest('.bh-card').getAttribute('aria-selected')")
             page.keyboard.press("Space")
             page.wait_for_function("([code, was]) => { const card = document.activeElement.closest('.bh-card');"

@@ -559,14 +559,19 @@ def reach(page, selector: str, key: str = "Tab", limit: int = 80) -> None:
     raise AssertionError(f"{key} never reached {selector}")
 
 
+def arrow_to(page, code: str, hand: str) -> None:
+    """In the focused hand ``hand``, move with the arrow keys to the card ``code``."""
+    start = page.evaluate("() => Number(document.activeElement.closest('.bh-card').dataset.index)")
+    target = page.evaluate("([hand, code]) => Number(document.querySelector(`${hand}"
+                           " .bh-card[data-code='${code}']`).dataset.index)", [hand, code])
+    for _ in range(abs(target - start)):
+        page.keyboard.press("ArrowRight" if target > start else "ArrowLeft")
+
+
 def choose_with_arrows(page, codes: list[str], hand: str = ".bt-exercise .bt-my-hand") -> None:
     """In the focused hand, move with the arrow keys to each card of ``codes`` and choose it with Space."""
     for code in codes:
-        start = page.evaluate("() => Number(document.activeElement.closest('.bh-card').dataset.index)")
-        target = page.evaluate("([hand, code]) => Number(document.querySelector(`${hand}"
-                               " .bh-card[data-code='${code}']`).dataset.index)", [hand, code])
-        for _ in range(abs(target - start)):
-            page.keyboard.press("ArrowRight" if target > start else "ArrowLeft")
+        arrow_to(page, code, hand)
         assert page.evaluate("() => document.activeElement.closest('.bh-card')?.dataset.code") == code
         page.keyboard.press("Space")
         page.wait_for_function("code => document.activeElement.closest('.bh-card')?.dataset.code === code"
