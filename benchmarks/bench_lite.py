@@ -111,9 +111,9 @@ def timeline(lines: list[str], started: float) -> dict[str, int]:
 
 
 def first_and_second(browser, url: str, name: str, rate: int, profile: bool = False) -> dict[str, dict]:
-    """A first visit, then a second in the same context. With ``profile``, the context is a browser with a
-    profile on disk (as a pupil's own browser: its IndexedDB and compiled-code caches on disk), not
-    Playwright's in-memory one."""
+    """A first visit, then a second in the same context of ``browser`` (a Playwright Browser). With ``profile``,
+    ``browser`` is a BrowserType (``playwright.chromium``) and the context a browser of its own with a profile
+    on disk (as a pupil's own browser: its IndexedDB and compiled-code caches on disk), not an in-memory one."""
     path, ready = PAGES[name]
     folder = tempfile.TemporaryDirectory(prefix="bench-lite-profile-") if profile else None
     context = (browser.new_context(viewport={"width": 1280, "height": 900}) if folder is None else
