@@ -111,6 +111,9 @@ node lite/precompile.mjs "$site/static/pyodide" lite/jupyter-lite.json
 "$PY" lite/snapshot.py "$site"
 # 6d. The browser frees the widget views a page no longer shows (lite/widget_views.py patches ipywidgets).
 "$PY" lite/widget_views.py "$site"
+# 6e. No service worker: pages draw without waiting for one, requests go straight to the server
+#     (lite/service_worker.py; the tutorial needs no /drive).
+"$PY" lite/service_worker.py "$site"
 # 7. Precompressed copies (.gz, and .br with the brotli package) beside every file worth it: a cold
 #    visit then moves about a third of the bytes from a server that sends them (docs/static-site.md).
 "$PY" lite/assemble.py compress --site "$site"

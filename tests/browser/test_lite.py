@@ -112,6 +112,7 @@ def offline_browser(request):
 
 SECOND = lessons.LESSONS[1]
 SNAPSHOT = "burraco-tutor snapshot: "   # what the kernel's worker says of its start (lite/snapshot.py)
+SERVICE_WORKERS = "async () => (await navigator.serviceWorker.getRegistrations()).length"
 SAME_PAGE = "() => window.__btFirstPage === true && performance.getEntriesByType('navigation').length === 1"
 
 
@@ -398,6 +399,13 @@ def test_lite_app_runs_offline_in_the_browser(lite_build, lite_url, offline_brow
         assert any(f"{SNAPSHOT}restored" in line for line in restarted), restarted
         wheels = [url for url in requests[requests_before:] if url.endswith(".whl")]
         assert wheels == [], f"a second start fetched wheels (to unpack them): {wheels}"
+        # No service worker stands between the page and the server (lite/service_worker.py), and the one a browser
+        # registered on a visit to an earlier build removes itself once it finds the site's new script.
+        assert page.evaluate("() => navigator.serviceWorker.controller") is None
+        assert page.evaluate(SERVICE_WORKERS) == 0
+        assert page.evaluate(f"async () => (await navigator.serviceWorker.register('{lite_url}/service-worker.js'))"
+                             ".scope") == lite_url + "/"
+        page.wait_for_function(f"async () => (await ({SERVICE_WORKERS})()) === 0", timeout=WAIT_MS)
         page.wait_for_selector(".bt-exercise .bt-number input", timeout=WAIT_MS)
         page.wait_for_function("() => document.querySelector('.bt-strip-item')?.innerText.includes('★★★')",
                                timeout=WAIT_MS)

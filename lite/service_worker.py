@@ -1,0 +1,101 @@
+"""Serve the static site without JupyterLite's service worker (issue 31): patch Voici's build.
+
+JupyterLite registers a service worker at the site's root on every page. Its one use is the kernel's
+``/drive`` (a notebook's files kept in the browser's JupyterLite storage, and ``input()``): it sends
+every other request on with ``fetch``, keeping nothing (its cache is off). The tutorial keeps the
+learner's progress in the browser's own storage (``lessons.learner.store``) and reads no ``/drive``
+file and no ``input()``. Yet every page waits for the worker's registration before it draws its
+widgets, and each of the page's some hundred requests passes through it: measured with the worker
+blocked, a second visit's kernel began 0.3-0.5 s sooner (docs/static-site.md).
+
+Three patches:
+
+* Voici's main bundle leaves out ``@jupyterlite/application-extension:service-worker-manager``, the
+  plugin that registers the worker. The kernel's plugin takes it as optional and then starts without
+  ``/drive`` (Python's working folder is ``/home/pyodide``); the page draws at once.
+* ``service-worker.js`` (every copy in the site) becomes a worker that removes itself: a browser that
+  registered the old one on an earlier visit fetches the changed script on its next visit, installs it,
+  and this one unregisters at once, handling no request. From the visit after, no worker is there.
+* The kernel's console warning for a start without ``/drive`` (meant for a private window) says instead
+  that the site is built so.
+
+    python lite/service_worker.py SITE
+
+The build fails if Voici's bundle no longer holds that plugin list exactly once (another Voici: look
+whether it still registers the worker before changing ``PLUGIN_LIST``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import re
+import sys
+
+MAIN = "voici/build"
+# Voici 0.9's main bundle: its list of JupyterLite plugins keeps, of the application extension, only this one.
+PLUGIN_LIST = re.escape('.default.filter((e=>"@jupyterlite/application-extension:service-worker-manager"===e.id))')
+NONE_OF_THEM = ".default.filter((e=>!1))"
+KERNEL = "extensions/@jupyterlite/pyodide-kernel-extension/static"
+# jupyterlite-pyodide-kernel 0.6's warning when the kernel starts without /drive.
+NO_DRIVE_WARNING = re.escape(
+    '"Pyodide contents will NOT be synced with Jupyter Contents. For full functionality, try using a regular browser'
+    ' tab instead of private/incognito mode, especially in Firefox where this is a known limitation."')
+AS_BUILT = '"Burraco Tutor: Python runs without /drive and without a service worker, as built (lite/service_worker.py)."'
+WORKER_NAME = "service-worker.js"
+# A worker with no fetch handler: the browser sends the page's requests straight to the server meanwhile.
+REMOVES_ITSELF = """\
+// Burraco Tutor's static site runs without a service worker (lite/service_worker.py). A browser that
+// registered JupyterLite's worker on an earlier visit installs this one in its place, which removes itself.
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil(self.registration.unregister()));
+"""
+
+
+class ShapeChanged(Exception):
+    """Voici's bundle does not hold the plugin list this replaces exactly once."""
+
+
+def _replaced_once(site: pathlib.Path, folder: str, pattern: str, new: str) -> tuple[pathlib.Path, str]:
+    """The one file of ``folder`` holding ``pattern`` and its text with it replaced; ShapeChanged unless
+    exactly one file holds it, once."""
+    found = [path for path in sorted((site / folder).glob("*.js")) if re.search(pattern, path.read_text("utf-8"))]
+    if len(found) != 1:
+        raise ShapeChanged(f"{folder}: {len(found)} files hold {pattern!r} where one was expected")
+    text, count = re.subn(pattern, new, found[0].read_text("utf-8"))
+    if count != 1:
+        raise ShapeChanged(f"{found[0].relative_to(site)}: {count} copies of {pattern!r} where one was expected")
+    return found[0], text
+
+
+def patch_site(site: pathlib.Path) -> list[pathlib.Path]:
+    """Patch ``site``; the files changed. ShapeChanged, with nothing written, unless Voici's build and the
+    kernel's extension each hold their piece once, in one file, and the site has a service worker to replace."""
+    changes = [_replaced_once(site, MAIN, PLUGIN_LIST, NONE_OF_THEM),
+               _replaced_once(site, KERNEL, NO_DRIVE_WARNING, AS_BUILT)]
+    workers = sorted(site.rglob(WORKER_NAME))
+    if not workers:
+        raise ShapeChanged(f"no {WORKER_NAME} in {site}")
+    for path, text in changes:
+        path.write_text(text, encoding="utf-8")
+    for worker in workers:
+        worker.write_text(REMOVES_ITSELF, encoding="utf-8")
+    return [path for path, _ in changes] + workers
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", type=pathlib.Path)
+    args = parser.parse_args()
+    try:
+        changed = patch_site(args.site)
+    except ShapeChanged as err:
+        print(f"service_worker: {err}", file=sys.stderr)
+        return 1
+    print(f"service_worker: the pages register no service worker, and an earlier one removes itself: "
+          f"{len(changed)} file(s) patched")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
