@@ -27,10 +27,11 @@ whether it still registers the worker before changing ``PLUGIN_LIST``).
 
 from __future__ import annotations
 
-import argparse
 import pathlib
 import re
 import sys
+
+from patching import ShapeChanged, replaced_once, run
 
 MAIN = "voici/build"
 # Voici 0.9's main bundle: its list of JupyterLite plugins keeps, of the application extension, only this one.
@@ -52,27 +53,11 @@ self.addEventListener("activate", (event) => event.waitUntil(self.registration.u
 """
 
 
-class ShapeChanged(Exception):
-    """Voici's bundle does not hold the plugin list this replaces exactly once."""
-
-
-def _replaced_once(site: pathlib.Path, folder: str, pattern: str, new: str) -> tuple[pathlib.Path, str]:
-    """The one file of ``folder`` holding ``pattern`` and its text with it replaced; ShapeChanged unless
-    exactly one file holds it, once."""
-    found = [path for path in sorted((site / folder).glob("*.js")) if re.search(pattern, path.read_text("utf-8"))]
-    if len(found) != 1:
-        raise ShapeChanged(f"{folder}: {len(found)} files hold {pattern!r} where one was expected")
-    text, count = re.subn(pattern, new, found[0].read_text("utf-8"))
-    if count != 1:
-        raise ShapeChanged(f"{found[0].relative_to(site)}: {count} copies of {pattern!r} where one was expected")
-    return found[0], text
-
-
 def patch_site(site: pathlib.Path) -> list[pathlib.Path]:
     """Patch ``site``; the files changed. ShapeChanged, with nothing written, unless Voici's build and the
     kernel's extension each hold their piece once, in one file, and the site has a service worker to replace."""
-    changes = [_replaced_once(site, MAIN, PLUGIN_LIST, NONE_OF_THEM),
-               _replaced_once(site, KERNEL, NO_DRIVE_WARNING, AS_BUILT)]
+    changes = [replaced_once(site, MAIN, PLUGIN_LIST, NONE_OF_THEM),
+               replaced_once(site, KERNEL, NO_DRIVE_WARNING, AS_BUILT)]
     workers = sorted(site.rglob(WORKER_NAME))
     if not workers:
         raise ShapeChanged(f"no {WORKER_NAME} in {site}")
@@ -84,17 +69,8 @@ def patch_site(site: pathlib.Path) -> list[pathlib.Path]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("site", type=pathlib.Path)
-    args = parser.parse_args()
-    try:
-        changed = patch_site(args.site)
-    except ShapeChanged as err:
-        print(f"service_worker: {err}", file=sys.stderr)
-        return 1
-    print(f"service_worker: the pages register no service worker, and an earlier one removes itself: "
-          f"{len(changed)} file(s) patched")
-    return 0
+    return run("service_worker", __doc__.splitlines()[0], patch_site,
+               "the pages register no service worker, and an earlier one removes itself")
 
 
 if __name__ == "__main__":

@@ -25,10 +25,11 @@ look whether the leak is still there before changing ``PATCHES``).
 
 from __future__ import annotations
 
-import argparse
 import pathlib
 import re
 import sys
+
+from patching import ShapeChanged, run
 
 # (the code as ipywidgets 8 ships it, minified, as a regular expression; what replaces it; what it does)
 PATCHES = (
@@ -47,10 +48,6 @@ PATCHES = (
 )
 # The folders of the site whose JavaScript holds @jupyter-widgets/base and its widget manager.
 BUNDLES = ("extensions/@jupyter-widgets/jupyterlab-manager/static", "voici/build")
-
-
-class ShapeChanged(Exception):
-    """A bundle does not hold the code a patch replaces exactly once."""
 
 
 def patched(text: str, name: str, pattern: str, new: str) -> str:
@@ -79,16 +76,7 @@ def patch_site(site: pathlib.Path) -> list[pathlib.Path]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("site", type=pathlib.Path)
-    args = parser.parse_args()
-    try:
-        changed = patch_site(args.site)
-    except ShapeChanged as err:
-        print(f"widget_views: {err}", file=sys.stderr)
-        return 1
-    print(f"widget_views: {'; '.join(what for _, _, what in PATCHES)}: {len(changed)} file(s) patched")
-    return 0
+    return run("widget_views", __doc__.splitlines()[0], patch_site, "; ".join(what for _, _, what in PATCHES))
 
 
 if __name__ == "__main__":

@@ -6,11 +6,29 @@ pytest puts the repository root on ``sys.path`` for it.
 
 from __future__ import annotations
 
+import importlib.util
+import pathlib
+import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from types import ModuleType
 from typing import Any
 
 import burraco_core as bc
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def lite_script(name: str) -> ModuleType:
+    """The build script ``lite/NAME.py`` as a module (lite/ is a folder of scripts, not a package; they import
+    their siblings, as when run, from lite/ on ``sys.path``)."""
+    if str(ROOT / "lite") not in sys.path:
+        sys.path.append(str(ROOT / "lite"))
+    spec = importlib.util.spec_from_file_location(f"lite_{name}", ROOT / "lite" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @contextmanager

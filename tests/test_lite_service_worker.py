@@ -3,16 +3,13 @@ itself, and the build stops, writing nothing, when the code it patches changed s
 
 from __future__ import annotations
 
-import importlib.util
 import pathlib
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
-spec = importlib.util.spec_from_file_location("lite_service_worker", ROOT / "lite" / "service_worker.py")
-assert spec is not None and spec.loader is not None
-service_worker = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(service_worker)
+from tests.helpers import lite_script
+
+service_worker = lite_script("service_worker")
 
 MAIN = ('const e=[n(1).default.filter((e=>"@jupyterlite/application-extension:service-worker-manager"===e.id)),'
         'n(2)];const w=await A.resolveOptionalService(r.IServiceWorkerManager);')

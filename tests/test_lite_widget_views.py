@@ -3,16 +3,13 @@ fails loudly when the code it patches changed shape."""
 
 from __future__ import annotations
 
-import importlib.util
 import pathlib
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
-spec = importlib.util.spec_from_file_location("lite_widget_views", ROOT / "lite" / "widget_views.py")
-assert spec is not None and spec.loader is not None
-widget_views = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(widget_views)
+from tests.helpers import lite_script
+
+widget_views = lite_script("widget_views")
 
 VIEW = ('class W{initialize(){this.model.on("msg:custom",this.handle_message.bind(this))}'
         "remove(){return this.luminoWidget&&this.luminoWidget.dispose(),super.remove()}}")

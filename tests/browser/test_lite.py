@@ -54,6 +54,7 @@ from tests.browser.support import (
     stop,
     wait_for_text,
 )
+from tests.helpers import lite_script
 
 pytestmark = pytest.mark.browser
 
@@ -223,12 +224,7 @@ def _in_pyodide(site: pathlib.Path, code: str) -> str:
 def test_lite_start_imports_no_installer_until_asked(lite_build):
     """The kernel's start no longer imports piplite and micropip (2-4 s of a restored visit, issue 31): their
     options are set when something first imports piplite (``%pip install`` does), and both then work."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("lite_snapshot", ROOT / "lite" / "snapshot.py")
-    assert spec is not None and spec.loader is not None
-    snapshot = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(snapshot)
+    snapshot = lite_script("snapshot")
     workers = [p for p in (SITE / snapshot.WORKERS).glob("*.js") if snapshot.SHAPE in p.read_text()]
     assert workers, "no patched kernel worker"
     for worker in workers:
@@ -267,12 +263,7 @@ def test_lite_snapshot_holds_the_kernel_and_no_javascript(lite_build):
     """What the first visit runs before its snapshot (lite/snapshot.py) imports the kernel itself (0.5-0.8 s of a
     restored visit, issue 31) and holds no JavaScript object, or Pyodide would refuse the snapshot. After a restore
     the kernel is there, ``pyodide_js`` is Pyodide's own module again, and the kernel's package loader still answers."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("lite_snapshot", ROOT / "lite" / "snapshot.py")
-    assert spec is not None and spec.loader is not None
-    snapshot = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(snapshot)
+    snapshot = lite_script("snapshot")
     check = "\n".join([
         "import sys, pyodide_js, pyodide_kernel, pyodide_kernel.kernel as kernel",
         "loading = kernel._load_packages_from_imports('import json')",
