@@ -19,7 +19,8 @@
 # 5. The window's title is the notebook's metadata title, "Burraco Tutor", until the app draws and names
 #    the place in the learner's language. The app's page takes the title in the language saved in
 #    the learner's progress file on this server (a hub's user has their own), as the static site's
-#    loading screen does; no file, or English: the notebook's own.
+#    loading screen does; no file, or English: the notebook's own. Its loading screen says, in that
+#    language, that the tutor is starting, then running (the template burraco-tutor shows them).
 import json
 import os
 import re
@@ -75,25 +76,65 @@ def progress_path():
     return os.path.join(base, "burraco-tutor", "progress.json")
 
 
-_TITLE_KEY = re.compile(r"home\.title\s*=\s?(.*)")
+# What the app's page says before the app draws: the window's title and the loading screen (the template
+# burraco-tutor shows the two loading texts in place of Voilà's English "Running ...", "Executing 1 of 1").
+_PAGE_KEYS = {"home.title": "title", "lite.loading.title": "starting", "lite.loading.page": "running"}
+_CATALOGUE_LINE = re.compile(r"([a-z.]+)\s*=\s?(.*)")
 
 
-def titled(notebook, path=None):
-    """The app's notebook with its title in the learner's saved language (None: the notebook as it is)."""
-    metadata = notebook.get("metadata", {})
-    if metadata.get("title") != "Burraco Tutor":       # the app's (tutorial/index.ipynb): home.title in English
-        return None
+def learner_language(path=None):
+    """The language saved in the learner's progress file on this server; "en" without one (no file, not JSON,
+    no language, or not one the tutorial has)."""
     try:
         with open(path or progress_path(), encoding="utf-8") as file:
             lang = json.loads(file.read(1 << 20)).get("lang")
-        if not isinstance(lang, str) or not re.fullmatch(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?", lang) or lang == "en":
-            return None
-        folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lessons", "locale")
-        with open(os.path.join(folder, f"{lang}.txt"), encoding="utf-8") as file:
-            title = next(found.group(1).strip() for line in file if (found := _TITLE_KEY.match(line)))
-    except (OSError, ValueError, AttributeError, StopIteration):   # no file, not JSON, no such language or key
+    except (OSError, ValueError, AttributeError):
+        return "en"
+    if not isinstance(lang, str) or not re.fullmatch(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?", lang):
+        return "en"
+    return lang if os.path.isfile(_catalogue(lang)) else "en"
+
+
+def _catalogue(lang):
+    """The catalogue of ``lang``: beside this file in a clone, else in the installed package (a hub's environment,
+    where this file is in etc/jupyter), found without importing the course into the server."""
+    beside = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lessons", "locale")
+    if not os.path.isdir(beside):
+        import importlib.util
+
+        spec = importlib.util.find_spec("lessons")
+        folders = list(spec.submodule_search_locations or []) if spec else []
+        beside = os.path.join(folders[0], "locale") if folders else beside
+    return os.path.join(beside, f"{lang}.txt")
+
+
+def page_texts(lang):
+    """The page's texts (``_PAGE_KEYS``) from the catalogue of ``lang``, English where it has none."""
+    texts = {}
+    for each in (lang, "en") if lang != "en" else ("en",):
+        with open(_catalogue(each), encoding="utf-8") as file:
+            for line in file:
+                found = _CATALOGUE_LINE.match(line)
+                if found and found.group(1) in _PAGE_KEYS:
+                    texts.setdefault(_PAGE_KEYS[found.group(1)], found.group(2).strip())
+    return texts
+
+
+def titled(notebook, path=None):
+    """The app's notebook as sent in the learner's saved language: its title (the window's, until the app draws)
+    and, in its metadata ``burraco_tutor_loading``, the loading screen's language and texts. None for any other
+    notebook (a teacher's own keeps its name and Voilà's loading screen)."""
+    metadata = notebook.get("metadata", {})
+    if metadata.get("title") != "Burraco Tutor":       # the app's (tutorial/index.ipynb): home.title in English
         return None
-    metadata["title"] = title
+    lang = learner_language(path)
+    try:
+        texts = page_texts(lang)
+    except OSError:                                    # a tree without its catalogues: the notebook as it is
+        return None
+    metadata["title"] = texts.get("title", metadata["title"])
+    metadata["burraco_tutor_loading"] = {"lang": lang, "starting": texts.get("starting", ""),
+                                         "running": texts.get("running", "")}
     return notebook
 
 

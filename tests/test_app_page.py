@@ -10,6 +10,7 @@ import html
 import json
 import pathlib
 import runpy
+import shutil
 
 import pytest
 
@@ -347,14 +348,14 @@ def test_language_chosen_on_the_home_page_reaches_the_pages_kept(shell, fresh, m
 
 
 # ------------------------------------------------------------------ the notebooks
-def _load_voila_config() -> dict:
+def _load_voila_config(path: pathlib.Path = ROOT / "voila.py") -> dict:
     class Config:
         def __getattr__(self, name):
             value = Config()
             object.__setattr__(self, name, value)
             return value
 
-    return runpy.run_path(str(ROOT / "voila.py"), init_globals={"get_config": Config})
+    return runpy.run_path(str(path), init_globals={"get_config": Config})
 
 
 def _assemble():
@@ -440,7 +441,8 @@ def test_voila_sends_an_old_lesson_link_to_the_app_before_any_kernel_starts(monk
     assert hook(handler, notebook=notebook, cwd="tests") is None and handler.redirected is None   # no app there
     home = nbformat.read(ROOT / "tutorial" / "index.ipynb", as_version=4)
     handler = Handler()
-    assert hook(handler, notebook=home, cwd="tutorial") is None and handler.redirected is None
+    sent = hook(handler, notebook=home, cwd="tutorial")                # the app itself: sent, not redirected
+    assert handler.redirected is None and sent.metadata.title == "Burraco Tutor"
     monkeypatch.setenv("BURRACO_SEPARATE_PAGES", "1")              # the old path, for the benchmarks
     assert hook(handler, notebook=notebook, cwd="tutorial") is None and handler.redirected is None
 
@@ -448,16 +450,23 @@ def test_voila_sends_an_old_lesson_link_to_the_app_before_any_kernel_starts(monk
 def test_voila_titles_the_app_s_window_in_the_learner_s_saved_language(monkeypatch, tmp_path):
     """Issue 32: in Voilà the window said "Burraco Tutor" (the notebook's title) until the app drew and named the
     place in the learner's language. The page is now sent with the app's name in the language of the learner's
-    progress file, the one the lessons write (as the static site's loading screen does); English or no file: as is."""
+    progress file, the one the lessons write (as the static site's loading screen does), and with its loading
+    screen's texts in that language (the template burraco-tutor shows them in place of Voilà's English); no file,
+    or one that is not progress: English."""
     import nbformat
 
     from lessons.learner.filestore import FileStore, default_path
+
+    def loading(lang):
+        return {"lang": lang, "starting": Message("lite.loading.title").text(lang),
+                "running": Message("lite.loading.page").text(lang)}
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     config = _load_voila_config()
     assert pathlib.Path(config["progress_path"]()) == default_path()          # the file the lessons write
     index = ROOT / "tutorial" / "index.ipynb"
-    assert config["titled"](nbformat.read(index, as_version=4)) is None      # no progress yet
+    sent = config["titled"](nbformat.read(index, as_version=4))               # no progress yet: English
+    assert sent.metadata.title == "Burraco Tutor" and sent.metadata.burraco_tutor_loading == loading("en")
 
     class Handler:
         xsrf_token = "token"
@@ -468,15 +477,23 @@ def test_voila_titles_the_app_s_window_in_the_learner_s_saved_language(monkeypat
         progress.lang = lang
         FileStore().save(progress, merge=False)
         sent = config["prelaunch"](Handler(), notebook=nbformat.read(index, as_version=4), cwd="tutorial")
-        if lang == "en":
-            assert sent is None
-        else:
-            assert sent.metadata.title == Message("home.title").text(lang), lang
+        assert sent.metadata.title == Message("home.title").text(lang), lang
+        assert sent.metadata.burraco_tutor_loading == loading(lang), lang
     assert Message("home.title").text("it") == "Il tutor del Burraco"
+    assert loading("it")["starting"] != loading("en")["starting"] != loading("es")["starting"]
     teacher = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("import lessons\nlessons.show('melds')")])
     progress.lang = "it"
     FileStore().save(progress, merge=False)
     assert config["titled"](teacher) is None                                 # a teacher's own notebook keeps its name
-    for junk in ("not json", "[1, 2]", '{"lang": "../../etc/passwd"}', '{"lang": "xx"}'):
+    for junk in ("not json", "[1, 2]", '{"lang": "../../etc/passwd"}', '{"lang": "xx"}', '{"lang": 3}'):
         default_path().write_text(junk, encoding="utf-8")
-        assert config["titled"](nbformat.read(index, as_version=4)) is None, junk
+        sent = config["titled"](nbformat.read(index, as_version=4))
+        assert sent.metadata.title == "Burraco Tutor" and sent.metadata.burraco_tutor_loading == loading("en"), junk
+    # On a hub voila.py is copied into the environment's etc/jupyter (docs/classroom.md), away from the clone:
+    # the catalogues are found in the installed package, which the server does not import for it.
+    (tmp_path / "etc").mkdir()
+    shutil.copy(ROOT / "voila.py", tmp_path / "etc" / "voila.py")
+    progress.lang = "pt"
+    FileStore().save(progress, merge=False)
+    sent = _load_voila_config(tmp_path / "etc" / "voila.py")["titled"](nbformat.read(index, as_version=4))
+    assert sent.metadata.title == Message("home.title").text("pt") and sent.metadata.burraco_tutor_loading == loading("pt")

@@ -14,6 +14,7 @@ said by the page's one live region).
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import time
 
@@ -279,6 +280,16 @@ def heading_of(name: str, lang: str) -> str:
     return t(f"home.tool.{name}", lang)
 
 
+def loading_screen(page_html: str) -> dict[str, str] | None:
+    """The texts the app's page shows while it starts in Voilà (the template burraco-tutor, from voila.py)."""
+    found = re.search(r"const loading = (\{.*?\});", page_html)
+    return json.loads(found.group(1)) if found else None
+
+
+def loading_texts(lang: str) -> dict[str, str]:
+    return {"lang": lang, "starting": t("lite.loading.title", lang), "running": t("lite.loading.page", lang)}
+
+
 def choose_language(page, voila_url: str, lang: str) -> None:
     """The learner's language, chosen on the home page (kept in the learner's record)."""
     page.goto(f"{voila_url}/voila/render/index.ipynb", wait_until="domcontentloaded")
@@ -349,7 +360,7 @@ def test_no_serious_violation_in_other_languages_and_four_colours(page, voila_ur
             for name in names[number::len(OTHER_LANGUAGES)]:
                 notebook, ready, exercise = PAGES[name]
                 where = f"{name}-{lang}" + ("-four-colour" if four else "")
-                page.goto(f"{voila_url}/voila/render/{notebook}.ipynb", wait_until="domcontentloaded")
+                sent = page.goto(f"{voila_url}/voila/render/{notebook}.ipynb", wait_until="domcontentloaded")
                 page.wait_for_selector(ready, timeout=60_000)
                 try:
                     page.wait_for_function("h => [...document.querySelectorAll('h1')].some(e => e.innerText.trim() === h)",
@@ -357,6 +368,8 @@ def test_no_serious_violation_in_other_languages_and_four_colours(page, voila_ur
                 except Exception:
                     problems.append(f"{where}: never drawn in {lang}")
                     continue
+                if (loading := loading_screen(sent.text())) != loading_texts(lang):
+                    problems.append(f"{where}: the page came with the loading screen {loading}")
                 if exercise:
                     page.locator(".bt-strip-item").first.click()
                     page.wait_for_selector(exercise)
