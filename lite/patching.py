@@ -20,11 +20,12 @@ class ShapeChanged(Exception):
 
 def replaced_once(site: pathlib.Path, folder: str, pattern: str, new: str) -> tuple[pathlib.Path, str]:
     """The one ``*.js`` file of ``site/folder`` holding ``pattern`` (a regular expression), and its text with it
-    replaced by ``new``, not yet written; ShapeChanged unless exactly one file holds it, once."""
+    replaced by ``new`` (taken as it is: no group references), not yet written; ShapeChanged unless exactly one
+    file holds it, once."""
     found = [path for path in sorted((site / folder).glob("*.js")) if re.search(pattern, path.read_text("utf-8"))]
     if len(found) != 1:
         raise ShapeChanged(f"{folder}: {len(found)} files hold {pattern!r} where one was expected")
-    text, count = re.subn(pattern, new, found[0].read_text("utf-8"))
+    text, count = re.subn(pattern, lambda _: new, found[0].read_text("utf-8"))
     if count != 1:
         raise ShapeChanged(f"{found[0].relative_to(site)}: {count} copies of {pattern!r} where one was expected")
     return found[0], text

@@ -394,6 +394,7 @@ def test_the_static_sites_window_title_is_in_the_learners_language_while_it_load
     assert texts["it"]["home.title"] == "Il tutor del Burraco"
     script = screen.split("<script>", 1)[1]
     assert script.index('document.title = say("home.title");') < script.index("setInterval")   # before any wait
+    assert script.index("document.documentElement.lang = lang;") < script.index("setInterval")  # the page's language
 
 
 # The lesson notebooks of the course before it was rebuilt (issue 21), and the lesson each became:

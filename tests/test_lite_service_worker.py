@@ -3,6 +3,7 @@ itself, and the build stops, writing nothing, when the code it patches changed s
 
 from __future__ import annotations
 
+import gzip
 import pathlib
 
 import pytest
@@ -43,6 +44,23 @@ def test_no_page_registers_the_worker_and_every_copy_of_it_removes_itself(tmp_pa
         text = worker.read_text()
         assert "registration.unregister()" in text and '"fetch"' not in text
     assert (site / service_worker.MAIN / "2.js").read_text() == "unrelated();"
+
+
+def test_the_new_worker_has_its_own_compressed_copies(tmp_path):
+    """A server that prefers NAME.gz/NAME.br must send the new worker, also from a site copied over an older one."""
+    site = _site(tmp_path)
+    (site / "service-worker.js.gz").write_bytes(gzip.compress(OLD_WORKER.encode()))     # an older build's copies
+    (site / "service-worker.js.br").write_bytes(b"an older build's brotli copy")
+    service_worker.patch_site(site)
+    for worker in site.rglob("service-worker.js"):
+        assert gzip.decompress(worker.with_name("service-worker.js.gz").read_bytes()) == worker.read_bytes()
+        br = worker.with_name("service-worker.js.br")
+        try:
+            import brotli
+        except ImportError:
+            assert not br.exists()
+        else:
+            assert brotli.decompress(br.read_bytes()) == worker.read_bytes()
 
 
 @pytest.mark.parametrize("main, kernel", [

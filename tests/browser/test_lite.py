@@ -114,6 +114,14 @@ def offline_browser(request):
 SECOND = lessons.LESSONS[1]
 SNAPSHOT = "burraco-tutor snapshot: "   # what the kernel's worker says of its start (lite/snapshot.py)
 SERVICE_WORKERS = "async () => (await navigator.serviceWorker.getRegistrations()).length"
+# Polled in the page: wait_for_function takes an async predicate's promise for a true answer.
+SERVICE_WORKERS_GONE = """async () => {
+  for (let tries = 0; tries < 100; tries++) {
+    if ((await navigator.serviceWorker.getRegistrations()).length === 0) return true;
+    await new Promise(resolve => setTimeout(resolve, 100));
+  }
+  return false;
+}"""
 SAME_PAGE = "() => window.__btFirstPage === true && performance.getEntriesByType('navigation').length === 1"
 
 
@@ -308,6 +316,7 @@ def test_lite_app_runs_offline_in_the_browser(lite_build, lite_url, offline_brow
         page.screenshot(path=str(SCREENSHOTS / "lite-loading.png"))
         loading = page.locator("#bt-loading").inner_text()
         assert "Burraco Tutor is starting" in loading and "Starting Python" in loading and "s so far" in loading
+        assert page.locator("#loading .spinner").get_attribute("aria-hidden") == "true"   # no image named "spin"
         # Pyodide starts, loads the wheels, runs the notebook: generous time on 2 slow cores.
         wait_ready(page, "home", timeout=150_000)
         widgets_s = time.monotonic() - started
@@ -396,7 +405,7 @@ def test_lite_app_runs_offline_in_the_browser(lite_build, lite_url, offline_brow
         assert page.evaluate(SERVICE_WORKERS) == 0
         assert page.evaluate(f"async () => (await navigator.serviceWorker.register('{lite_url}/service-worker.js'))"
                              ".scope") == lite_url + "/"
-        page.wait_for_function(f"async () => (await ({SERVICE_WORKERS})()) === 0", timeout=WAIT_MS)
+        assert page.evaluate(SERVICE_WORKERS_GONE), "the site's service-worker.js stays registered"
         page.wait_for_selector(".bt-exercise .bt-number input", timeout=WAIT_MS)
         page.wait_for_function("() => document.querySelector('.bt-strip-item')?.innerText.includes('★★★')",
                                timeout=WAIT_MS)
