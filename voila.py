@@ -21,6 +21,7 @@
 #    the learner's progress file on this server (a hub's user has their own), as the static site's
 #    loading screen does; no file, or English: the notebook's own. Its loading screen says, in that
 #    language, that the tutor is starting, then running (the template burraco-tutor shows them).
+import functools
 import json
 import os
 import re
@@ -96,8 +97,13 @@ def learner_language(path=None):
 
 
 def _catalogue(lang):
-    """The catalogue of ``lang``: beside this file in a clone, else in the installed package (a hub's environment,
-    where this file is in etc/jupyter), found without importing the course into the server."""
+    return os.path.join(_locale_folder(), f"{lang}.txt")
+
+
+@functools.lru_cache(maxsize=1)
+def _locale_folder():
+    """The catalogues' folder: beside this file in a clone, else in the installed package (a hub's environment,
+    where this file is in etc/jupyter), found once, without importing the course into the server."""
     beside = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lessons", "locale")
     if not os.path.isdir(beside):
         import importlib.util
@@ -105,7 +111,7 @@ def _catalogue(lang):
         spec = importlib.util.find_spec("lessons")
         folders = list(spec.submodule_search_locations or []) if spec else []
         beside = os.path.join(folders[0], "locale") if folders else beside
-    return os.path.join(beside, f"{lang}.txt")
+    return beside
 
 
 def page_texts(lang):

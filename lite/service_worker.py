@@ -33,7 +33,7 @@ import pathlib
 import re
 import sys
 
-from assemble import gzip_bytes
+from assemble import encoders
 from patching import ShapeChanged, replaced_once, run
 
 MAIN = "voici/build"
@@ -73,16 +73,14 @@ def patch_site(site: pathlib.Path) -> list[pathlib.Path]:
 
 
 def _write_copies(worker: pathlib.Path) -> None:
-    """``NAME.gz`` and, with the brotli package, ``NAME.br`` beside the worker (a server that prefers them must
-    find these, not an older build's); without brotli, an older ``NAME.br`` is removed."""
+    """The worker's precompressed copies, as the compress step makes them for larger files (a server that prefers
+    them must find these, not an older build's); a kind this build cannot make (.br without brotli) is removed."""
     data = worker.read_bytes()
-    worker.with_name(worker.name + ".gz").write_bytes(gzip_bytes(data))
-    try:
-        import brotli  # type: ignore[import-not-found]  # noqa: PLC0415  (optional, as in assemble.py)
-    except ImportError:
-        worker.with_name(worker.name + ".br").unlink(missing_ok=True)
-        return
-    worker.with_name(worker.name + ".br").write_bytes(brotli.compress(data, quality=11))
+    made = encoders()
+    for suffix, encode in made:
+        worker.with_name(worker.name + suffix).write_bytes(encode(data))
+    for suffix in {".gz", ".br"} - {suffix for suffix, _ in made}:
+        worker.with_name(worker.name + suffix).unlink(missing_ok=True)
 
 
 def main() -> int:
